@@ -1,0 +1,51 @@
+# Two commands do all the set-up: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint bench browser-deps messages clean
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Kartenliga needs Python 3.10 or newer"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.run-installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements-dev.txt
+	touch $(VENV)/.run-installed $@
+
+run: $(VENV)/.run-installed
+	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(BIN)/python manage.py seed_demo --if-empty
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Browser tests drive Debian's Chromium; install it when we may (root with apt), else they skip.
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Chromium for the browser tests"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+		|| echo "Could not install chromium: browser tests will be skipped"; \
+	fi
+
+test: $(VENV)/.dev-installed browser-deps
+	DJANGO_SECRET_KEY=test-only-secret $(BIN)/python -m pytest
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check scoring leagues kartenliga tests
+
+bench: $(VENV)/.dev-installed
+	DJANGO_SECRET_KEY=bench-only-secret $(BIN)/python -m tests.bench.run --output bench-results.json
+
+messages: $(VENV)/.dev-installed
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l de --ignore=.venv
+	DJANGO_DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

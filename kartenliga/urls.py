@@ -1,0 +1,17 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from leagues import api
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/v1/calculate/", api.CalculateView.as_view(), name="api_calculate"),
+    path("api/v1/bill-split/", api.BillSplitView.as_view(), name="api_bill_split"),
+    path("api/v1/ping/", api.PingView.as_view(), name="api_ping"),
+    path("api/v1/schema/", SpectacularAPIView.as_view(), name="api_schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
+    path("", include("leagues.urls")),
+]
+

@@ -1,0 +1,245 @@
+"""The league domain: leagues, players, roles, invites, seasons, meetings and hands.
+
+A hand is stored exactly as entered (its JSON payload). Everything derived from hands
+(points, totals, dealers, special rounds) comes from replaying the meeting through
+``scoring/``; ``HandResult`` caches that replay for fast standings and is only ever written
+by ``services.replay_meeting``.
+"""
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from scoring.registry import game_names
+
+
+def new_token():
+    return secrets.token_urlsafe(24)
+
+
+GAME_LABELS = {
+    "doppelkopf": _("Doppelkopf"),
+    "thousand": _("1000"),
+    "fifty_six": _("56"),
+    "twenty_five": _("Twenty-Five"),
+    "forty_five": _("Forty-Five"),
+    "one_ten": _("One-Hundred-and-Ten"),
+    "auction_45": _("Auction 45s"),
+    "spoil_five": _("Spoil Five"),
+}
+GAME_CHOICES = [(name, GAME_LABELS.get(name, name)) for name in game_names()]
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    variant = models.CharField(_("rule set"), max_length=30)
+    # Only the options the league changed from its preset; the rest follow the preset.
+    rule_overrides = models.JSONField(_("house rules"), default=dict, blank=True)
+    # Anyone holding this token may read standings and sheets; None means no public link.
+    public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("league", kwargs={"slug": self.slug})
+
+
+class Role(models.TextChoices):
+    ADMIN = "admin", _("admin")
+    SCOREKEEPER = "scorekeeper", _("scorekeeper")
+    MEMBER = "member", _("member")
+
+
+# What each role may do, from most to least.
+ROLE_RANK = {Role.ADMIN: 3, Role.SCOREKEEPER: 2, Role.MEMBER: 1}
+
+
+class Membership(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "user"], name="one_membership_per_league")]
+
+    def __str__(self):
+        return f"{self.user} in {self.league} ({self.role})"
+
+    def allows(self, role):
+        return ROLE_RANK[self.role] >= ROLE_RANK[role]
+
+
+class Player(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
+    )
+    active = models.BooleanField(_("plays in this league"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="unique_player_name_per_league"),
+            models.UniqueConstraint(
+                fields=["league", "user"], condition=Q(user__isnull=False), name="one_player_per_user_per_league"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+def invite_expiry():
+    return timezone.now() + timedelta(days=settings.INVITE_VALID_DAYS)
+
+
+class Invite(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.MEMBER)
+    # Joining through this invite links the new member to this player, if set.
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(default=invite_expiry)
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    def __str__(self):
+        return f"Invite to {self.league} as {self.role}"
+
+    def is_usable(self):
+        return self.used_at is None and self.expires_at > timezone.now()
+
+    def get_absolute_url(self):
+        return reverse("accept_invite", kwargs={"token": self.token})
+
+
+class Season(models.Model):
+    """The seed's Sequenz: meetings until every player of the league has hosted once."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveIntegerField(_("number"))
+    started_on = models.DateField(_("started on"))
+    # Set when every player has hosted; the next meeting then opens the next season.
+    closed_on = models.DateField(_("closed on"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["league", "number"]
+        constraints = [models.UniqueConstraint(fields=["league", "number"], name="unique_season_number")]
+
+    def __str__(self):
+        return _("Season %(number)s") % {"number": self.number}
+
+
+class Meeting(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="meetings")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="meetings")
+    date = models.DateField(_("date"))
+    host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_meetings")
+    end_time = models.TimeField(_("end time"), null=True, blank=True)
+    # The pennant (Doppelkopf club rules): who had to bring it, and whether he forgot.
+    pennant_holder = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("pennant holder")
+    )
+    pennant_forgotten = models.BooleanField(_("pennant forgotten"), default=False)
+    # The rules in force, copied when the meeting starts, so later rule changes never
+    # rewrite a played evening.
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    variant = models.CharField(max_length=30)
+    rules = models.JSONField(default=dict)
+    # Partnerships (56 and the Maw games when played in teams): {team: [player names]}.
+    teams = models.JSONField(null=True, blank=True)
+    # A race game carried over from an earlier evening: {party: score}.
+    start_totals = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+
+    class Meta:
+        ordering = ["date", "id"]
+
+    def __str__(self):
+        return f"{self.league} {self.date:%Y-%m-%d}"
+
+    def get_absolute_url(self):
+        return reverse("meeting", kwargs={"slug": self.league.slug, "pk": self.pk})
+
+
+class Seat(models.Model):
+    """A player present at a meeting, in seat order (the host at position 0)."""
+
+    meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["meeting", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["meeting", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(fields=["meeting", "player"], name="one_seat_per_player"),
+        ]
+
+
+class Hand(models.Model):
+    """One game as the scorekeeper entered it. Never hard-deleted: ``deleted_at`` marks a
+    deletion (which can be restored) and ``history`` keeps every earlier version."""
+
+    meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="hands")
+    # Orders hands within the meeting; never reused, so a deleted hand can come back in place.
+    position = models.PositiveIntegerField()
+    payload = models.JSONField()
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["meeting", "position"]
+        constraints = [models.UniqueConstraint(fields=["meeting", "position"], name="unique_hand_position")]
+
+    def __str__(self):
+        return f"{self.meeting} #{self.position}"
+
+
+class HandResult(models.Model):
+    """Derived: one row per live hand and player, written only by services.replay_meeting."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
+    meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="results")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="results")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
+    number = models.PositiveIntegerField()  # 1-based hand number in the meeting
+    active = models.BooleanField(default=True)
+    delta = models.IntegerField()
+    total = models.IntegerField()  # running total in the meeting (race games: the game in progress)
+    # Doppelkopf, 56, Spoil Five: this hand's game was won. Race games (25, 45, 110, Auction
+    # 45s, 1000): the number of games (Partien) this player's party won at this hand.
+    won = models.BooleanField(default=False)
+    games_won = models.PositiveSmallIntegerField(default=0)
+    solo = models.BooleanField(default=False)  # this player was the soloist (Doppelkopf)
+
+    class Meta:
+        ordering = ["meeting", "number", "player"]
+        constraints = [models.UniqueConstraint(fields=["hand", "player"], name="one_result_per_hand_player")]
+        indexes = [models.Index(fields=["season", "player"]), models.Index(fields=["league", "player"])]

@@ -1,0 +1,77 @@
+"""Input and output shapes of the API, for validation of the outer shape and for the OpenAPI
+schema. The hands themselves are checked by scoring/, which knows each game's shape."""
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from scoring.registry import game_names
+
+
+class CalculateInputSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=game_names())
+    variant = serializers.CharField(required=False, help_text=_("A preset of the game; omitted: its default."))
+    rules = serializers.DictField(required=False, help_text=_("Overrides of single options."))
+    players = serializers.ListField(child=serializers.CharField(), help_text=_("Seat order, the first deals first."))
+    teams = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False, help_text=_("Team to players.")
+    )
+    compulsory_solos = serializers.ListField(child=serializers.CharField(), required=False)
+    start_totals = serializers.DictField(child=serializers.IntegerField(), required=False)
+    hands = serializers.ListField(child=serializers.DictField(), help_text=_("In playing order, as entered."))
+
+
+class HandOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    active = serializers.ListField(child=serializers.CharField())
+    deltas = serializers.DictField(child=serializers.IntegerField())
+    totals = serializers.DictField(child=serializers.IntegerField())
+
+
+class CalculateOutputSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    variant = serializers.CharField()
+    rules = serializers.DictField()
+    parties = serializers.ListField(child=serializers.CharField())
+    hands = HandOutputSerializer(many=True)
+    totals = serializers.DictField(child=serializers.IntegerField())
+    next = serializers.DictField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    hand = serializers.IntegerField(allow_null=True)
+    field = serializers.CharField(allow_null=True)
+    message = serializers.CharField()
+
+
+class ErrorsSerializer(serializers.Serializer):
+    errors = ErrorSerializer(many=True)
+
+
+class BillSplitInputSerializer(serializers.Serializer):
+    total = serializers.CharField(help_text=_("The bill, e.g. \"187.40\"."))
+    scores = serializers.DictField(child=serializers.IntegerField(), help_text=_("Season totals by player."))
+    method = serializers.ChoiceField(choices=["equal", "per_point", "by_rank"], required=False)
+    cents_per_point = serializers.IntegerField(required=False)
+    tip_percent = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
+    paid_by = serializers.CharField(required=False)
+    paid = serializers.DictField(child=serializers.CharField(), required=False)
+
+
+class TransferSerializer(serializers.Serializer):
+    # "from" is a Python keyword, hence the explicit source-less field names below.
+    amount = serializers.CharField()
+    to = serializers.CharField()
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = serializers.CharField()
+        return fields
+
+
+class BillSplitOutputSerializer(serializers.Serializer):
+    total = serializers.CharField()
+    rate = serializers.CharField(allow_null=True)
+    shares = serializers.DictField(child=serializers.CharField())
+    transfers = TransferSerializer(many=True)
+    chooses_restaurant = serializers.CharField(allow_null=True)

@@ -1,0 +1,352 @@
+"""Writes. Every change to hands goes through here, inside a transaction, and ends with a
+replay of the meeting so that the derived results can never drift from the hands."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.errors import Problems, ScoringError
+from scoring.options import resolve_rules
+from scoring.registry import get_game
+from scoring.sitting import parse_request
+
+from .models import Hand, HandResult, League, Meeting, Membership, Player, Role, Season, Seat
+
+
+class HandConflict(Exception):
+    """Someone else entered a hand at the same moment; the caller should refresh."""
+
+    def __init__(self, number):
+        super().__init__(number)
+        self.number = number
+
+
+class InvalidInput(Exception):
+    """Bad input, with every problem as {"hand", "field", "message"} (already translated)."""
+
+    def __init__(self, errors):
+        super().__init__("; ".join(e["message"] for e in errors))
+        self.errors = errors
+
+
+def problems_as_errors(error: ScoringError) -> list[dict[str, Any]]:
+    return [p.as_dict(translate=_) for p in error.problems]
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+def resolved_rules(*, game: str, variant: str, overrides: Any) -> dict[str, Any]:
+    """The full rule set of a preset plus overrides; InvalidInput when they don't fit."""
+    spec = get_game(game)
+    if variant not in spec.presets:
+        raise InvalidInput([{"hand": None, "field": "variant", "message": _("Unknown rule set.")}])
+    problems = Problems()
+    rules = resolve_rules(options=spec.options, preset=spec.presets[variant], overrides=overrides, problems=problems)
+    if problems:
+        raise InvalidInput(problems_as_errors(ScoringError(problems.items)))
+    return rules
+
+
+@transaction.atomic
+def create_league(*, name: str, slug: str, game: str, variant: str, rule_overrides: dict, user) -> League:
+    resolved_rules(game=game, variant=variant, overrides=rule_overrides)
+    league = League.objects.create(name=name, slug=slug, game=game, variant=variant, rule_overrides=rule_overrides)
+    Membership.objects.create(league=league, user=user, role=Role.ADMIN)
+    Player.objects.create(league=league, name=user.get_short_name() or user.get_username(), user=user)
+    return league
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+
+def seated_players(meeting: Meeting) -> list[Player]:
+    return [seat.player for seat in meeting.seats.select_related("player").order_by("position")]
+
+
+def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
+    """Penalty soli (the pennant): owed by whoever forgot it in the previous season, played
+    at the start of the first meeting of the next season, in the order they arose.
+
+    A player who is not at that meeting cannot play his; it is dropped (the spec leaves this
+    open, and a scorekeeper would not carry a penalty into a season it does not belong to).
+    """
+    if meeting.game != "doppelkopf":
+        return []
+    first = meeting.season.meetings.order_by("date", "id").values_list("id", flat=True).first()
+    if first != meeting.id or meeting.season.number <= 1:
+        return []
+    forgotten = (
+        Meeting.objects.filter(
+            league=meeting.league_id, season__number=meeting.season.number - 1, pennant_forgotten=True
+        )
+        .exclude(pennant_holder=None)
+        .order_by("date", "id")
+        .values_list("pennant_holder__name", flat=True)
+    )
+    present = {p.name for p in players}
+    return [name for name in forgotten if name in present]
+
+
+def meeting_request(meeting: Meeting, *, payloads: list[Any] | None = None) -> dict[str, Any]:
+    """The calculate request that replays ``meeting`` (or it with other ``payloads``)."""
+    players = seated_players(meeting)
+    if payloads is None:
+        payloads = list(meeting.hands.filter(deleted_at=None).order_by("position").values_list("payload", flat=True))
+    request: dict[str, Any] = {
+        "game": meeting.game,
+        "variant": meeting.variant,
+        "rules": meeting.rules,
+        "players": [p.name for p in players],
+        "hands": payloads,
+    }
+    if meeting.teams:
+        request["teams"] = meeting.teams
+    if meeting.start_totals:
+        request["start_totals"] = meeting.start_totals
+    solos = compulsory_solos_for(meeting, players)
+    if solos:
+        request["compulsory_solos"] = solos
+    return request
+
+
+def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
+    """Special rounds left over from the previous meeting, where the rules carry them."""
+    if meeting.game != "doppelkopf" or not meeting.rules.get("carry_special_rounds"):
+        return ()
+    previous = (
+        Meeting.objects.filter(league=meeting.league_id, date__lte=meeting.date)
+        .exclude(pk=meeting.pk)
+        .order_by("-date", "-id")
+        .first()
+    )
+    if previous is None:
+        return ()
+    result = calculate_meeting(previous)
+    return tuple(result["next"].get("queue_after_meeting", ()))
+
+
+def calculate_meeting(meeting: Meeting, *, payloads: list[Any] | None = None) -> dict[str, Any]:
+    """Replay a meeting through scoring/; raises InvalidInput when a hand doesn't fit."""
+    request = meeting_request(meeting, payloads=payloads)
+    try:
+        spec, variant, sitting = parse_request(request)
+        carried = carried_rounds_for(meeting)
+        if carried:
+            sitting = dataclasses.replace(sitting, carried_rounds=carried)
+        result = spec.replay(sitting)
+    except ScoringError as error:
+        raise InvalidInput(problems_as_errors(error)) from error
+    result = {"game": spec.key, "variant": variant, "rules": sitting.rules, **result}
+    result["team_members"] = dict(sitting.teams) if sitting.teams else None
+    return result
+
+
+def party_members(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    teams = result.get("team_members")
+    if teams:
+        return {party: tuple(members) for party, members in teams.items()}
+    return {party: (party,) for party in result["parties"]}
+
+
+def write_results(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> None:
+    """Rebuild the meeting's cached results from a replay (never edited otherwise)."""
+    players = {p.name: p for p in seated_players(meeting)}
+    members = party_members(result)
+    games_at: dict[tuple[int, str], int] = defaultdict(int)
+    for game in result.get("games") or ():
+        if game.get("winner") is not None and game.get("hand") is not None:
+            games_at[(game["hand"], game["winner"])] += game.get("games", 1)
+    rows = []
+    for hand, figures in zip(hands, result["hands"]):
+        active = set(figures.get("active", players))
+        for party, delta in figures["deltas"].items():
+            for name in members[party]:
+                rows.append(
+                    HandResult(
+                        hand=hand,
+                        meeting=meeting,
+                        season_id=meeting.season_id,
+                        league_id=meeting.league_id,
+                        player=players[name],
+                        number=figures["number"],
+                        active=name in active,
+                        delta=delta,
+                        total=figures["totals"][party],
+                        won=_won(figures, party, delta),
+                        games_won=games_at.get((figures["number"], party), 0),
+                        solo=figures.get("soloist") == name,
+                    )
+                )
+    HandResult.objects.filter(meeting=meeting).delete()
+    HandResult.objects.bulk_create(rows)
+
+
+def _won(figures: dict[str, Any], party: str, delta: int) -> bool:
+    for key in ("winner_team", "pot_winner"):
+        if key in figures:
+            return figures[key] == party
+    return delta > 0
+
+
+def replay_meeting(*, meeting: Meeting) -> dict[str, Any]:
+    hands = list(meeting.hands.filter(deleted_at=None).order_by("position"))
+    result = calculate_meeting(meeting, payloads=[h.payload for h in hands])
+    write_results(meeting, hands, result)
+    return result
+
+
+# --- hands ----------------------------------------------------------------------------------
+
+
+def _lock(meeting: Meeting) -> Meeting:
+    # On PostgreSQL this serialises writers of one meeting; SQLite serialises all writers.
+    return Meeting.objects.select_for_update().get(pk=meeting.pk)
+
+
+def _live_hands(meeting: Meeting) -> list[Hand]:
+    return list(meeting.hands.filter(deleted_at=None).order_by("position"))
+
+
+def add_hand(*, meeting: Meeting, payload: Any, user, number: int | None = None) -> Hand:
+    """Append a hand. ``number`` is the hand number the scorekeeper saw as next; when another
+    phone got there first, HandConflict says which hand it entered, and nothing is saved."""
+    try:
+        with transaction.atomic():
+            meeting = _lock(meeting)
+            hands = _live_hands(meeting)
+            if number is not None and number != len(hands) + 1:
+                raise HandConflict(len(hands))
+            result = calculate_meeting(meeting, payloads=[h.payload for h in hands] + [payload])
+            last = meeting.hands.order_by("-position").values_list("position", flat=True).first() or 0
+            hand = Hand(meeting=meeting, position=last + 1, payload=payload, entered_by=user)
+            hand._history_user = user
+            hand.save()
+            write_results(meeting, hands + [hand], result)
+            return hand
+    except IntegrityError as error:
+        # The unique position caught a writer the lock did not (SQLite, or no number given).
+        raise HandConflict(meeting.hands.filter(deleted_at=None).count()) from error
+
+
+@transaction.atomic
+def change_hand(*, hand: Hand, payload: Any, user) -> Hand:
+    meeting = _lock(hand.meeting)
+    hands = _live_hands(meeting)
+    payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
+    result = calculate_meeting(meeting, payloads=payloads)
+    hand.payload = payload
+    hand._history_user = user
+    hand.save()
+    write_results(meeting, [hand if h.pk == hand.pk else h for h in hands], result)
+    return hand
+
+
+@transaction.atomic
+def delete_hand(*, hand: Hand, user) -> Hand:
+    """Mark a hand deleted (it stays in the history and can be restored)."""
+    meeting = _lock(hand.meeting)
+    hands = [h for h in _live_hands(meeting) if h.pk != hand.pk]
+    result = calculate_meeting(meeting, payloads=[h.payload for h in hands])
+    hand.deleted_at = timezone.now()
+    hand._history_user = user
+    hand.save()
+    write_results(meeting, hands, result)
+    return hand
+
+
+@transaction.atomic
+def restore_hand(*, hand: Hand, user) -> Hand:
+    meeting = _lock(hand.meeting)
+    hands = sorted(_live_hands(meeting) + [hand], key=lambda h: h.position)
+    result = calculate_meeting(meeting, payloads=[h.payload for h in hands])
+    hand.deleted_at = None
+    hand._history_user = user
+    hand.save()
+    write_results(meeting, hands, result)
+    return hand
+
+
+# --- seasons and meetings -------------------------------------------------------------------
+
+
+def current_season(league: League) -> Season | None:
+    return league.seasons.order_by("-number").first()
+
+
+def season_complete(season: Season) -> bool:
+    """A season is complete when every player of the league has hosted in it."""
+    players = set(season.league.players.filter(active=True).values_list("id", flat=True))
+    hosts = set(season.meetings.values_list("host_id", flat=True))
+    return bool(players) and players <= hosts
+
+
+@transaction.atomic
+def start_meeting(
+    *,
+    league: League,
+    date,
+    players: list[Player],
+    end_time=None,
+    pennant_holder: Player | None = None,
+    pennant_forgotten: bool = False,
+    teams: dict | None = None,
+    start_totals: dict | None = None,
+    user=None,
+) -> Meeting:
+    """Open a meeting; ``players`` in seat order, the host first.
+
+    The rules are copied from the league now. When the current season is complete the
+    meeting opens the next one.
+    """
+    league = League.objects.select_for_update().get(pk=league.pk)
+    season = current_season(league)
+    if season is None:
+        season = Season.objects.create(league=league, number=1, started_on=date)
+    elif season.closed_on is not None or season_complete(season):
+        season = Season.objects.create(league=league, number=season.number + 1, started_on=date)
+    spec = get_game(league.game)
+    errors = []
+    if not spec.min_players <= len(players) <= spec.max_players:
+        errors.append(
+            {
+                "hand": None,
+                "field": "players",
+                "message": _("%(game)s needs %(min)s to %(max)s players at the table.")
+                % {"game": spec.key, "min": spec.min_players, "max": spec.max_players},
+            }
+        )
+    if len({p.pk for p in players}) != len(players) or any(p.league_id != league.pk for p in players):
+        errors.append({"hand": None, "field": "players", "message": _("Each player can sit at one seat only.")})
+    if errors:
+        raise InvalidInput(errors)
+    meeting = Meeting.objects.create(
+        league=league,
+        season=season,
+        date=date,
+        host=players[0],
+        end_time=end_time,
+        pennant_holder=pennant_holder,
+        pennant_forgotten=pennant_forgotten,
+        game=league.game,
+        variant=league.variant,
+        rules=resolved_rules(game=league.game, variant=league.variant, overrides=league.rule_overrides),
+        teams=teams,
+        start_totals=start_totals,
+        created_by=user,
+    )
+    Seat.objects.bulk_create(Seat(meeting=meeting, player=p, position=i) for i, p in enumerate(players))
+    # Check the sitting itself (teams, start totals) the way a replay will see it.
+    calculate_meeting(meeting, payloads=[])
+    if season_complete(season):
+        # The last host of the season has hosted: the season closes with this meeting, and
+        # its bill can be split; the next meeting opens the next season.
+        season.closed_on = date
+        season.save(update_fields=["closed_on"])
+    return meeting

@@ -1,0 +1,11 @@
+"""HTML pages. Each view module owns its own url patterns, so pages are found next to their views."""
+
+from .views import accounts, bill, leagues, meetings, standings
+
+urlpatterns = [
+    *accounts.urlpatterns,
+    *leagues.urlpatterns,
+    *meetings.urlpatterns,
+    *standings.urlpatterns,
+    *bill.urlpatterns,
+]
