@@ -9,7 +9,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from scoring.bill import split_bill
 from scoring.errors import ScoringError
 from scoring.sitting import calculate
 
@@ -91,6 +90,8 @@ class BillSplitView(StatelessView):
         responses={200: BillSplitOutputSerializer, 400: ErrorsSerializer},
     )
     def post(self, request):
+        from scoring.bill import split_bill
+
         return self.run(split_bill, request.data)
 
 
