@@ -34,7 +34,7 @@ browser-deps:
 	fi
 
 test: $(VENV)/.dev-installed browser-deps
-	DJANGO_SECRET_KEY=test-only-secret $(BIN)/python -m pytest
+	$(BIN)/python -m pytest
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
