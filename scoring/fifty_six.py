@@ -1,0 +1,267 @@
+"""56 (``fifty_six``): shared/spec/fifty-six.md, seed 002.
+
+Six players in two teams of three (the seed knows only six: "zwei Teams mit je drei
+Spielern"), seated alternately: ``A`` = ``players[0,2,4]``, ``B`` = ``players[1,3,5]`` unless
+the request names ``teams``. ``players[0]`` deals first; play runs counterclockwise, so the
+deal passes to the dealer's right, ``players[i-1]``. Everyone plays every hand.
+
+A hand: ``bidder``, ``bid`` (28..56), ``trump`` (clubs, spades, hearts, diamonds, no_trump),
+``double`` (0 none, 1 double, 2 redouble), ``bidder_team_points`` (0..56).
+
+The bidding team wins with at least its bid. The winner scores the stake of the table (by
+bid, and whether the bidders won), after double (``double`` option) or redouble
+(``redouble`` option); the other team scores nothing. Options ``double``/``redouble`` are
+data: ``"x2"`` multiplies the stake by 2, ``"+1"`` adds 1.
+
+With ``tables`` (tokens per team) the totals start at that number; the losing team pays the
+stake to the winning one; a team that cannot pay in full pays what it has and loses the match;
+the next hand starts a new match with ``tables`` tokens each.
+
+Decisions where the spec is silent:
+
+- ``double`` may be omitted or null (no double); it must otherwise be 0, 1 or 2 (not a bool).
+- The given ``teams`` must be exactly two teams of three.
+- With ``tables`` a team paying its last token in full (down to exactly 0) is still in the
+  match (the spec: it loses when it "cannot pay in full"); it loses when a later stake is more
+  than it has.
+- ``deltas`` are the net change of the totals as shown, so every hand's totals are the
+  previous hand's totals plus its deltas; the first hand of a new match therefore includes
+  the reset to ``tables``. Without ``tables`` there are no resets and the deltas are the
+  stake for the winning team, 0 for the other.
+
+Response extras: per hand ``bidder_team``, ``made`` (the bidding team took at least its bid),
+``paid`` (tables only: tokens the losing team actually paid, else null), ``match_winner``
+(the team that won the match at this hand, or null); at the top ``matches`` (every finished
+match: ``{"winner", "hand"}``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .errors import Problems, _
+from .options import CHOICE, INT, Option
+from .registry import TEAMS, GameSpec, Sitting
+
+TRUMPS = ("clubs", "spades", "hearts", "diamonds", "no_trump")
+HAND_FIELDS = frozenset({"bidder", "bid", "trump", "double", "bidder_team_points"})
+MIN_BID, MAX_BID, CARD_POINTS = 28, 56, 56
+
+# (lowest bid of the band, bidding team wins: it scores, bidding team loses: the others score)
+STAKES = ((56, 4, 5), (48, 3, 4), (40, 2, 3), (28, 1, 2))
+STAKE_BY_BID = {
+    bid: next((won, lost) for low, won, lost in STAKES if bid >= low) for bid in range(MIN_BID, MAX_BID + 1)
+}
+
+FACTORS = ("x2", "x3", "x4", "x6", "x8", "+1", "+2", "+3", "+4")
+FACTOR_LABELS = {
+    "x2": _("× 2"),
+    "x3": _("× 3"),
+    "x4": _("× 4"),
+    "x6": _("× 6"),
+    "x8": _("× 8"),
+    "+1": _("+ 1"),
+    "+2": _("+ 2"),
+    "+3": _("+ 3"),
+    "+4": _("+ 4"),
+}
+
+OPTIONS = (
+    Option(
+        "double",
+        CHOICE,
+        _("Double"),
+        _("What a double does to the stake: multiply it (× 2) or add to it (+ 1)."),
+        choices=FACTORS,
+        choice_labels=FACTOR_LABELS,
+    ),
+    Option(
+        "redouble",
+        CHOICE,
+        _("Redouble"),
+        _("What a redouble does to the stake: multiply it (× 4) or add to it (+ 2)."),
+        choices=FACTORS,
+        choice_labels=FACTOR_LABELS,
+    ),
+    Option(
+        "tables",
+        INT,
+        _("Tables (tokens per team)"),
+        _(
+            "Each team starts with this many tokens and the losers of a hand pay the stake to the winners; a "
+            "team that cannot pay in full loses the match. Empty: just add up the points."
+        ),
+        nullable=True,
+        minimum=1,
+    ),
+)
+
+PRESETS = {
+    "seed": {"double": "x2", "redouble": "x4", "tables": None},
+    "tournament": {"double": "+1", "redouble": "+2", "tables": None},
+}
+
+
+def apply_factor(stake: int, factor: str) -> int:
+    amount = int(factor[1:])
+    return stake * amount if factor[0] == "x" else stake + amount
+
+
+def replay(sitting: Sitting) -> dict[str, Any]:
+    rules = sitting.rules
+    players = sitting.players
+    seats = len(players)
+    problems = Problems()
+    teams = sitting.teams or {"A": players[0::2], "B": players[1::2]}
+    parties = list(teams)
+    if len(teams) != 2 or any(len(members) * 2 != seats for members in teams.values()):
+        problems.add(None, TEAMS, _("56 is played by two teams of three."))
+        problems.raise_if_any()
+    team_of = {p: team for team, members in teams.items() for p in members}
+    other = {parties[0]: parties[1], parties[1]: parties[0]}
+    factors = (None, rules["double"], rules["redouble"])
+    tables = rules["tables"]
+    start = dict.fromkeys(parties, tables or 0)
+
+    totals = dict(start)
+    out_hands = []
+    matches = []
+    winner = None
+    reset = False
+    dealer_index = 0
+
+    for number, hand in enumerate(sitting.hands, start=1):
+        dealer = players[dealer_index]
+        dealer_index = (dealer_index - 1) % seats
+        before = len(problems)
+        for key in hand:
+            if key not in HAND_FIELDS:
+                problems.add(number, key, _("Unknown field “%(name)s”."), name=str(key))
+        bidder = hand.get("bidder")
+        if bidder is None:
+            problems.add(number, "bidder", _("Say who made the final bid."))
+        elif not isinstance(bidder, str) or bidder not in team_of:
+            problems.add(number, "bidder", _("The bidder is not at the table."))
+        bid = hand.get("bid")
+        if bid is None:
+            problems.add(number, "bid", _("Give the final bid."))
+        elif type(bid) is not int or not MIN_BID <= bid <= MAX_BID:
+            problems.add(number, "bid", _("The bid must be a whole number from 28 to 56."))
+        trump = hand.get("trump")
+        if trump is None:
+            problems.add(number, "trump", _("Say which suit was trump, or no_trump."))
+        elif not isinstance(trump, str) or trump not in TRUMPS:
+            problems.add(number, "trump", _("Trump must be clubs, spades, hearts, diamonds or no_trump."))
+        double = hand.get("double")
+        if double is None:
+            double = 0
+        elif type(double) is not int or double not in (0, 1, 2):
+            problems.add(number, "double", _("Double must be 0 (none), 1 (double) or 2 (redouble)."))
+        points = hand.get("bidder_team_points")
+        if points is None:
+            problems.add(number, "bidder_team_points", _("Give the card points the bidding team took."))
+        elif type(points) is not int or not 0 <= points <= CARD_POINTS:
+            problems.add(number, "bidder_team_points", _("The bidding team's card points must be from 0 to 56."))
+        if len(problems) != before:
+            continue
+
+        bidder_team = team_of[bidder]
+        made = points >= bid
+        won_stake, lost_stake = STAKE_BY_BID[bid]
+        stake = won_stake if made else lost_stake
+        if double:
+            stake = apply_factor(stake, factors[double])
+        winner_team = bidder_team if made else other[bidder_team]
+        loser_team = other[winner_team]
+
+        previous = totals
+        totals = dict(start) if reset else dict(previous)
+        reset = False
+        match_winner = None
+        paid = None
+        if tables is None:
+            totals[winner_team] += stake
+        else:
+            paid = min(stake, totals[loser_team])
+            totals[loser_team] -= paid
+            totals[winner_team] += paid
+            if paid < stake:
+                match_winner = winner = winner_team
+                matches.append({"winner": winner_team, "hand": number})
+                reset = True
+
+        out_hands.append(
+            {
+                "number": number,
+                "dealer": dealer,
+                "active": list(players),
+                "deltas": {t: totals[t] - previous[t] for t in parties},
+                "totals": totals,
+                "winner_team": winner_team,
+                "stake": stake,
+                "bidder_team": bidder_team,
+                "made": made,
+                "paid": paid,
+                "match_winner": match_winner,
+            }
+        )
+
+    problems.raise_if_any()
+    return {
+        "parties": parties,
+        "hands": out_hands,
+        "totals": dict(totals),
+        "next": {"dealer": players[dealer_index], "active": list(players)},
+        "winner": winner,
+        "matches": matches,
+    }
+
+
+GAME = GameSpec(
+    key="fifty_six",
+    label=_("56"),
+    options=OPTIONS,
+    presets=PRESETS,
+    default_preset="seed",
+    replay=replay,
+    min_players=6,
+    max_players=6,
+    extra_fields=frozenset({TEAMS}),
+    preset_labels={
+        "seed": _("Seed rules (double × 2, redouble × 4)"),
+        "tournament": _("Tournament (double + 1, redouble + 2)"),
+    },
+    teams_required=True,
+)
+
+
+def example_request(rng: random.Random, hands: int, **kw: Any) -> dict[str, Any]:
+    """A valid calculate request with ``hands`` random, realistic hands.
+
+    Keyword arguments: ``variant``, ``rules`` (overrides, e.g. ``{"tables": 12}``),
+    ``players`` (six names), ``teams``.
+    """
+    players = list(kw.get("players", ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]))
+    variant = kw.get("variant", "seed")
+    out = []
+    for _i in range(hands):
+        bid = min(MAX_BID, MIN_BID + int(rng.expovariate(1 / 6)))
+        points = max(0, min(CARD_POINTS, bid + rng.randint(-10, 8)))
+        roll = rng.random()
+        double = 2 if roll < 0.02 else 1 if roll < 0.1 else 0
+        out.append(
+            {
+                "bidder": rng.choice(players),
+                "bid": bid,
+                "trump": rng.choice(TRUMPS),
+                "double": double,
+                "bidder_team_points": points,
+            }
+        )
+    request: dict[str, Any] = {"game": "fifty_six", "variant": variant, "players": players, "hands": out}
+    if kw.get("rules"):
+        request["rules"] = kw["rules"]
+    if kw.get("teams"):
+        request["teams"] = kw["teams"]
+    return request
