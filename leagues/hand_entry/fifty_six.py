@@ -1,0 +1,78 @@
+"""Hand entry for 56 (spec: fifty-six.md).
+
+Bidder (chips grouped by team), bid, trump, double or redouble, and the card points the
+bidding team took. Whether the bid was made and what it is worth is the engine's business.
+"""
+
+from django.utils.translation import gettext as _
+
+TEMPLATE = "hands/fifty_six.html"
+TRUMPS = ("clubs", "spades", "hearts", "diamonds", "no_trump")
+DOUBLES = ("0", "1", "2")  # none, double, redouble
+
+
+def _text(post, name):
+    value = post.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _number(post, name, errors, missing, what):
+    text = _text(post, name)
+    if not text:
+        errors[name] = missing
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        errors[name] = _("“%(value)s” is not a whole number: enter the %(what)s in digits.") % {
+            "value": text,
+            "what": what,
+        }
+        return None
+
+
+def payload_from_post(post, *, players, result):
+    payload, errors = {}, {}
+
+    bidder = _text(post, "bidder")
+    if bidder:
+        payload["bidder"] = bidder
+    else:
+        errors["bidder"] = _("Tap who won the bidding.")
+
+    bid = _number(post, "bid", errors, _("Enter the bid (28 to 56)."), _("bid"))
+    if bid is not None:
+        payload["bid"] = bid
+
+    trump = _text(post, "trump")
+    if trump:
+        payload["trump"] = trump
+    else:
+        errors["trump"] = _("Tap the trump suit, or no trump.")
+
+    # No double is the usual case, so an untouched field means 0.
+    double = _text(post, "double") or "0"
+    try:
+        payload["double"] = int(double)
+    except ValueError:
+        errors["double"] = _("Choose none, double or redouble.")
+
+    points = _number(
+        post, "bidder_team_points", errors, _("Enter the card points the bidding team took."), _("card points")
+    )
+    if points is not None:
+        payload["bidder_team_points"] = points
+    return payload, errors
+
+
+def initial_from_payload(payload):
+    def text(name):
+        return "" if payload.get(name) is None else str(payload[name])
+
+    return {
+        "bidder": text("bidder"),
+        "bid": text("bid"),
+        "trump": text("trump"),
+        "double": text("double") or "0",
+        "bidder_team_points": text("bidder_team_points"),
+    }

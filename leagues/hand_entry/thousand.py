@@ -1,0 +1,93 @@
+"""Hand entry for 1000 (spec: thousand.md).
+
+Declarer, his final bid, each active player's card points (the form shows a live sum to 120),
+the marriages each player melded, "durch" (all tricks) and "forgot to pass". Card points and
+marriages are posted per player as ``points:<name>`` and ``marriages:<name>`` so that a name
+with spaces needs no escaping. The engine decides who is active, whether the points add up and
+whether the contract was made; this module only turns the post into the spec's hand.
+"""
+
+from django.utils.translation import gettext as _
+
+TEMPLATE = "hands/thousand.html"
+SUITS = ("clubs", "spades", "hearts", "diamonds")
+
+
+def _text(post, name):
+    value = post.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _int(text):
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _bool(post, name):
+    return _text(post, name).lower() in {"1", "on", "true", "yes"}
+
+
+def payload_from_post(post, *, players, result):
+    payload, errors = {}, {}
+
+    declarer = _text(post, "declarer")
+    if declarer:
+        payload["declarer"] = declarer
+    else:
+        errors["declarer"] = _("Tap who played alone (the declarer).")
+
+    bid = _text(post, "bid")
+    if not bid:
+        errors["bid"] = _("Enter the final bid.")
+    elif _int(bid) is None:
+        errors["bid"] = _("“%(value)s” is not a whole number: enter the bid in digits.") % {"value": bid}
+    else:
+        payload["bid"] = _int(bid)
+
+    forgot = _bool(post, "forgot_to_pass")
+    points, unreadable = {}, []
+    for name in players:
+        text = _text(post, f"points:{name}")
+        if not text:
+            continue
+        number = _int(text)
+        if number is None:
+            unreadable.append(name)
+        else:
+            points[name] = number
+    if unreadable:
+        errors["points"] = _("Card points must be whole numbers (check %(names)s).") % {"names": ", ".join(unreadable)}
+    elif points:
+        payload["points"] = points
+    elif not forgot:
+        errors["points"] = _("Enter the card points each player took.")
+
+    marriages = {}
+    for name in players:
+        suits = [s.strip() for s in post.getlist(f"marriages:{name}") if s.strip()]
+        if suits:
+            marriages[name] = suits
+    if marriages:
+        payload["marriages"] = marriages
+
+    if _bool(post, "all_tricks"):
+        payload["all_tricks"] = True
+    if forgot:
+        payload["forgot_to_pass"] = True
+    return payload, errors
+
+
+def initial_from_payload(payload):
+    """Form values for a stored hand. Points stay a dict (the template finds a player's value
+    by looping over it); marriages become "suit:player" strings tested with ``in``."""
+    marriages = payload.get("marriages") or {}
+    return {
+        "declarer": payload.get("declarer") or "",
+        "bid": "" if payload.get("bid") is None else str(payload["bid"]),
+        "points": {name: str(value) for name, value in (payload.get("points") or {}).items()},
+        "marriages": [f"{suit}:{name}" for name, suits in marriages.items() for suit in suits],
+        "all_tricks": bool(payload.get("all_tricks")),
+        "forgot_to_pass": bool(payload.get("forgot_to_pass")),
+    }

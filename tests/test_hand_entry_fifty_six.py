@@ -1,0 +1,123 @@
+"""Hand entry for 56: posts become fifty-six.md's hands, garbage becomes field errors."""
+
+import random
+import re
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+
+from leagues.hand_entry import fifty_six as form
+from leagues.hand_entry import form_module
+
+PLAYERS = ["Anna", "Ben", "Carl", "Dora", "Emil", "Finn"]
+TEAMS = {"A": ("Anna", "Carl", "Emil"), "B": ("Ben", "Dora", "Finn")}
+
+
+def result_for(**extra):
+    result = {
+        "game": "fifty_six",
+        "variant": "seed",
+        "rules": {"double": 2, "redouble": 4, "tables": None},
+        "parties": list(TEAMS),
+        "hands": [],
+        "totals": {"A": 0, "B": 0},
+        "next": {"dealer": "Anna", "active": PLAYERS},
+        "winner": None,
+        "team_members": TEAMS,
+    }
+    result.update(extra)
+    return result
+
+
+def post(**fields):
+    data = QueryDict(mutable=True)
+    data.update(fields)
+    return data
+
+
+def read(data):
+    return form.payload_from_post(data, players=PLAYERS, result=result_for())
+
+
+def test_fifty_six_uses_this_module():
+    assert form_module("fifty_six") is form
+
+
+def test_it_reads_a_redoubled_hand():
+    payload, errors = read(post(bidder="Dora", bid="40", trump="hearts", double="2", bidder_team_points="41"))
+    assert errors == {}
+    assert payload == {"bidder": "Dora", "bid": 40, "trump": "hearts", "double": 2, "bidder_team_points": 41}
+
+
+def test_an_untouched_double_means_none():
+    payload, errors = read(post(bidder="Anna", bid="28", trump="no_trump", bidder_team_points="0"))
+    assert errors == {}
+    assert payload == {"bidder": "Anna", "bid": 28, "trump": "no_trump", "double": 0, "bidder_team_points": 0}
+
+
+def test_it_asks_for_every_missing_field():
+    payload, errors = read(post())
+    assert set(errors) == {"bidder", "bid", "trump", "bidder_team_points"}
+    assert payload == {"double": 0}
+
+
+def test_it_rejects_numbers_it_cannot_read():
+    payload, errors = read(post(bidder="Ben", bid="forty", trump="clubs", double="twice", bidder_team_points="3x"))
+    assert set(errors) == {"bid", "double", "bidder_team_points"}
+    assert "forty" in errors["bid"]
+    assert payload == {"bidder": "Ben", "trump": "clubs"}
+
+
+def test_garbage_never_raises():
+    rng = random.Random(56)
+    junk = ["", " ", "x", "-", "-5", "1e3", "٣", "\x00", "None", "99999999999999999999", "3.5"]
+    for _ in range(200):
+        data = post(**{k: rng.choice(junk) for k in ["bidder", "bid", "trump", "double", "bidder_team_points"]})
+        payload, errors = read(data)
+        assert isinstance(payload, dict) and all(isinstance(v, str) for v in errors.values())
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"bidder": "Dora", "bid": 40, "trump": "hearts", "double": 2, "bidder_team_points": 41},
+        {"bidder": "Emil", "bid": 56, "trump": "no_trump", "double": 0, "bidder_team_points": 0},
+    ],
+)
+def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
+    html = render_to_string(form.TEMPLATE + "#form", {
+        "result": result_for(), "initial": form.initial_from_payload(payload), "errors": {}})
+    data = QueryDict(mutable=True)
+    for tag in re.findall(r"<input[^>]*>", html):
+        kind = re.search(r'type="([^"]*)"', tag).group(1)
+        if kind == "radio" and " checked" not in tag:
+            continue
+        data.appendlist(re.search(r'name="([^"]*)"', tag).group(1), re.search(r'value="([^"]*)"', tag).group(1))
+    assert read(data) == (payload, {})
+
+
+def test_the_form_groups_bidders_by_team_and_shows_errors():
+    html = render_to_string(form.TEMPLATE + "#form", {
+        "result": result_for(), "errors": {"bid": ["A bid must be between 28 and 56."]}})
+    assert html.index('value="Emil"') < html.index('value="Ben"')  # team A first
+    assert 'name="double" value="0" checked' in html
+    assert html.index("between 28 and 56") < html.index('name="trump"')
+
+
+def test_the_next_panel_shows_dealer_scores_and_winner():
+    html = render_to_string(form.TEMPLATE + "#next", {"result": result_for(
+        totals={"A": 3, "B": 7}, winner="B", next={"dealer": "Finn", "active": PLAYERS})})
+    assert "Finn" in html and "<b>7</b>" in html and "Team B" in html and "Ben, Dora, Finn" in html
+
+
+def test_the_engine_accepts_what_the_form_posts():
+    pytest.importorskip("scoring.fifty_six")
+    from scoring.sitting import calculate
+
+    hands = [
+        {"bidder": "Dora", "bid": 40, "trump": "hearts", "double": 2, "bidder_team_points": 41},
+        {"bidder": "Anna", "bid": 28, "trump": "no_trump", "double": 0, "bidder_team_points": 10},
+    ]
+    response = calculate({"game": "fifty_six", "players": PLAYERS, "hands": hands})
+    assert [h["winner_team"] for h in response["hands"]] == ["B", "B"]

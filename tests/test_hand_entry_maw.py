@@ -1,0 +1,272 @@
+"""Hand entry for the Maw family: posts become maw.md's hands, garbage becomes field errors."""
+
+import random
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+
+from leagues.hand_entry import form_module
+from leagues.hand_entry import maw as form
+
+PLAYERS = ["Anna", "Ben", "Carl", "Dora"]
+TEAMS = {"Us": ["Anna", "Carl"], "Them": ["Ben", "Dora"]}
+
+
+def result_for(game, *, teams=False, **extra):
+    """A replay result as calculate-api.md shapes it (no hands yet), for the form to read."""
+    parties = list(TEAMS) if teams else PLAYERS
+    result = {
+        "game": game,
+        "variant": "x",
+        "rules": {"target": 45, "top_trump_bonus": 5, "match_games": 3},
+        "parties": parties,
+        "hands": [],
+        "totals": {p: 0 for p in parties},
+        "next": {"dealer": "Anna", "active": PLAYERS},
+        "team_members": TEAMS if teams else None,
+    }
+    if game == "spoil_five":
+        result["rules"] = {"stake": 2}
+        result["pot"] = 10
+    else:
+        result.update(games=[], games_won={p: 0 for p in parties}, match_winner=None)
+    result.update(extra)
+    return result
+
+
+def post(**fields):
+    data = QueryDict(mutable=True)
+    for key, value in fields.items():
+        if isinstance(value, list):
+            data.setlist(key, value)
+        else:
+            data[key] = value
+    return data
+
+
+def read(game, data, **kwargs):
+    return form.payload_from_post(data, players=PLAYERS, result=result_for(game, **kwargs))
+
+
+def tricks(*winners):
+    return {f"trick_{n}": w for n, w in enumerate(winners, start=1)}
+
+
+@pytest.mark.parametrize("game", ["twenty_five", "forty_five", "one_ten", "auction_45", "spoil_five"])
+def test_every_maw_game_uses_this_module(game):
+    assert form_module(game) is form
+
+
+def test_it_reads_a_forty_five_hand():
+    payload, errors = read("forty_five", post(**tricks("Anna", "Ben", "Anna", "Carl", "Anna"), top_trump_trick="3"))
+    assert errors == {}
+    assert payload == {"tricks": ["Anna", "Ben", "Anna", "Carl", "Anna"], "top_trump_trick": 3}
+
+
+def test_it_reads_no_trump_played_as_null():
+    payload, errors = read("forty_five", post(**tricks("Anna", "Ben", "Anna", "Carl", "Anna"), top_trump_trick="none"))
+    assert errors == {}
+    assert payload["top_trump_trick"] is None
+
+
+def test_it_omits_the_top_trump_when_not_tapped():
+    payload, errors = read("twenty_five", post(**tricks("Us", "Us", "Them", "Us", "Us")), teams=True)
+    assert errors == {}
+    assert payload == {"tricks": ["Us", "Us", "Them", "Us", "Us"]}
+
+
+def test_it_reads_a_game_that_ended_mid_hand():
+    payload, errors = read("forty_five", post(**tricks("Anna", "Anna", "Anna"), top_trump_trick="1"))
+    assert errors == {}
+    assert payload == {"tricks": ["Anna", "Anna", "Anna"], "top_trump_trick": 1}
+
+
+def test_it_reads_a_one_ten_hand():
+    data = post(bidder="Ben", bid="20", **tricks("Ben", "Ben", "Anna", "Ben", "Carl"), top_trump_trick="2")
+    payload, errors = read("one_ten", data)
+    assert errors == {}
+    assert payload == {
+        "bidder": "Ben",
+        "bid": 20,
+        "tricks": ["Ben", "Ben", "Anna", "Ben", "Carl"],
+        "top_trump_trick": 2,
+    }
+
+
+def test_it_reads_an_auction_hand_with_a_call_and_bagged():
+    data = post(
+        maker="Them", bid="30", call="30_for_60", bagged="1", **tricks(*["Them"] * 5), top_trump_trick="4"
+    )
+    payload, errors = read("auction_45", data, teams=True)
+    assert errors == {}
+    assert payload == {
+        "maker": "Them",
+        "bid": 30,
+        "call": "30_for_60",
+        "bagged": True,
+        "tricks": ["Them"] * 5,
+        "top_trump_trick": 4,
+    }
+
+
+def test_it_omits_an_empty_call_and_an_unticked_bagged():
+    data = post(maker="Anna", bid="15", call="", **tricks("Anna", "Ben", "Anna", "Carl", "Anna"), top_trump_trick="1")
+    payload, errors = read("auction_45", data)
+    assert errors == {}
+    assert "call" not in payload and "bagged" not in payload
+
+
+def test_it_reads_a_spoil_five_jink():
+    payload, errors = read("spoil_five", post(**tricks(*["Dora"] * 5), jink="1"))
+    assert errors == {}
+    assert payload == {"tricks": ["Dora"] * 5, "jink": True}
+
+
+def test_it_reads_a_spoil_five_hand_without_jink():
+    payload, errors = read("spoil_five", post(**tricks("Dora", "Ben", "Dora", "Dora")))
+    assert errors == {}
+    assert payload == {"tricks": ["Dora", "Ben", "Dora", "Dora"]}
+
+
+def test_it_rejects_a_gap_in_the_tricks():
+    payload, errors = read("forty_five", post(trick_1="Anna", trick_3="Ben", top_trump_trick="1"))
+    assert "tricks" not in payload
+    assert "2" in errors["tricks"]
+
+
+def test_it_asks_for_the_tricks_when_none_were_tapped():
+    payload, errors = read("spoil_five", post())
+    assert set(errors) == {"tricks"}
+
+
+def test_it_rejects_a_bid_that_is_not_a_number():
+    data = post(bidder="Ben", bid="twenty", **tricks("Ben"), top_trump_trick="x")
+    payload, errors = read("one_ten", data)
+    assert set(errors) == {"bid", "top_trump_trick"}
+    assert "twenty" in errors["bid"]
+    assert "bid" not in payload and "top_trump_trick" not in payload
+
+
+def test_it_asks_for_the_bidder_and_the_bid():
+    payload, errors = read("one_ten", post(**tricks("Ben")))
+    assert set(errors) == {"bidder", "bid"}
+    payload, errors = read("auction_45", post(**tricks("Ben")))
+    assert set(errors) == {"maker", "bid"}
+
+
+@pytest.mark.parametrize("game", ["twenty_five", "forty_five", "one_ten", "auction_45", "spoil_five"])
+def test_garbage_never_raises(game):
+    rng = random.Random(5)
+    junk = ["", " ", "x", "-", "1e3", "٣", "\x00", "None", "99999999999999999999", "3.5"]
+    for _ in range(200):
+        data = post(**{k: rng.choice(junk) for k in ["bidder", "maker", "bid", "call", "bagged", "jink",
+                                                       "top_trump_trick", "trick_1", "trick_2", "trick_4"]})
+        payload, errors = read(game, data)
+        assert isinstance(payload, dict) and isinstance(errors, dict)
+        assert all(isinstance(v, str) for v in errors.values())
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"tricks": ["Anna", "Ben", "Anna", "Carl", "Anna"], "top_trump_trick": 3},
+        {"tricks": ["Anna", "Ben"], "top_trump_trick": None},
+        {"bidder": "Ben", "bid": 30, "tricks": ["Ben"] * 5, "top_trump_trick": 5},
+        {"maker": "Anna", "bid": 30, "call": "60_for_120", "bagged": True, "tricks": ["Anna"] * 5,
+         "top_trump_trick": 1},
+        {"tricks": ["Dora"] * 5, "jink": True},
+        {"tricks": ["Dora", "Ben", "Dora", "Dora"]},
+    ],
+)
+def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
+    game = "auction_45" if "maker" in payload else "one_ten" if "bidder" in payload else (
+        "spoil_five" if "top_trump_trick" not in payload else "forty_five")
+    html = render_to_string(form.TEMPLATE + "#form", {
+        "result": result_for(game), "initial": form.initial_from_payload(payload), "errors": {}})
+    assert payload_from_html(html, game) == payload
+
+
+def payload_from_html(html, game):
+    """What a browser would post for the form as rendered (checked boxes and filled values)."""
+    import re
+
+    data = QueryDict(mutable=True)
+    for tag in re.findall(r"<input[^>]*>", html):
+        name = re.search(r'name="([^"]*)"', tag).group(1)
+        value = re.search(r'value="([^"]*)"', tag)
+        kind = re.search(r'type="([^"]*)"', tag).group(1)
+        if kind in {"radio", "checkbox"} and " checked" not in tag:
+            continue
+        data.appendlist(name, value.group(1) if value else "")
+    payload, errors = form.payload_from_post(data, players=PLAYERS, result=result_for(game))
+    assert errors == {}
+    return payload
+
+
+def test_the_form_shows_what_each_game_needs():
+    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("auction_45"), "errors": {}})
+    for name in ['name="maker"', 'name="bid" value="5"', 'value="30_for_60"', 'name="bagged"', 'name="trick_5"',
+                 'name="top_trump_trick" value="none"']:
+        assert name in html
+    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("spoil_five"), "errors": {}})
+    assert 'name="jink"' in html and "top_trump_trick" not in html and 'name="bid"' not in html
+    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("one_ten"), "errors": {}})
+    assert 'name="bidder" value="Dora"' in html and 'name="bid" value="5"' not in html
+
+
+def test_the_form_shows_errors_next_to_their_field():
+    errors = {"tricks": ["Trick 2 has no winner."], "top_trump_trick": ["Pick the trick."]}
+    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("forty_five"), "errors": errors})
+    assert html.count('class="errorlist"') == 2
+    assert html.index("Trick 2 has no winner.") < html.index('name="top_trump_trick"')
+    assert "field-error" in html
+
+
+def test_the_form_offers_teams_as_parties():
+    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("forty_five", teams=True), "errors": {}})
+    assert 'name="trick_1" value="Us"' in html and 'value="Anna"' not in html
+    assert "Anna, Carl" in html  # who plays in which team
+
+
+def test_the_next_panel_shows_the_race():
+    result = result_for(
+        "forty_five",
+        totals={"Anna": 30, "Ben": 15, "Carl": 0, "Dora": 5},
+        games=[{"winner": "Ben", "hand": 4, "trick": 3, "games": 1}],
+        games_won={"Anna": 0, "Ben": 1, "Carl": 0, "Dora": 0},
+        next={"dealer": "Carl", "active": PLAYERS},
+    )
+    html = render_to_string(form.TEMPLATE + "#next", {"result": result})
+    assert "Carl" in html and "<b>30</b>" in html and "to 45" in html
+    assert "Last game, hand 4" in html and "/3" in html
+
+
+def test_the_next_panel_names_the_match_winner():
+    html = render_to_string(form.TEMPLATE + "#next", {"result": result_for("forty_five", match_winner="Dora")})
+    assert "Match won by" in html and "Dora" in html
+
+
+def test_the_next_panel_shows_the_spoil_five_pot():
+    html = render_to_string(form.TEMPLATE + "#next", {"result": result_for("spoil_five", pot=13)})
+    assert "13 chips" in html and "Game in progress" not in html
+
+
+@pytest.mark.parametrize("game", ["twenty_five", "forty_five", "one_ten", "auction_45", "spoil_five"])
+def test_the_engine_accepts_what_the_form_posts(game):
+    pytest.importorskip("scoring.maw")
+    from scoring.sitting import calculate
+
+    hands = {
+        "twenty_five": [{"tricks": ["Anna", "Ben", "Anna", "Carl", "Anna"]}],
+        "forty_five": [
+            {"tricks": ["Anna", "Ben", "Anna", "Carl", "Anna"], "top_trump_trick": 3},
+            {"tricks": ["Ben"] * 5, "top_trump_trick": None},
+        ],
+        "one_ten": [{"bidder": "Ben", "bid": 20, "tricks": ["Ben", "Ben", "Anna", "Ben", "Carl"], "top_trump_trick": 2}],
+        "auction_45": [{"maker": "Anna", "bid": 15, "tricks": ["Anna", "Anna", "Ben", "Anna", "Carl"],
+                        "top_trump_trick": 1}],
+        "spoil_five": [{"tricks": ["Dora"] * 5, "jink": True}, {"tricks": ["Ben", "Ben", "Anna", "Ben"]}],
+    }[game]
+    response = calculate({"game": game, "players": PLAYERS, "hands": hands})
+    assert len(response["hands"]) == len(hands)

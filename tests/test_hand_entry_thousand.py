@@ -1,0 +1,181 @@
+"""Hand entry for 1000: posts become thousand.md's hands, garbage becomes field errors."""
+
+import random
+import re
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+
+from leagues.hand_entry import form_module
+from leagues.hand_entry import thousand as form
+
+PLAYERS = ["Anna", "Ben", "Carl", "Dora"]
+
+
+def result_for(**extra):
+    """A replay result as calculate-api.md shapes it, four at the table: Anna deals, sits out."""
+    result = {
+        "game": "thousand",
+        "variant": "koenigsberg",
+        "rules": {"bid_offset": 100, "bid_step": 5, "round_to": 5, "target": 1000},
+        "parties": PLAYERS,
+        "hands": [],
+        "totals": {p: 0 for p in PLAYERS},
+        "next": {"dealer": "Anna", "active": ["Ben", "Carl", "Dora"]},
+        "winner": None,
+        "team_members": None,
+    }
+    result.update(extra)
+    return result
+
+
+def post(**fields):
+    data = QueryDict(mutable=True)
+    for key, value in fields.items():
+        if isinstance(value, list):
+            data.setlist(key, value)
+        else:
+            data[key] = value
+    return data
+
+
+def read(data):
+    return form.payload_from_post(data, players=PLAYERS, result=result_for())
+
+
+def test_thousand_uses_this_module():
+    assert form_module("thousand") is form
+
+
+def test_it_reads_a_hand_with_marriages():
+    data = post(
+        declarer="Ben",
+        bid="20",
+        **{"points:Ben": "70", "points:Carl": " 30 ", "points:Dora": "20", "points:Anna": ""},
+        **{"marriages:Ben": ["clubs", "hearts"], "marriages:Dora": ["spades"]},
+    )
+    payload, errors = read(data)
+    assert errors == {}
+    assert payload == {
+        "declarer": "Ben",
+        "bid": 20,
+        "points": {"Ben": 70, "Carl": 30, "Dora": 20},
+        "marriages": {"Ben": ["clubs", "hearts"], "Dora": ["spades"]},
+    }
+
+
+def test_it_reads_a_forced_declarer_who_took_every_trick():
+    data = post(declarer="Carl", bid="0", all_tricks="1", **{"points:Ben": "0", "points:Carl": "120", "points:Dora": "0"})
+    payload, errors = read(data)
+    assert errors == {}
+    assert payload == {"declarer": "Carl", "bid": 0, "points": {"Ben": 0, "Carl": 120, "Dora": 0}, "all_tricks": True}
+
+
+def test_it_reads_forgot_to_pass_without_points():
+    payload, errors = read(post(declarer="Dora", bid="15", forgot_to_pass="on"))
+    assert errors == {}
+    assert payload == {"declarer": "Dora", "bid": 15, "forgot_to_pass": True}
+
+
+def test_it_asks_for_declarer_bid_and_points():
+    payload, errors = read(post())
+    assert set(errors) == {"declarer", "bid", "points"}
+    assert payload == {}
+
+
+def test_it_rejects_numbers_it_cannot_read():
+    data = post(declarer="Ben", bid="2O", **{"points:Ben": "seventy", "points:Carl": "30", "points:Dora": "4.5"})
+    payload, errors = read(data)
+    assert set(errors) == {"bid", "points"}
+    assert "2O" in errors["bid"]
+    assert "Ben" in errors["points"] and "Dora" in errors["points"]
+    assert payload == {"declarer": "Ben"}
+
+
+def test_garbage_never_raises():
+    rng = random.Random(1000)
+    junk = ["", " ", "x", "-", "-5", "1e3", "٣", "\x00", "None", "99999999999999999999", "3.5", "on"]
+    names = ["declarer", "bid", "all_tricks", "forgot_to_pass", "points:Ben", "points:Carl", "points:Zed",
+             "marriages:Ben"]
+    for _ in range(200):
+        payload, errors = read(post(**{k: rng.choice(junk) for k in names}))
+        assert isinstance(payload, dict) and all(isinstance(v, str) for v in errors.values())
+
+
+def post_from_html(html):
+    """What a browser would post for the form as rendered (checked boxes and filled values)."""
+    data = QueryDict(mutable=True)
+    for tag in re.findall(r"<input[^>]*>", html, flags=re.S):
+        name = re.search(r'name="([^"]*)"', tag).group(1)
+        value = re.search(r'value="([^"]*)"', tag)
+        kind = re.search(r'type="([^"]*)"', tag).group(1)
+        if kind in {"radio", "checkbox"} and " checked" not in tag:
+            continue
+        data.appendlist(name, value.group(1) if value else "")
+    return data
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"declarer": "Ben", "bid": 20, "points": {"Ben": 70, "Carl": 30, "Dora": 20},
+         "marriages": {"Ben": ["clubs", "hearts"], "Dora": ["spades"]}},
+        {"declarer": "Anna", "bid": 0, "points": {"Anna": 120, "Carl": 0, "Dora": 0}, "all_tricks": True},
+        {"declarer": "Dora", "bid": 15, "forgot_to_pass": True},
+    ],
+)
+def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
+    html = render_to_string(form.TEMPLATE + "#form", {
+        "result": result_for(), "initial": form.initial_from_payload(payload), "errors": {}})
+    again, errors = read(post_from_html(html))
+    assert errors == {}
+    assert again == payload
+
+
+def test_the_form_dims_the_dealer_who_sits_out():
+    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for(), "errors": {}})
+    assert html.count('name="points:') == 4
+    anna = html[html.index('<div class="hf-player'):html.index('name="points:Anna"')]
+    assert "hf-out" in anna and "sits out" in anna
+    assert 'data-sum data-total="120"' in html
+    assert 'step="5"' in html and "Contract = bid + 100" in html
+
+
+def test_the_form_shows_errors_next_to_their_field():
+    errors = {"points": ["Card points must add up to 120, not 118."], "bid": ["Not a multiple of 5."]}
+    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for(), "errors": errors})
+    assert html.index("Not a multiple of 5.") < html.index("Card points and marriages")
+    assert html.index("not 118") > html.index('name="points:Dora"')
+    assert html.count('class="errorlist"') == 2
+
+
+def test_the_next_panel_shows_dealer_sitting_out_and_the_last_winner():
+    result = result_for(totals={"Anna": 0, "Ben": 0, "Carl": 0, "Dora": 0}, winner="Carl",
+                        next={"dealer": "Ben", "active": ["Anna", "Carl", "Dora"]})
+    html = render_to_string(form.TEMPLATE + "#next", {"result": result})
+    assert "Sits out" in html and "Ben" in html
+    assert "Last game won by" in html and "Carl" in html
+    assert "to 1000" in html
+
+
+def test_the_next_panel_with_three_players_has_nobody_sitting_out():
+    result = result_for(parties=["Anna", "Ben", "Carl"], totals={"Anna": 120, "Ben": -60, "Carl": 35},
+                        next={"dealer": "Ben", "active": ["Anna", "Ben", "Carl"]})
+    html = render_to_string(form.TEMPLATE + "#next", {"result": result})
+    assert "Sits out" not in html and "Last game" not in html
+    assert "<b>-60</b>" in html
+
+
+def test_the_engine_accepts_what_the_form_posts():
+    pytest.importorskip("scoring.thousand")
+    from scoring.sitting import calculate
+
+    hands = [
+        {"declarer": "Ben", "bid": 20, "points": {"Ben": 70, "Carl": 30, "Dora": 20},
+         "marriages": {"Ben": ["clubs"]}},
+        {"declarer": "Carl", "bid": 0, "points": {"Anna": 30, "Carl": 60, "Dora": 30}},
+        {"declarer": "Dora", "bid": 15, "forgot_to_pass": True},
+    ]
+    response = calculate({"game": "thousand", "players": PLAYERS, "hands": hands})
+    assert [h["made"] for h in response["hands"]] == [True, False, False]
