@@ -1,0 +1,298 @@
+"""The restaurant bill at the end of a season: POST /api/v1/bill-split/.
+
+shared/spec/league.md ("End of a season: the restaurant bill") and calculate-api.md. Pure
+Python, exact money: amounts are integer cents, shares exact fractions of a cent until the
+largest remainder method rounds them so that they sum exactly to the total.
+
+``split_bill(data)`` takes the request body and returns the response body, or raises
+``ScoringError`` with every problem (``hand`` None, ``field`` the request field).
+
+- ``equal``: everyone pays total / n.
+- ``per_point`` (default): share = total / n + rate × (mean score − own score), rate =
+  ``cents_per_point`` / 100 euros (default 10 cents). If that would make a share negative the
+  rate is lowered to the largest rate at which nobody pays less than 0 (the best pays 0).
+- ``by_rank``: weight = place (best 1 … worst n; tied players share the average of their
+  places); share = total × weight / sum of weights.
+- Leftover cents go to the largest remainders; ties: lower score first, then the earlier
+  player in ``scores``.
+- ``tip_percent`` raises the total first: tip = total × percent / 100, rounded half up to the
+  cent.
+- ``paid_by``: one transfer from every other player with a share above 0.00 to him, in the
+  order of ``scores``. ``paid``: balances (paid − share) settled greedily, the largest debtor
+  paying the largest creditor (ties: the earlier in ``scores``); every transfer zeroes at
+  least one balance, so there are at most n − 1.
+- ``chooses_restaurant``: the worst score; tied, the first of them in ``scores``.
+
+Decisions where the spec is silent:
+
+- Money (``total``, amounts in ``paid``) is a string like "187.40" or "187.4" or "187", or a
+  JSON number, with at most two decimals, not negative. ``tip_percent`` and
+  ``cents_per_point`` are numbers (or decimal strings) of at least 0 with at most two decimals;
+  ``tip_percent`` at most 100. ``null`` counts as omitted for every optional field.
+- ``cents_per_point`` is checked with any method but used only by ``per_point``.
+- ``rate`` is rounded half up to four decimals (a lowered rate can have more).
+- Giving both ``paid_by`` and ``paid`` is one problem, reported on ``paid``. In ``paid``
+  players not named paid nothing; every name must be in ``scores``.
+- Scores need at least one player.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from .errors import Problems, _
+
+METHODS = {
+    "equal": _("Everyone pays the same"),
+    "per_point": _("By points: the better your season, the less you pay"),
+    "by_rank": _("By place: the last pays most, the first least"),
+}
+DEFAULT_METHOD = "per_point"
+DEFAULT_CENTS_PER_POINT = 10
+MAX_TIP_PERCENT = 100
+FIELDS = frozenset({"total", "scores", "method", "cents_per_point", "tip_percent", "paid_by", "paid"})
+
+_MONEY = re.compile(r"(-?)(\d+)(?:\.(\d{1,2}))?")
+_BAD = object()
+
+
+def _hundredths(value: Any) -> Fraction | None | object:
+    """A non-negative number with at most two decimals as an exact Fraction.
+
+    Returns None for a negative number, _BAD for anything else that is not such a number.
+    """
+    if isinstance(value, bool):
+        return _BAD
+    if isinstance(value, int):
+        number = Fraction(value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            return _BAD
+        number = Fraction(Decimal(repr(value)))
+    elif isinstance(value, Decimal):
+        if not value.is_finite():
+            return _BAD
+        number = Fraction(value)
+    elif isinstance(value, str):
+        match = _MONEY.fullmatch(value.strip())
+        if not match:
+            return _BAD
+        sign, whole, cents = match.groups()
+        number = Fraction(int(whole)) + Fraction(int((cents or "0").ljust(2, "0")), 100)
+        if sign and number:
+            return None
+        return number
+    else:
+        return _BAD
+    if (number * 100).denominator != 1:
+        return _BAD
+    if number < 0:
+        return None
+    return number
+
+
+def _total_cents(value: Any, problems: Problems) -> int | None:
+    number = _hundredths(value)
+    if number is _BAD:
+        problems.add(None, "total", _("The total must be an amount in euros with at most two decimals, like 187.40."))
+        return None
+    if number is None:
+        problems.add(None, "total", _("The total may not be negative."))
+        return None
+    return int(number * 100)
+
+
+def money(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    cents = abs(cents)
+    return f"{sign}{cents // 100}.{cents % 100:02d}"
+
+
+def _rate_string(cents_per_point: Fraction) -> str:
+    """Euros per point, rounded half up to four decimals."""
+    ten_thousandths = math.floor(cents_per_point * 100 + Fraction(1, 2))
+    return f"{ten_thousandths // 10000}.{ten_thousandths % 10000:04d}"
+
+
+def _parse(data: Any) -> tuple[Problems, dict[str, Any]]:
+    problems = Problems()
+    parsed: dict[str, Any] = {}
+    if not isinstance(data, dict):
+        problems.add(None, None, _("The request must be a JSON object."))
+        return problems, parsed
+    for key in data:
+        if key not in FIELDS:
+            problems.add(None, str(key), _("Unknown field “%(name)s”."), name=str(key))
+
+    if data.get("total") is None:
+        problems.add(None, "total", _("Give the total of the bill."))
+    else:
+        parsed["total"] = _total_cents(data["total"], problems)
+
+    scores = data.get("scores")
+    if scores is None:
+        problems.add(None, "scores", _("Give the season's totals by player."))
+    elif (
+        not isinstance(scores, dict)
+        or not all(isinstance(k, str) and k.strip() for k in scores)
+        or not all(type(v) is int for v in scores.values())
+    ):
+        problems.add(None, "scores", _("Scores must map each player's name to his season total (a whole number)."))
+    elif not scores:
+        problems.add(None, "scores", _("Name at least one player."))
+    else:
+        parsed["scores"] = scores
+
+    method = data.get("method")
+    if method is None:
+        method = DEFAULT_METHOD
+    if not isinstance(method, str) or method not in METHODS:
+        problems.add(None, "method", _("Unknown method. Choose one of: %(methods)s."), methods=", ".join(METHODS))
+    parsed["method"] = method
+
+    cpp = data.get("cents_per_point")
+    if cpp is None:
+        parsed["cents_per_point"] = Fraction(DEFAULT_CENTS_PER_POINT)
+    else:
+        number = _hundredths(cpp)
+        if number is _BAD or number is None:
+            problems.add(
+                None, "cents_per_point", _("Cents per point must be a number of at least 0 (at most two decimals).")
+            )
+        else:
+            parsed["cents_per_point"] = number
+
+    tip = data.get("tip_percent")
+    if tip is None:
+        parsed["tip_percent"] = Fraction(0)
+    else:
+        number = _hundredths(tip)
+        if number is _BAD or number is None or number > MAX_TIP_PERCENT:
+            problems.add(None, "tip_percent", _("The tip must be a percentage from 0 to 100 (at most two decimals)."))
+        else:
+            parsed["tip_percent"] = number
+
+    paid_by = data.get("paid_by")
+    paid = data.get("paid")
+    if paid_by is not None and paid is not None:
+        problems.add(
+            None, "paid", _("Say either who paid the whole bill (paid_by) or what each paid (paid), not both.")
+        )
+    elif paid_by is not None:
+        if not isinstance(paid_by, str):
+            problems.add(None, "paid_by", _("Name the player who paid."))
+        elif isinstance(scores, dict) and paid_by not in scores:
+            problems.add(None, "paid_by", _("%(name)s is not one of the players."), name=paid_by)
+        else:
+            parsed["paid_by"] = paid_by
+    elif paid is not None:
+        if not isinstance(paid, dict):
+            problems.add(None, "paid", _("Paid must map players to the amounts they paid."))
+        else:
+            amounts = {}
+            for name, value in paid.items():
+                if isinstance(scores, dict) and name not in scores:
+                    problems.add(None, "paid", _("%(name)s is not one of the players."), name=str(name))
+                    continue
+                number = _hundredths(value)
+                if number is _BAD or number is None:
+                    problems.add(
+                        None,
+                        "paid",
+                        _("What %(name)s paid must be an amount of at least 0 with at most two decimals."),
+                        name=name,
+                    )
+                else:
+                    amounts[name] = int(number * 100)
+            parsed["paid"] = amounts
+    return problems, parsed
+
+
+def split_bill(data: Any) -> dict[str, Any]:
+    """The response of POST /api/v1/bill-split/; raises ScoringError with every problem."""
+    problems, parsed = _parse(data)
+    if problems:
+        problems.raise_if_any()
+    scores: dict[str, int] = parsed["scores"]
+    names = list(scores)
+    n = len(names)
+    bill = parsed["total"]
+    tip = math.floor(bill * parsed["tip_percent"] / 100 + Fraction(1, 2))
+    total = bill + tip
+
+    if "paid" in parsed and sum(parsed["paid"].values()) != total:
+        problems.add(
+            None,
+            "paid",
+            _("The amounts paid add up to %(paid)s, not to the total with tip of %(total)s."),
+            paid=money(sum(parsed["paid"].values())),
+            total=money(total),
+        )
+        problems.raise_if_any()
+
+    method = parsed["method"]
+    rate = None
+    even = Fraction(total, n)
+    if method == "equal":
+        exact = [even] * n
+    elif method == "per_point":
+        mean = Fraction(sum(scores.values()), n)
+        cpp = parsed["cents_per_point"]
+        best = max(scores.values())
+        if best > mean and cpp * (best - mean) > even:
+            cpp = even / (best - mean)
+        rate = _rate_string(cpp)
+        exact = [even + cpp * (mean - scores[p]) for p in names]
+    else:  # by_rank
+        ordered = sorted(scores.values(), reverse=True)
+        weight_of: dict[int, Fraction] = {}
+        place = 1
+        i = 0
+        while i < n:
+            j = i
+            while j < n and ordered[j] == ordered[i]:
+                j += 1
+            # places i+1 .. j share their average
+            weight_of[ordered[i]] = Fraction(place + place + (j - i) - 1, 2)
+            place += j - i
+            i = j
+        weight_sum = Fraction(n * (n + 1), 2)
+        exact = [total * weight_of[scores[p]] / weight_sum for p in names]
+
+    floors = [share.numerator // share.denominator for share in exact]
+    leftover = total - sum(floors)
+    order = sorted(range(n), key=lambda i: (-(exact[i] - floors[i]), scores[names[i]], i))
+    for i in order[:leftover]:
+        floors[i] += 1
+    shares = dict(zip(names, floors, strict=True))
+
+    transfers = []
+    if "paid_by" in parsed:
+        payer = parsed["paid_by"]
+        for name in names:
+            if name != payer and shares[name]:
+                transfers.append({"from": name, "to": payer, "amount": money(shares[name])})
+    elif "paid" in parsed:
+        balance = {p: parsed["paid"].get(p, 0) - shares[p] for p in names}
+        while True:
+            debtor = min(names, key=lambda p: balance[p])
+            creditor = max(names, key=lambda p: balance[p])
+            if balance[debtor] >= 0:
+                break
+            amount = min(-balance[debtor], balance[creditor])
+            balance[debtor] += amount
+            balance[creditor] -= amount
+            transfers.append({"from": debtor, "to": creditor, "amount": money(amount)})
+
+    worst = min(scores.values())
+    return {
+        "total": money(total),
+        "rate": rate,
+        "shares": {p: money(c) for p, c in shares.items()},
+        "transfers": transfers,
+        "chooses_restaurant": next(p for p in names if scores[p] == worst),
+    }
