@@ -1,1 +1,139 @@
-urlpatterns = []
+"""Logging in and out, the home page ("my leagues") and joining a league by invite."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.db import IntegrityError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from .. import selectors, services
+from ..forms import SignupForm, game_label
+from ..models import ROLE_RANK, Invite, Membership, Player
+
+
+class LoginView(auth_views.LoginView):
+    redirect_authenticated_user = True
+
+    def form_invalid(self, form):
+        # A failed form is a 400 everywhere in Kartenliga, the login form too.
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+def home(request):
+    if not request.user.is_authenticated:
+        return render(request, "accounts/landing.html")
+    memberships = list(selectors.memberships_of(user=request.user))
+    for membership in memberships:
+        membership.game_label = game_label(membership.league.game)
+    return render(request, "accounts/home.html", {"memberships": memberships})
+
+
+# What a visitor of an unusable invite is told, and with which status: gone for good (410)
+# when time or use ended it, a bad request (400) when the invite itself does not fit.
+INVITE_PROBLEMS = {
+    "expired": (410, gettext_lazy("This invite has expired. Ask the league's admin for a new link.")),
+    "used": (410, gettext_lazy("This invite has already been used. Each link lets one person join.")),
+    "revoked": (410, gettext_lazy("The league's admin has withdrawn this invite.")),
+    "wrong_league": (400, gettext_lazy("This invite names a player of another league, so it cannot be used.")),
+    "player_taken": (
+        400,
+        gettext_lazy("The player this invite is meant for has already joined with an account."),
+    ),
+}
+
+
+class JoinForm(forms.Form):
+    """A logged-in user joining: only asks for a name when a new player is made for him."""
+
+    display_name = forms.CharField(
+        label=gettext_lazy("Your name at the table"), max_length=Player._meta.get_field("name").max_length
+    )
+
+
+def _invite_problem(request, invite, reason):
+    status, message = INVITE_PROBLEMS[reason]
+    return render(request, "accounts/invite.html", {"invite": invite, "problem": message}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def accept_invite(request, token):
+    invite = get_object_or_404(Invite.objects.select_related("league", "player", "created_by"), token=token)
+    reason = services.invite_problem(invite)
+    if reason:
+        return _invite_problem(request, invite, reason)
+    user = request.user
+    membership = Membership.objects.filter(league=invite.league, user=user).first() if user.is_authenticated else None
+    context = {"invite": invite, "membership": membership}
+    if membership is not None and ROLE_RANK[membership.role] >= ROLE_RANK[invite.role]:
+        # Nothing to gain: the invite stays open for the person it was meant for.
+        context["already"] = True
+        return render(request, "accounts/invite.html", context)
+    needs_name = invite.player is None and not (
+        user.is_authenticated and invite.league.players.filter(user=user).exists()
+    )
+    context["needs_name"] = needs_name
+    if not user.is_authenticated:
+        initial = {"display_name": invite.player.name} if invite.player else {}
+        form = SignupForm(request.POST or None, league=invite.league, initial=initial)
+        if request.method == "POST" and form.is_valid():
+            try:
+                user = services.sign_up_by_invite(
+                    invite=invite,
+                    username=form.cleaned_data["username"],
+                    password=form.cleaned_data["password1"],
+                    display_name=form.cleaned_data["display_name"],
+                )
+            except services.InviteUnusable as error:
+                return _invite_problem(request, invite, error.reason)
+            except services.InvalidInput as error:
+                _add_errors(form, error)
+            except IntegrityError:  # the login name was taken a moment ago
+                form.add_error("username", _("A user with that username already exists."))
+            else:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                return _joined(request, invite)
+        context["form"] = form
+        context["login_url"] = f"{reverse('login')}?next={invite.get_absolute_url()}"
+    else:
+        initial = {"display_name": user.get_short_name() or user.get_username()}
+        form = JoinForm(request.POST or None, initial=initial) if needs_name else None
+        if request.method == "POST" and (form is None or form.is_valid()):
+            try:
+                services.accept_invite(
+                    invite=invite, user=user, display_name=form.cleaned_data["display_name"] if form else ""
+                )
+            except services.InviteUnusable as error:
+                return _invite_problem(request, invite, error.reason)
+            except services.InvalidInput as error:
+                _add_errors(form, error, request)
+            else:
+                return _joined(request, invite)
+        context["form"] = form
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/invite.html", context, status=status)
+
+
+def _add_errors(form, error, request=None):
+    for item in error.errors:
+        if form is None:
+            messages.error(request, item["message"])
+        else:
+            form.add_error(item["field"] if item["field"] in form.fields else None, item["message"])
+
+
+def _joined(request, invite):
+    messages.success(request, _("Welcome to %(league)s!") % {"league": invite.league.name})
+    return redirect(invite.league)
+
+
+urlpatterns = [
+    path("", home, name="home"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("invite/<str:token>/", accept_invite, name="accept_invite"),
+]

@@ -1,0 +1,331 @@
+"""Forms of the account and league pages.
+
+The house-rules form is generated from the option metadata that ``scoring/`` declares for
+each game (label, help, kind, choices, the preset's value as default), so a new option shows
+up on the page without touching this file, and no rule of any game is written here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring import options as kinds
+from scoring.registry import GAME_MODULES, GameSpec, get_game
+
+from .models import GAME_LABELS, League, Player, Role
+
+# --- games and presets ------------------------------------------------------------------------
+
+
+def available_games() -> list[tuple[str, GameSpec]]:
+    """The games whose engine is installed, in the registry's order.
+
+    While an engine is still being written its module is missing; the game is then left
+    out of the choices instead of breaking the page.
+    """
+    games = []
+    for name, (module, _attr) in GAME_MODULES.items():
+        try:
+            games.append((name, get_game(name)))
+        except ModuleNotFoundError as error:
+            if error.name != module:
+                raise  # a broken engine must fail loudly, not vanish from the list
+    return games
+
+
+def game_label(name: str, spec: GameSpec | None = None) -> str:
+    if name in GAME_LABELS:
+        return str(GAME_LABELS[name])
+    return spec.label if spec is not None else name
+
+
+def preset_label(game: str, variant: str) -> str:
+    specs = dict(available_games())
+    spec = specs.get(game)
+    return spec.preset_labels.get(variant, variant) if spec else variant
+
+
+def preset_choices(spec: GameSpec) -> list[tuple[str, str]]:
+    return [(key, spec.preset_labels.get(key, key)) for key in spec.presets]
+
+
+# --- accounts ---------------------------------------------------------------------------------
+
+
+class SignupForm(UserCreationForm):
+    """Sign up through an invite: a login name, the name the others know you by, a password."""
+
+    display_name = forms.CharField(
+        label=_("Your name at the table"),
+        max_length=Player._meta.get_field("name").max_length,
+        help_text=_("How the others see you on the score sheet, e.g. “Anna” or “Ben K.”."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ["username", "display_name"]
+
+    def __init__(self, *args, league: League | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.league = league
+
+    def clean_display_name(self):
+        name = self.cleaned_data["display_name"].strip()
+        if not name:
+            raise forms.ValidationError(gettext("Please enter a name."))
+        return name
+
+    def save(self, commit=True):
+        user = super().save(commit=False)
+        user.first_name = self.cleaned_data["display_name"]
+        if commit:
+            user.save()
+        return user
+
+
+# --- leagues ----------------------------------------------------------------------------------
+
+
+class PresetForm(forms.Form):
+    """A game and one of its presets. With ``game`` given the game is fixed (a league's
+    house rules), else it is chosen among the installed games."""
+
+    game = forms.ChoiceField(label=_("Game"))
+    variant = forms.ChoiceField(label=_("Rule set"))
+
+    def __init__(self, *args, game: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        games = available_games()
+        if game is not None:
+            games = [(name, spec) for name, spec in games if name == game]
+            self.fields["game"].widget = forms.HiddenInput()
+        self.specs = dict(games)
+        # Changing the game or the preset reloads the options below them (leagues/create.html#rules).
+        reload = {
+            "hx-get": reverse("league_options_hx"),
+            "hx-trigger": "change",
+            "hx-target": "#rules-part",
+            "hx-swap": "outerHTML",
+            "hx-include": "closest form",
+        }
+        self.fields["variant"].widget.attrs.update(reload)
+        if game is None:
+            self.fields["game"].widget.attrs.update(reload)
+        self.fields["game"].choices = [(name, game_label(name, spec)) for name, spec in games]
+        self.game_name = self._raw("game")
+        if self.game_name not in self.specs:
+            self.game_name = next(iter(self.specs), None)
+        self.spec = self.specs.get(self.game_name)
+        self.fields["variant"].choices = preset_choices(self.spec) if self.spec else []
+        if not self.is_bound:
+            self.initial = {**self.initial, "game": self.game_name, "variant": self.chosen_variant()}
+
+    def _raw(self, name):
+        return (self.data.get(name) if self.is_bound else self.initial.get(name)) or ""
+
+    def chosen_variant(self) -> str | None:
+        """The preset picked, or the game's default when the pick is not one of its presets
+        (the game was just changed)."""
+        if self.spec is None:
+            return None
+        variant = self._raw("variant")
+        return variant if variant in self.spec.presets else self.spec.default_preset
+
+    def rules_form(self, data=None, rules=None) -> RulesForm | None:
+        """The options form of the chosen game and preset."""
+        if self.spec is None:
+            return None
+        return RulesForm(data, spec=self.spec, preset=self.chosen_variant(), rules=rules)
+
+
+class LeagueForm(PresetForm):
+    name = forms.CharField(label=_("Name of the league"), max_length=League._meta.get_field("name").max_length)
+    slug = forms.SlugField(
+        label=_("Short name for the address"),
+        max_length=League._meta.get_field("slug").max_length,
+        required=False,
+        help_text=_("Letters, digits and dashes; suggested from the name."),
+    )
+    field_order = ["name", "slug", "game", "variant"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("slug") and cleaned.get("name"):
+            cleaned["slug"] = suggest_slug(cleaned["name"])
+            if not cleaned["slug"]:
+                self.add_error("slug", gettext("Please choose a short name with letters or digits."))
+        elif cleaned.get("slug") and League.objects.filter(slug=cleaned["slug"]).exists():
+            self.add_error("slug", gettext("Another league already uses this short name."))
+        return cleaned
+
+
+def suggest_slug(name: str) -> str:
+    """A free slug made from ``name`` ("Stammtisch", then "stammtisch-2", ...)."""
+    base = slugify(name)[:50]
+    if not base:
+        return ""
+    slug, n = base, 1
+    while League.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+class RulesForm(forms.Form):
+    """Every option of a game, one field each (two or more for pairs and mappings), starting
+    at the values of ``rules`` (a preset, or a league's current rules)."""
+
+    def __init__(self, *args, spec: GameSpec, preset: str, rules: dict[str, Any] | None = None, **kwargs):
+        kwargs.setdefault("prefix", "rule")
+        super().__init__(*args, **kwargs)
+        self.spec = spec
+        self.preset = dict(spec.presets[preset])
+        values = {**self.preset, **(rules or {})}
+        self.rows = []  # (option, [field names]) in the order the game declares them
+        for option in spec.options:
+            names = self._add_fields(option, values.get(option.name))
+            self.rows.append((option, names))
+
+    # Each kind of option becomes plain form fields; values are converted back in clean().
+    def _add_fields(self, option, value) -> list[str]:
+        common = {"label": option.label, "help_text": option.help}
+        name = option.name
+        if option.kind == kinds.BOOL:
+            self.fields[name] = forms.BooleanField(required=False, initial=bool(value), **common)
+        elif option.kind == kinds.INT:
+            self.fields[name] = forms.IntegerField(
+                required=not option.nullable,
+                min_value=option.minimum,
+                max_value=option.maximum,
+                initial=value,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                **common,
+            )
+        elif option.kind == kinds.CHOICE:
+            self.fields[name] = forms.ChoiceField(
+                choices=self._choices(option), initial=_key(value), required=not option.nullable, **common
+            )
+        elif option.kind == kinds.MULTI:
+            self.fields[name] = forms.MultipleChoiceField(
+                choices=self._choices(option),
+                initial=[_key(v) for v in value or ()],
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                **common,
+            )
+        elif option.kind == kinds.INT_PAIR:
+            first, second = value if isinstance(value, (list, tuple)) and len(value) == 2 else (None, None)
+            self.fields[f"{name}__0"] = forms.IntegerField(initial=first, label=option.label, help_text=option.help)
+            self.fields[f"{name}__1"] = forms.IntegerField(initial=second, label=option.label)
+            return [f"{name}__0", f"{name}__1"]
+        elif option.kind == kinds.MAPPING:
+            names = []
+            for choice in option.choices:
+                field = f"{name}__{_key(choice)}"
+                self.fields[field] = forms.IntegerField(
+                    initial=(value or {}).get(choice), label=option.choice_labels.get(choice, str(choice))
+                )
+                names.append(field)
+            return names
+        else:
+            raise ValueError(f"unknown option kind {option.kind!r}")
+        return [name]
+
+    @staticmethod
+    def _choices(option):
+        choices = [(_key(c), option.choice_labels.get(c, str(c))) for c in option.choices]
+        if option.nullable and option.kind == kinds.CHOICE:
+            choices = [("", gettext("none")), *choices]
+        return choices
+
+    def clean(self):
+        cleaned = super().clean()
+        self.rules = {}
+        for option, names in self.rows:
+            if any(n in self.errors for n in names):
+                continue
+            value = self._value(option, [cleaned.get(n) for n in names])
+            # scoring/ checks the value's shape (not a rule of the game): say so on the field.
+            problem = option.check(value)
+            if problem:
+                self.add_error(names[0], gettext(problem))
+                continue
+            self.rules[option.name] = value
+        return cleaned
+
+    @staticmethod
+    def _value(option, raw: list[Any]) -> Any:
+        by_key = {_key(c): c for c in option.choices}
+        if option.kind == kinds.CHOICE:
+            return by_key.get(raw[0]) if raw[0] not in ("", None) else None
+        if option.kind == kinds.MULTI:
+            # In the order the game lists them, so equal selections compare equal.
+            chosen = set(raw[0] or ())
+            return [c for c in option.choices if _key(c) in chosen]
+        if option.kind == kinds.INT_PAIR:
+            return list(raw)
+        if option.kind == kinds.MAPPING:
+            return dict(zip(option.choices, raw, strict=True))
+        return raw[0]
+
+    def overrides(self) -> dict[str, Any]:
+        """Only what differs from the preset: the league follows the preset for the rest."""
+        return {name: value for name, value in self.rules.items() if value != self.preset.get(name)}
+
+    def field_rows(self):
+        """For the template: each option with its bound fields."""
+        return [(option, [self[n] for n in names]) for option, names in self.rows]
+
+
+def _key(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+
+
+class PlayerForm(forms.Form):
+    prefix = "player"
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=Player._meta.get_field("name").max_length,
+        help_text=_("Someone who plays with you, with or without an account."),
+    )
+
+    def __init__(self, *args, league: League, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.league = league
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError(gettext("Please enter a name."))
+        if self.league.players.filter(name__iexact=name).exists():
+            raise forms.ValidationError(gettext("This league already has a player of that name."))
+        return name
+
+
+class InviteForm(forms.Form):
+    prefix = "invite"
+    role = forms.ChoiceField(label=_("Joins as"), choices=Role.choices, initial=Role.MEMBER)
+    player = forms.ModelChoiceField(
+        label=_("Is this player"),
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=_("someone new"),
+        help_text=_("Link the new account to a player who already has games in the league."),
+    )
+
+    def __init__(self, *args, league: League, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Only this league's players who have no account yet.
+        self.fields["player"].queryset = league.players.filter(user=None)
