@@ -16,7 +16,20 @@ from scoring.options import resolve_rules
 from scoring.registry import get_game
 from scoring.sitting import parse_request
 
-from .models import Hand, HandResult, League, Meeting, Membership, Player, Role, Season, Seat
+from .models import (
+    ROLE_RANK,
+    Hand,
+    HandResult,
+    Invite,
+    League,
+    Meeting,
+    Membership,
+    Player,
+    Role,
+    Season,
+    Seat,
+    new_token,
+)
 
 
 class HandConflict(Exception):
@@ -350,3 +363,145 @@ def start_meeting(
         season.closed_on = date
         season.save(update_fields=["closed_on"])
     return meeting
+
+
+# --- members, players, invites (league admin) -----------------------------------------------
+
+
+def _error(field: str, message: str) -> InvalidInput:
+    return InvalidInput([{"hand": None, "field": field, "message": message}])
+
+
+@transaction.atomic
+def change_role(*, membership: Membership, role: str) -> Membership:
+    """Give a member another role; a league always keeps at least one admin."""
+    if role not in Role.values:
+        raise _error("role", _("Unknown role."))
+    league = League.objects.select_for_update().get(pk=membership.league_id)
+    if membership.role == Role.ADMIN and role != Role.ADMIN:
+        admins = league.memberships.filter(role=Role.ADMIN).exclude(pk=membership.pk)
+        if not admins.exists():
+            raise _error("role", _("A league needs at least one admin: make someone else admin first."))
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+def add_player(*, league: League, name: str) -> Player:
+    name = name.strip()
+    if not name:
+        raise _error("name", _("Please enter a name."))
+    if league.players.filter(name__iexact=name).exists():
+        raise _error("name", _("This league already has a player of that name."))
+    try:
+        with transaction.atomic():
+            return Player.objects.create(league=league, name=name)
+    except IntegrityError as error:  # someone added the same name a moment ago
+        raise _error("name", _("This league already has a player of that name.")) from error
+
+
+def create_invite(*, league: League, role: str, player: Player | None, user) -> Invite:
+    if role not in Role.values:
+        raise _error("role", _("Unknown role."))
+    if player is not None and (player.league_id != league.pk or player.user_id is not None):
+        raise _error("player", _("Choose a player of this league who has no account yet."))
+    return Invite.objects.create(league=league, role=role, player=player, created_by=user)
+
+
+def revoke_invite(*, invite: Invite) -> Invite:
+    """Withdraw an unused invite. A revoked invite is marked used by nobody (used_at set,
+    used_by empty), which keeps the record of it without a schema change."""
+    if invite.used_at is None:
+        invite.used_at = timezone.now()
+        invite.used_by = None
+        invite.save(update_fields=["used_at", "used_by"])
+    return invite
+
+
+class InviteUnusable(Exception):
+    """An invite that cannot be used; ``reason`` is one of REASONS."""
+
+    REASONS = ("expired", "used", "revoked", "wrong_league", "player_taken")
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def invite_problem(invite: Invite) -> str | None:
+    """Why ``invite`` cannot be used now, or None."""
+    if invite.used_at is not None:
+        return "used" if invite.used_by_id else "revoked"
+    if invite.expires_at <= timezone.now():
+        return "expired"
+    if invite.player is not None and invite.player.league_id != invite.league_id:
+        return "wrong_league"
+    if invite.player is not None and invite.player.user_id is not None:
+        return "player_taken"
+    return None
+
+
+@transaction.atomic
+def accept_invite(*, invite: Invite, user, display_name: str = "") -> Membership:
+    """Join ``invite``'s league with the role it names, and use the invite up.
+
+    Someone who is already a member keeps the higher of his role and the invite's (an invite
+    never demotes anyone). He keeps his player if he has one in the league; otherwise he
+    becomes the invite's player, or a new player called ``display_name``.
+    """
+    invite = Invite.objects.select_for_update().select_related("player").get(pk=invite.pk)
+    problem = invite_problem(invite)
+    if problem:
+        raise InviteUnusable(problem)
+    league = invite.league
+    membership = Membership.objects.filter(league=league, user=user).first()
+    if membership is None:
+        membership = Membership.objects.create(league=league, user=user, role=invite.role)
+    elif ROLE_RANK[invite.role] > ROLE_RANK[membership.role]:
+        membership.role = invite.role
+        membership.save(update_fields=["role"])
+    if not league.players.filter(user=user).exists():
+        if invite.player is not None:
+            invite.player.user = user
+            invite.player.save(update_fields=["user"])
+        else:
+            name = (display_name or user.get_short_name() or user.get_username()).strip()
+            if league.players.filter(name__iexact=name).exists():
+                raise _error(
+                    "display_name",
+                    _("“%(name)s” is already a player in this league: choose another name.") % {"name": name},
+                )
+            Player.objects.create(league=league, name=name, user=user)
+    invite.used_at = timezone.now()
+    invite.used_by = user
+    invite.save(update_fields=["used_at", "used_by"])
+    return membership
+
+
+@transaction.atomic
+def sign_up_by_invite(*, invite: Invite, username: str, password: str, display_name: str):
+    """A new account that joins through ``invite``; nothing is kept if joining fails."""
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user(username=username, password=password, first_name=display_name)
+    accept_invite(invite=invite, user=user, display_name=display_name)
+    return user
+
+
+# --- league settings (admin) ----------------------------------------------------------------
+
+
+def set_public_link(*, league: League, enabled: bool) -> League:
+    """Create (a fresh token each time) or revoke the public read-only link."""
+    league.public_token = new_token() if enabled else None
+    league.save(update_fields=["public_token"])
+    return league
+
+
+def change_rules(*, league: League, variant: str, rule_overrides: dict) -> League:
+    """New house rules; meetings already started keep the rules they copied."""
+    resolved_rules(game=league.game, variant=variant, overrides=rule_overrides)
+    league.variant = variant
+    league.rule_overrides = rule_overrides
+    league.save(update_fields=["variant", "rule_overrides"])
+    return league
