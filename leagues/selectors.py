@@ -13,6 +13,7 @@ def role_in(*, user, league):
     membership = Membership.objects.filter(user=user, league=league).first()
     return membership.role if membership else None
 
+
 def memberships_of(*, user):
     """``user``'s memberships with their leagues, for the "my leagues" list (one query)."""
     return Membership.objects.filter(user=user).select_related("league").order_by("league__name")
@@ -61,3 +62,408 @@ from .models import HandResult, Meeting, Player, Season, Seat  # noqa: E402
 # Games played to a target (a Partie): the table ranks by games won, points come second.
 RACE_GAMES = frozenset({"twenty_five", "forty_five", "one_ten", "auction_45", "thousand"})
 
+
+def is_race_game(game):
+    return game in RACE_GAMES
+
+
+@dataclass
+class StandingRow:
+    player: Player
+    total: int = 0  # sum of deltas (56: the team's deltas, each member gets them)
+    games: int = 0  # hands in which the player was active
+    wins: int = 0
+    solos: int = 0
+    solos_won: int = 0
+    games_won: int = 0  # race games: Partien won
+    points: int = 0  # race games: points scored in all hands, resets undone
+    evenings_won: int = 0
+    rank: int = 0
+
+    @property
+    def average(self):
+        return self.total / self.games if self.games else 0.0
+
+    @property
+    def solos_lost(self):
+        return self.solos - self.solos_won
+
+    def add(self, figures):
+        for name in ("total", "games", "wins", "solos", "solos_won", "games_won", "points"):
+            setattr(self, name, getattr(self, name) + (figures.get(name) or 0))
+
+
+def _figures(results, *, race):
+    """Per-group sums of HandResult rows, as annotate() keyword arguments (prefixed ``f_``
+    so that they never clash with the model's own fields)."""
+    figures = {
+        "f_total": Sum("delta"),
+        "f_games": Count("id", filter=Q(active=True)),
+        "f_wins": Count("id", filter=Q(active=True, won=True)),
+        "f_solos": Count("id", filter=Q(solo=True)),
+        "f_solos_won": Count("id", filter=Q(solo=True, won=True)),
+        "f_games_won": Sum("games_won"),
+    }
+    if race:
+        # Deltas in race games include the reset after a finished game, so their sum is only
+        # the score of the game in progress. Adding back each finished game's final score
+        # (the running total at the hand that ended it) gives the points scored in all hands.
+        game_ended = Exists(HandResult.objects.filter(hand_id=OuterRef("hand_id"), games_won__gt=0))
+        figures["f_finished"] = Sum("total", filter=Q(game_ended))
+    return results.annotate(**figures)
+
+
+def _as_figures(row, *, race):
+    figures = {key[2:]: value or 0 for key, value in row.items() if key.startswith("f_")}
+    if race:
+        figures["points"] = figures["total"] + figures.pop("finished")
+    return figures
+
+
+def _sort_key(*, race):
+    if race:
+        return lambda r: (-r.games_won, -r.points, r.player.name.casefold())
+    return lambda r: (-r.total, -r.wins, r.player.name.casefold())
+
+
+def _rank(rows, *, race):
+    """Sort best first; equal figures share a place (1, 1, 3)."""
+    rows.sort(key=_sort_key(race=race))
+    figure = (lambda r: (r.games_won, r.points)) if race else (lambda r: r.total)
+    for i, row in enumerate(rows):
+        row.rank = rows[i - 1].rank if i and figure(rows[i - 1]) == figure(row) else i + 1
+    return rows
+
+
+def _evening_winner(figures_by_player, seat_order, *, race):
+    """The winner of one meeting: highest total (race games: most games won, then points);
+    ties go to the first of them in that meeting's seat order."""
+    if not figures_by_player:
+        return None
+
+    def key(player_id):
+        f = figures_by_player[player_id]
+        best = (f["games_won"], f.get("points", 0)) if race else (f["total"],)
+        return tuple(-x for x in best) + (seat_order.get(player_id, 999),)
+
+    return min(figures_by_player, key=key)
+
+
+@dataclass
+class MeetingSummary:
+    id: int
+    date: datetime.date
+    host: Player
+    season_id: int
+    number: int = 0  # 1-based within its season
+    winner: Player | None = None
+    winner_total: int = 0
+    winner_games_won: int = 0
+    hands: int = 0
+
+
+@dataclass
+class HostRotation:
+    season: Season | None
+    complete: bool = False
+    hosted: list = field(default_factory=list)  # MeetingSummary of the season, in order
+    due: list = field(default_factory=list)  # [(player, last hosted date or None)], next host first
+    suggested: Player | None = None
+
+
+@dataclass
+class Standings:
+    league: object
+    race: bool
+    seasons: list
+    season: Season | None
+    table: list
+    all_time: list
+    meetings: list  # MeetingSummary of the season
+    chart: dict
+    rotation: HostRotation
+    choosing_restaurant: Player | None = None
+
+
+def _due_order(*, players, meetings, season, seats_of_last):
+    """Active players who have not hosted in ``season`` yet, the one waited longest first.
+
+    Waited longest: the oldest last turn as host, never hosted before anyone; ties go by the
+    seat order of the last meeting (those who were not there after, by name).
+    """
+    last_hosted = {}
+    hosted_this_season = set()
+    for m in meetings:  # in date order, so the last one wins
+        last_hosted[m.host.id] = m.date
+        if season is not None and m.season_id == season.id:
+            hosted_this_season.add(m.host.id)
+    complete = season is not None and (season.closed_on is not None or _everyone_hosted(players, hosted_this_season))
+    if complete:
+        hosted_this_season = set()  # the next meeting opens a new season: everyone may host
+    candidates = [p for p in players.values() if p.active and p.id not in hosted_this_season]
+    candidates.sort(
+        key=lambda p: (
+            last_hosted.get(p.id, datetime.date.min),
+            seats_of_last.get(p.id, 999),
+            p.name.casefold(),
+        )
+    )
+    return complete, [(p, last_hosted.get(p.id)) for p in candidates]
+
+
+def _everyone_hosted(players, hosts):
+    active = {p.id for p in players.values() if p.active}
+    return bool(active) and active <= hosts
+
+
+def _chart(*, season, players, race):
+    """Each player's running total over the season, hand by hand (race games: games won).
+
+    The database keeps the running sum (a window over the season's hands in playing order);
+    here it is only laid out per player, carrying a total over meetings a player missed.
+    """
+    figure = "games_won" if race else "delta"
+    rows = (
+        HandResult.objects.filter(season=season)
+        .annotate(
+            running=Window(
+                Sum(figure),
+                partition_by=[F("player_id")],
+                order_by=[F("meeting__date").asc(), F("meeting_id").asc(), F("number").asc()],
+            )
+        )
+        .order_by("meeting__date", "meeting_id", "number")
+        .values_list("meeting__date", "meeting_id", "number", "player_id", "running")
+    )
+    labels, points, series = [], {}, {}
+    for date, meeting_id, number, player_id, running in rows:
+        key = (meeting_id, number)
+        if key not in points:
+            points[key] = len(labels)
+            labels.append(f"{date:%d.%m.} #{number}")
+        series.setdefault(player_id, {})[points[key]] = running
+    datasets = []
+    for player_id, values in series.items():
+        data, last = [], 0
+        for i in range(len(labels)):
+            last = values.get(i, last)
+            data.append(last)
+        datasets.append({"label": players[player_id].name, "data": data, "final": last})
+    datasets.sort(key=lambda d: (-d["final"], d["label"].casefold()))
+    for d in datasets:
+        del d["final"]
+    return {"labels": labels, "datasets": datasets}
+
+
+def standings(*, league, season_number=None):
+    """Everything the standings page shows, in a fixed number of queries (7).
+
+    ``season_number`` None means the latest season; an unknown number raises Season.DoesNotExist.
+    """
+    race = is_race_game(league.game)
+    seasons = list(Season.objects.filter(league=league).order_by("number"))
+    if season_number is None:
+        season = seasons[-1] if seasons else None
+    else:
+        season = next((s for s in seasons if s.number == season_number), None)
+        if season is None:
+            raise Season.DoesNotExist
+    current = seasons[-1] if seasons else None
+    players = {p.id: p for p in Player.objects.filter(league=league)}
+    meeting_rows = Meeting.objects.filter(league=league).order_by("date", "id")
+    meetings = [
+        MeetingSummary(id=m["id"], date=m["date"], host=players[m["host_id"]], season_id=m["season_id"])
+        for m in meeting_rows.values("id", "date", "host_id", "season_id")
+    ]
+    last_meeting = meetings[-1].id if meetings else None
+    season_id = season.id if season else None
+    seat_rows = Seat.objects.filter(Q(meeting__season_id=season_id) | Q(meeting_id=last_meeting)).values_list(
+        "meeting_id", "player_id", "position"
+    )
+    seat_order = {}
+    for meeting_id, player_id, position in seat_rows:
+        seat_order.setdefault(meeting_id, {})[player_id] = position
+
+    # The season, per meeting and player: gives the table and each evening's winner at once.
+    per_meeting = (
+        _figures(HandResult.objects.filter(season_id=season_id).values("meeting_id", "player_id"), race=race)
+        .annotate(last_hand=Max("number"))
+        .order_by()
+    )
+    by_meeting, table = {}, {}
+    hands_in = {}
+    for row in per_meeting:
+        figures = _as_figures(row, race=race)
+        by_meeting.setdefault(row["meeting_id"], {})[row["player_id"]] = figures
+        table.setdefault(row["player_id"], StandingRow(player=players[row["player_id"]])).add(figures)
+        hands_in[row["meeting_id"]] = max(hands_in.get(row["meeting_id"], 0), row["last_hand"] or 0)
+
+    season_meetings = [m for m in meetings if m.season_id == season_id]
+    for number, m in enumerate(season_meetings, 1):
+        m.number = number
+        winner = _evening_winner(by_meeting.get(m.id, {}), seat_order.get(m.id, {}), race=race)
+        if winner is not None:
+            figures = by_meeting[m.id][winner]
+            m.winner = players[winner]
+            m.winner_total = figures["total"]
+            m.winner_games_won = figures["games_won"]
+            table[winner].evenings_won += 1
+        m.hands = hands_in.get(m.id, 0)
+    table = _rank(list(table.values()), race=race)
+
+    all_time = {}
+    for row in _figures(HandResult.objects.filter(league=league).values("player_id"), race=race).order_by():
+        all_time.setdefault(row["player_id"], StandingRow(player=players[row["player_id"]])).add(
+            _as_figures(row, race=race)
+        )
+    all_time = _rank(list(all_time.values()), race=race)
+
+    complete, due = _due_order(
+        players=players, meetings=meetings, season=current, seats_of_last=seat_order.get(last_meeting, {})
+    )
+    rotation = HostRotation(
+        season=current,
+        complete=complete,
+        hosted=[m for m in meetings if current and m.season_id == current.id],
+        due=due,
+        suggested=due[0][0] if due else None,
+    )
+    chart = _chart(season=season, players=players, race=race) if season else {"labels": [], "datasets": []}
+    return Standings(
+        league=league,
+        race=race,
+        seasons=seasons,
+        season=season,
+        table=table,
+        all_time=all_time,
+        meetings=season_meetings,
+        chart=chart,
+        rotation=rotation,
+        choosing_restaurant=table[-1].player if table else None,
+    )
+
+
+@dataclass
+class SheetRow:
+    number: int
+    cells: list  # [(delta, total, active)] in seat order
+
+
+def meeting_sheet(*, meeting):
+    """A meeting's rows from HandResult, for the read-only sheet: (players, rows, totals)."""
+    players = [s.player for s in Seat.objects.filter(meeting=meeting).select_related("player").order_by("position")]
+    index = {p.id: i for i, p in enumerate(players)}
+    rows = {}
+    for number, player_id, delta, total, active in HandResult.objects.filter(meeting=meeting).values_list(
+        "number", "player_id", "delta", "total", "active"
+    ):
+        row = rows.setdefault(number, SheetRow(number=number, cells=[None] * len(players)))
+        if player_id in index:
+            row.cells[index[player_id]] = (delta, total, active)
+    rows = [rows[n] for n in sorted(rows)]
+    totals = [cell[1] if cell else 0 for cell in rows[-1].cells] if rows else [0] * len(players)
+    return players, rows, totals
+
+
+# --- meetings (issue 5, "At the table") ------------------------------------------------------
+
+
+def suggested_host(*, league):
+    """Who should host the next meeting (league.md, host rotation).
+
+    Among the active players who have not hosted in the current season (all of them when
+    that season is complete, since the next meeting opens a new one), the one who has waited
+    longest since he last hosted (never hosted: longest of all); ties go by the seat order of
+    the last meeting, then by name. None when the league has no active player.
+    """
+    from django.db.models import Max
+
+    from .models import Meeting, Seat
+    from .services import current_season, season_complete
+
+    players = list(league.players.filter(active=True).order_by("name"))
+    if not players:
+        return None
+    season = current_season(league)
+    hosted = set()
+    if season is not None and season.closed_on is None and not season_complete(season):
+        hosted = set(season.meetings.values_list("host_id", flat=True))
+    candidates = [p for p in players if p.pk not in hosted] or players
+    last_hosted = dict(
+        Meeting.objects.filter(league=league).values_list("host_id").annotate(last=Max("date")).order_by()
+    )
+    last = Meeting.objects.filter(league=league).order_by("-date", "-id").first()
+    seat_of = {}
+    if last is not None:
+        seat_of = dict(Seat.objects.filter(meeting=last).values_list("player_id", "position"))
+
+    def waited(player):
+        # A player who never hosted has waited longest; then the earliest last hosting.
+        when = last_hosted.get(player.pk)
+        return (when is not None, when or 0, seat_of.get(player.pk, len(seat_of)), player.name)
+
+    return min(candidates, key=waited)
+
+
+def meeting_winner(*, meeting):
+    """The winner of a meeting: highest total that evening; ties, first in seat order
+    (league.md, the pennant). None when no hand was played."""
+    from .models import HandResult
+
+    last = HandResult.objects.filter(meeting=meeting).order_by("-number").values_list("number", flat=True).first()
+    if last is None:
+        return None
+    rows = list(HandResult.objects.filter(meeting=meeting, number=last).select_related("player"))
+    seat_of = dict(meeting.seats.values_list("player_id", "position"))
+    rows.sort(key=lambda r: (-r.total, seat_of.get(r.player_id, len(seat_of))))
+    return rows[0].player if rows else None
+
+
+def suggested_pennant_holder(*, league):
+    """The winner of the previous meeting, who must bring the pennant to the next one."""
+    from .models import Meeting
+
+    last = Meeting.objects.filter(league=league).order_by("-date", "-id").first()
+    return meeting_winner(meeting=last) if last is not None else None
+
+
+def last_seat_order(*, league):
+    """Player ids in the seat order of the league's last meeting (to list players that way)."""
+    from .models import Meeting, Seat
+
+    last = Meeting.objects.filter(league=league).order_by("-date", "-id").first()
+    if last is None:
+        return []
+    return list(Seat.objects.filter(meeting=last).order_by("position").values_list("player_id", flat=True))
+
+
+def meeting_hands(*, meeting):
+    """Every hand of a meeting, deleted ones included, in one query (for the sheet)."""
+    return list(meeting.hands.select_related("entered_by").order_by("position"))
+
+
+def meeting_history(*, meeting):
+    """Every recorded version of every hand of a meeting, oldest first, in one query."""
+    from .models import Hand
+
+    return list(
+        Hand.history.filter(meeting_id=meeting.pk).select_related("history_user").order_by("history_date", "history_id")
+    )
+
+
+def season_table(*, season):
+    """The season's table alone (for the bill): ranked StandingRows, in two queries."""
+    race = is_race_game(season.league.game)
+    players = {p.id: p for p in Player.objects.filter(league_id=season.league_id)}
+    table = []
+    for figures in _figures(HandResult.objects.filter(season=season).values("player_id"), race=race).order_by():
+        row = StandingRow(player=players[figures["player_id"]])
+        row.add(_as_figures(figures, race=race))
+        table.append(row)
+    return _rank(table, race=race)
+
+
+def not_hosted_yet(*, season):
+    """Active players of the league who have not hosted in ``season``, by name."""
+    hosts = Meeting.objects.filter(season=season).values("host_id")
+    return list(Player.objects.filter(league_id=season.league_id, active=True).exclude(id__in=hosts).order_by("name"))

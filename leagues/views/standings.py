@@ -1,1 +1,85 @@
-urlpatterns = []
+"""Standings, host rotation and the public read-only link.
+
+The same template serves members (/l/<slug>/standings/) and anyone holding the league's public
+token (/p/<token>/): the public pages only ever show player names, figures and sheets, never
+invites, accounts or anything that changes data.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.urls import path
+from django.views.decorators.http import require_GET
+
+from .. import selectors
+from ..models import Meeting, Role, Season
+from ..permissions import league_for, public_league
+
+
+def _season_number(request):
+    """?season=N picks a season; anything that is not a season number is a 404."""
+    raw = request.GET.get("season")
+    if raw in (None, ""):
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise Http404 from None
+
+
+def _standings(request, league, *, public_token=None, membership=None):
+    try:
+        data = selectors.standings(league=league, season_number=_season_number(request))
+    except Season.DoesNotExist:
+        raise Http404 from None
+    can_split_bill = membership is not None and membership.allows(Role.SCOREKEEPER)
+    return render(
+        request,
+        "standings/standings.html",
+        {
+            "league": league,
+            "s": data,
+            "public_token": public_token,
+            "membership": membership,
+            "can_split_bill": can_split_bill,
+        },
+    )
+
+
+@require_GET
+@login_required
+def standings(request, slug):
+    league, membership = league_for(user=request.user, slug=slug)
+    return _standings(request, league, membership=membership)
+
+
+@require_GET
+def public_standings(request, token):
+    league = public_league(token=token)
+    return _standings(request, league, public_token=token)
+
+
+@require_GET
+def public_meeting(request, token, pk):
+    league = public_league(token=token)
+    meeting = get_object_or_404(Meeting.objects.select_related("season", "host"), pk=pk, league=league)
+    players, rows, totals = selectors.meeting_sheet(meeting=meeting)
+    return render(
+        request,
+        "public/meeting.html",
+        {
+            "league": league,
+            "meeting": meeting,
+            "players": players,
+            "rows": rows,
+            "totals": totals,
+            "public_token": token,
+        },
+    )
+
+
+urlpatterns = [
+    path("l/<slug:slug>/standings/", standings, name="standings"),
+    path("p/<str:token>/", public_standings, name="public_standings"),
+    path("p/<str:token>/m/<int:pk>/", public_meeting, name="public_meeting"),
+]

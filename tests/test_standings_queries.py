@@ -1,0 +1,280 @@
+"""Standings figures and query counts (leagues.selectors.standings), against HandResult rows
+built by hand so the figures can be worked out on paper."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from leagues import selectors
+from leagues.models import Hand, HandResult, Meeting, Player, Season, Seat
+from tests.factories import LeagueFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def played(league, date, seats, hands, *, season=1, closed=False):
+    """A meeting of ``league`` with HandResult rows as a replay would write them.
+
+    ``hands``: one dict per hand, player name -> delta; a seated player missing from it sat
+    out. Optional keys: "solo" (the soloist's name), "games" ({name: games won at this hand}),
+    "totals" ({name: running total}, for race games whose totals reset).
+    """
+    season_obj, _ = Season.objects.get_or_create(league=league, number=season, defaults={"started_on": date})
+    if closed and season_obj.closed_on is None:
+        season_obj.closed_on = date
+        season_obj.save()
+    players = [Player.objects.get_or_create(league=league, name=name)[0] for name in seats]
+    meeting = Meeting.objects.create(
+        league=league, season=season_obj, date=date, host=players[0], game=league.game, variant=league.variant
+    )
+    Seat.objects.bulk_create(Seat(meeting=meeting, player=p, position=i) for i, p in enumerate(players))
+    running = dict.fromkeys(seats, 0)
+    rows = []
+    for number, hand in enumerate(hands, 1):
+        record = Hand.objects.create(meeting=meeting, position=number, payload={"kind": "normal"})
+        for player in players:
+            delta = hand.get(player.name, 0)
+            running[player.name] += delta
+            total = hand.get("totals", {}).get(player.name, running[player.name])
+            rows.append(
+                HandResult(
+                    hand=record,
+                    meeting=meeting,
+                    season=season_obj,
+                    league=league,
+                    player=player,
+                    number=number,
+                    active=player.name in hand,
+                    delta=delta,
+                    total=total,
+                    won=player.name in hand and delta > 0,
+                    games_won=hand.get("games", {}).get(player.name, 0),
+                    solo=hand.get("solo") == player.name,
+                )
+            )
+    HandResult.objects.bulk_create(rows)
+    return meeting
+
+
+FIVE = ["Anna", "Ben", "Carl", "Dora", "Emil"]
+
+
+def two_meetings(league):
+    """Worked on paper: season totals Anna 1, Ben 5, Carl 0, Dora -6, Emil 0."""
+    first = played(
+        league,
+        datetime.date(2026, 1, 9),
+        FIVE,
+        [
+            {"Ben": 1, "Carl": -1, "Dora": 1, "Emil": -1},
+            {"Anna": 3, "Carl": -1, "Dora": -1, "Emil": -1, "solo": "Anna"},
+            {"Anna": -2, "Ben": 2, "Dora": 2, "Emil": -2},
+        ],
+    )
+    second = played(
+        league,
+        datetime.date(2026, 2, 13),
+        ["Ben", "Emil", "Dora", "Carl", "Anna"],
+        [
+            {"Emil": 2, "Dora": -2, "Carl": 2, "Anna": -2},
+            {"Dora": -6, "Emil": 2, "Anna": 2, "Ben": 2, "solo": "Dora"},
+        ],
+    )
+    return first, second
+
+
+def by_name(rows):
+    return {row.player.name: row for row in rows}
+
+
+def test_it_sums_the_season_from_hand_results():
+    league = LeagueFactory()
+    two_meetings(league)
+    s = selectors.standings(league=league)
+    rows = by_name(s.table)
+    assert {n: r.total for n, r in rows.items()} == {"Anna": 1, "Ben": 5, "Carl": 0, "Dora": -6, "Emil": 0}
+    assert {n: r.games for n, r in rows.items()} == {"Anna": 4, "Ben": 3, "Carl": 3, "Dora": 5, "Emil": 5}
+    assert {n: r.wins for n, r in rows.items()} == {"Anna": 2, "Ben": 3, "Carl": 1, "Dora": 2, "Emil": 2}
+    assert (rows["Anna"].solos, rows["Anna"].solos_won) == (1, 1)
+    assert (rows["Dora"].solos, rows["Dora"].solos_won) == (1, 0)
+    assert rows["Ben"].average == pytest.approx(5 / 3)
+
+
+def test_it_ranks_by_total_with_shared_places():
+    league = LeagueFactory()
+    two_meetings(league)
+    s = selectors.standings(league=league)
+    # Carl and Emil tie on 0 and share third place; Emil has more wins, so he is listed first.
+    assert [(r.rank, r.player.name) for r in s.table] == [
+        (1, "Ben"),
+        (2, "Anna"),
+        (3, "Emil"),
+        (3, "Carl"),
+        (5, "Dora"),
+    ]
+    assert s.choosing_restaurant.name == "Dora"
+
+
+def test_it_names_the_winner_of_each_meeting():
+    league = LeagueFactory()
+    first, second = two_meetings(league)
+    s = selectors.standings(league=league)
+    assert [(m.id, m.winner.name, m.winner_total, m.hands) for m in s.meetings] == [
+        (first.id, "Ben", 3, 3),
+        (second.id, "Emil", 4, 2),
+    ]
+    assert by_name(s.table)["Ben"].evenings_won == 1
+    assert by_name(s.table)["Emil"].evenings_won == 1
+
+
+def test_a_tie_for_the_evening_goes_to_the_first_in_seat_order():
+    league = LeagueFactory()
+    meeting = played(
+        league,
+        datetime.date(2026, 3, 6),
+        ["Carl", "Anna", "Ben", "Dora"],
+        [{"Anna": 2, "Ben": 2, "Carl": -2, "Dora": -2}],
+    )
+    s = selectors.standings(league=league)
+    assert s.meetings[0].id == meeting.id
+    assert s.meetings[0].winner.name == "Anna"  # Anna sits before Ben
+
+
+def test_the_chart_carries_each_running_total_hand_by_hand():
+    league = LeagueFactory()
+    two_meetings(league)
+    chart = selectors.standings(league=league).chart
+    assert len(chart["labels"]) == 5
+    series = {d["label"]: d["data"] for d in chart["datasets"]}
+    assert series["Anna"] == [0, 3, 1, -1, 1]
+    assert series["Dora"] == [1, 0, 2, 0, -6]
+    assert chart["datasets"][0]["label"] == "Ben"  # the leader first in the legend
+
+
+def test_a_player_who_missed_a_meeting_keeps_his_total_on_the_chart():
+    league = LeagueFactory()
+    played(league, datetime.date(2026, 1, 9), FIVE, [{"Ben": 1, "Carl": -1, "Dora": 1, "Emil": -1}])
+    played(
+        league,
+        datetime.date(2026, 1, 16),
+        ["Anna", "Carl", "Dora", "Emil"],
+        [{"Anna": 1, "Carl": 1, "Dora": -1, "Emil": -1}],
+    )
+    series = {d["label"]: d["data"] for d in selectors.standings(league=league).chart["datasets"]}
+    assert series["Ben"] == [1, 1]
+
+
+def test_the_all_time_table_spans_seasons_and_the_season_table_does_not():
+    league = LeagueFactory()
+    played(
+        league,
+        datetime.date(2025, 5, 1),
+        ["Anna", "Ben", "Carl", "Dora"],
+        [{"Anna": 4, "Ben": -4, "Carl": 4, "Dora": -4}],
+        season=1,
+        closed=True,
+    )
+    played(
+        league,
+        datetime.date(2026, 1, 9),
+        ["Ben", "Anna", "Carl", "Dora"],
+        [{"Anna": -1, "Ben": 1, "Carl": -1, "Dora": 1}],
+        season=2,
+    )
+    s = selectors.standings(league=league)
+    assert s.season.number == 2
+    assert by_name(s.table)["Anna"].total == -1
+    assert by_name(s.all_time)["Anna"].total == 3
+    first = selectors.standings(league=league, season_number=1)
+    assert by_name(first.table)["Anna"].total == 4
+    with pytest.raises(Season.DoesNotExist):
+        selectors.standings(league=league, season_number=7)
+
+
+def test_race_games_rank_by_games_won_and_count_points_across_resets():
+    league = LeagueFactory(game="forty_five", variant="bruff")
+    played(
+        league,
+        datetime.date(2026, 1, 9),
+        ["Xaver", "Yusuf", "Zoe"],
+        [
+            {"Xaver": 20, "Yusuf": 10, "Zoe": 15},
+            {"Xaver": 25, "Yusuf": 0, "Zoe": 20, "games": {"Xaver": 1}},  # Xaver reaches 45
+            # The next game starts from 0: deltas include the reset.
+            {"Xaver": -40, "Yusuf": 5, "Zoe": -35, "totals": {"Xaver": 5, "Yusuf": 15, "Zoe": 0}},
+        ],
+    )
+    s = selectors.standings(league=league)
+    assert s.race
+    rows = by_name(s.table)
+    assert rows["Xaver"].games_won == 1
+    assert rows["Xaver"].points == 20 + 25 + 5
+    assert rows["Yusuf"].points == 10 + 0 + 5 + 10
+    assert rows["Zoe"].points == 15 + 20 + 0
+    assert s.table[0].player.name == "Xaver"
+    assert s.meetings[0].winner.name == "Xaver"
+
+
+def test_the_next_host_is_who_waited_longest_ties_by_last_seat_order():
+    league = LeagueFactory()
+    played(league, datetime.date(2026, 1, 9), FIVE, [])
+    played(league, datetime.date(2026, 2, 13), ["Ben", "Emil", "Dora", "Carl", "Anna"], [])
+    rotation = selectors.standings(league=league).rotation
+    assert [m.host.name for m in rotation.hosted] == ["Anna", "Ben"]
+    # Carl, Dora and Emil never hosted; the last meeting seated Emil, Dora, Carl in that order.
+    assert [p.name for p, _ in rotation.due] == ["Emil", "Dora", "Carl"]
+    assert rotation.suggested.name == "Emil"
+    assert not rotation.complete
+
+
+def test_after_a_complete_season_the_longest_wait_hosts_first():
+    league = LeagueFactory()
+    for day, host in enumerate(["Anna", "Ben", "Carl"], 1):
+        order = [host] + [n for n in ["Anna", "Ben", "Carl"] if n != host]
+        played(league, datetime.date(2026, 1, day), order, [], closed=host == "Carl")
+    rotation = selectors.standings(league=league).rotation
+    assert rotation.complete
+    assert [p.name for p, _ in rotation.due] == ["Anna", "Ben", "Carl"]
+
+
+def test_an_inactive_player_is_never_due():
+    league = LeagueFactory()
+    played(league, datetime.date(2026, 1, 9), ["Anna", "Ben", "Carl", "Dora"], [])
+    Player.objects.filter(name="Dora").update(active=False)
+    rotation = selectors.standings(league=league).rotation
+    assert [p.name for p, _ in rotation.due] == ["Ben", "Carl"]
+
+
+def test_an_empty_league_has_empty_standings():
+    league = LeagueFactory()
+    s = selectors.standings(league=league)
+    assert s.season is None and s.table == [] and s.rotation.due == []
+
+
+def count_queries(league):
+    with CaptureQueriesContext(connection) as ctx:
+        selectors.standings(league=league)
+    return len(ctx.captured_queries)
+
+
+def fill(league, meetings, hands):
+    for i in range(meetings):
+        seats = FIVE[i % 5 :] + FIVE[: i % 5]
+        deals = []
+        for h in range(hands):
+            active = [n for n in seats if n != seats[h % 5]]
+            deals.append({active[0]: 1, active[1]: 1, active[2]: -1, active[3]: -1, "solo": None})
+        played(league, datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * i), seats, deals, season=1 + i // 5)
+
+
+def test_the_standings_run_a_fixed_number_of_queries(django_assert_num_queries):
+    small, large = LeagueFactory(), LeagueFactory()
+    fill(small, 2, 3)
+    fill(large, 12, 40)
+    with django_assert_num_queries(7):
+        selectors.standings(league=small)
+    with django_assert_num_queries(7):
+        s = selectors.standings(league=large)
+    assert len(s.chart["labels"]) == 2 * 40  # the third season has two meetings so far

@@ -1,0 +1,135 @@
+"""The standings page: who may see it, what it shows, and a fixed number of queries."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from leagues.models import Role
+from tests.factories import LeagueFactory, member
+from tests.test_standings_queries import FIVE, fill, played, two_meetings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league():
+    league = LeagueFactory(name="Stammtisch Kreuz-Dame")
+    two_meetings(league)
+    return league
+
+
+def url(league, **query):
+    base = reverse("standings", kwargs={"slug": league.slug})
+    return base + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
+
+
+def test_it_sends_an_anonymous_visitor_to_log_in(client, league):
+    response = client.get(url(league))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("role", [Role.MEMBER, Role.SCOREKEEPER, Role.ADMIN])
+def test_it_shows_the_season_to_every_member(client, league, role):
+    client.force_login(member(league, role))
+    response = client.get(url(league))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Stammtisch Kreuz-Dame" in page
+    assert "season-chart-data" in page
+    assert "chart-4.6.1.umd.min.js" in page
+    table = response.context["s"].table
+    assert [(r.player.name, r.total) for r in table][:2] == [("Ben", 5), ("Anna", 1)]
+
+
+def test_it_hides_a_league_from_a_member_of_another_league(client, league):
+    client.force_login(member(LeagueFactory()))
+    assert client.get(url(league)).status_code == 404
+
+
+def test_it_shows_the_running_totals_as_chart_data(client, league):
+    client.force_login(member(league))
+    response = client.get(url(league))
+    chart = response.context["s"].chart
+    assert {d["label"]: d["data"][-1] for d in chart["datasets"]} == {
+        "Anna": 1,
+        "Ben": 5,
+        "Carl": 0,
+        "Dora": -6,
+        "Emil": 0,
+    }
+
+
+def test_it_shows_who_hosts_next(client, league):
+    client.force_login(member(league))
+    page = client.get(url(league)).content.decode()
+    assert "Host rotation" in page
+    assert "🏠 Emil" in page
+
+
+def test_it_picks_a_season(client, league):
+    played(
+        league, datetime.date(2026, 4, 1), FIVE, [{"Ben": -3, "Carl": 1, "Dora": 1, "Emil": 1, "solo": "Ben"}], season=2
+    )
+    client.force_login(member(league))
+    assert client.get(url(league)).context["s"].season.number == 2
+    response = client.get(url(league, season=1))
+    assert response.context["s"].season.number == 1
+    assert "All time" in response.content.decode()
+
+
+@pytest.mark.parametrize("season", ["9", "x"])
+def test_an_unknown_season_is_a_404(client, league, season):
+    client.force_login(member(league))
+    assert client.get(url(league, season=season)).status_code == 404
+
+
+def test_a_complete_season_offers_the_bill_and_names_who_chooses(client, league):
+    league.seasons.update(closed_on=datetime.date(2026, 2, 13))
+    client.force_login(member(league))
+    page = client.get(url(league)).content.decode()
+    assert reverse("season_bill", kwargs={"slug": league.slug, "number": 1}) in page
+    assert "chooses the restaurant" in page
+
+
+def test_a_league_without_meetings_has_a_friendly_page(client):
+    league = LeagueFactory()
+    client.force_login(member(league, Role.ADMIN))
+    response = client.get(url(league))
+    assert response.status_code == 200
+    assert "No meeting yet" in response.content.decode()
+
+
+def test_a_race_game_ranks_by_games_won(client):
+    league = LeagueFactory(game="forty_five", variant="bruff")
+    played(
+        league,
+        datetime.date(2026, 1, 9),
+        ["Xaver", "Yusuf", "Zoe"],
+        [{"Xaver": 45, "Yusuf": 10, "Zoe": 50, "games": {"Xaver": 1}}],
+    )
+    client.force_login(member(league))
+    response = client.get(url(league))
+    assert [r.player.name for r in response.context["s"].table][0] == "Xaver"
+    assert "Points" in response.content.decode()
+
+
+def test_the_page_runs_a_fixed_number_of_queries(client, django_assert_num_queries):
+    small, large = LeagueFactory(), LeagueFactory()
+    fill(small, 2, 3)
+    fill(large, 9, 30)
+    user_small, user_large = member(small), member(large)
+    counts = []
+    for league, user in ((small, user_small), (large, user_large)):
+        client.force_login(user)
+        client.get(url(league))  # warm up (session, caches)
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(url(league)).status_code == 200
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1]
+    with django_assert_num_queries(counts[0]):
+        client.get(url(large))
