@@ -270,3 +270,23 @@ def test_the_engine_accepts_what_the_form_posts(game):
     }[game]
     response = calculate({"game": game, "players": PLAYERS, "hands": hands})
     assert len(response["hands"]) == len(hands)
+
+
+def test_it_reads_other_bids_where_a_bid_unfreezes():
+    result = result_for("auction_45", teams=True)
+    result["rules"]["bid_unfreezes"] = 20
+    data = post(maker="Us", bid="20", **{"other_bids:Them": "25", "other_bids:Us": ""}, **tricks(*["Us"] * 5),
+                top_trump_trick="1")
+    payload, errors = form.payload_from_post(data, players=PLAYERS, result=result)
+    assert errors == {}
+    assert payload["other_bids"] == {"Them": 25}
+    html = render_to_string(form.TEMPLATE + "#form", {
+        "result": result, "initial": form.initial_from_payload(payload), "errors": {}})
+    assert 'name="other_bids:Them"' in html and 'value="25"' in html
+    payload, errors = form.payload_from_post(post(**{"other_bids:Them": "lots"}), players=PLAYERS, result=result)
+    assert "other_bids" in errors and "other_bids" not in payload
+
+
+def test_it_asks_no_other_bids_by_default():
+    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("auction_45"), "errors": {}})
+    assert "other_bids" not in html

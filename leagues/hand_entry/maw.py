@@ -95,6 +95,16 @@ def payload_from_post(post, *, players, result):
             payload["call"] = call
         if _bool(post, "bagged"):
             payload["bagged"] = True
+        # Only asked for where a frozen party's own bid can unfreeze it (option bid_unfreezes).
+        other_bids = {}
+        for party in result.get("parties", ()):
+            text = _text(post, f"other_bids:{party}")
+            if text:
+                number = _int(text, "other_bids", errors, _("bid"))
+                if number is not None:
+                    other_bids[party] = number
+        if other_bids and "other_bids" not in errors:
+            payload["other_bids"] = other_bids
 
     tricks = _tricks(post, errors)
     if tricks is not None:
@@ -120,6 +130,7 @@ def initial_from_payload(payload):
         "bidder": payload.get("bidder") or payload.get("maker") or "",
         "call": payload.get("call") or "",
         "bagged": bool(payload.get("bagged")),
+        "other_bids": {party: str(bid) for party, bid in (payload.get("other_bids") or {}).items()},
         "jink": bool(payload.get("jink")),
     }
     if "top_trump_trick" in payload:
