@@ -1,0 +1,257 @@
+"""Doppelkopf: replay of one meeting (spec ``doppelkopf.md``), presets ``club`` and ``ddv``.
+
+Modules: ``doppelkopf_rules`` (options, presets), ``doppelkopf_value`` (checking one hand,
+winner and value), this one (the deal, special rounds, penalty soli, the response),
+``doppelkopf_example`` (random valid meetings for benchmarks and tests).
+
+Response extras (beyond calculate-api.md), for the app's sheet:
+
+- per hand: ``kind``; ``solo`` (the solo type or null); ``soloist`` (the single Re player of a
+  solo or of a Hochzeit without partner, else null); ``re`` (the Re players, empty for Ramsch
+  and revoke); ``revoke_by`` (or null); ``loser_points`` (the losers got the points).
+- ``next``: ``host_round_games_left`` (games until ``players[-1]`` has dealt the last game of
+  the host round in progress, the next one included, penalty soli still owed included; at a
+  round boundary, with the host to deal, this is a whole round: the app ends the meeting there
+  if the end time has passed) and ``queue_after_meeting`` (special rounds waiting or
+  unfinished, in order, an unfinished one first and counted as a whole round; what
+  ``carry_special_rounds`` carries into the next meeting).
+
+Decisions where the spec is silent:
+
+- A trump solo played instead of a Ramsch game fires triggers like any solo; a Bock trigger
+  there enqueues a Bock round (a Ramsch game is not a Bock game).
+- ``carried_rounds`` (from the app) start the queue, after the penalty soli; an unknown
+  entry is a problem of the sitting (``hand: null``, field ``carried_rounds``).
+- A penalty solo and a Pflichtsolo-round solo may be of any solo type; a revoke uses up such
+  a game without a solo being played.
+- A hand that is not valid uses up its game (the deal moves on, a special round counts it)
+  but scores nothing, fires nothing and breaks a solo streak.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .doppelkopf_rules import OPTIONS, PRESET_LABELS, PRESETS, Rules
+from .doppelkopf_value import Context, score_hand
+from .errors import Problems, _
+from .registry import COMPULSORY_SOLOS, GameSpec, Sitting
+
+SPECIAL_ROUNDS = ("bock", "ramsch", "pflichtsolo")
+BOCK_TRIGGER_ORDER = ("kontra_lost", "schwarz", "split_120", "re_kontra_re", "fuchs_last_doppelkopf")
+
+
+def active_seats(n: int, dealer: int) -> tuple[int, ...]:
+    """Seats playing when ``dealer`` deals: with 5 the dealer sits out, with 6 also dealer+2."""
+    if n == 4:
+        return (0, 1, 2, 3)
+    if n == 5:
+        return tuple(i for i in range(5) if i != dealer)
+    return tuple(i for i in range(6) if i != dealer and i != (dealer + 2) % 6)
+
+
+class Deal:
+    """Who deals, which round the next game belongs to, and the queue of special rounds."""
+
+    __slots__ = ("n", "rules", "penalty", "dealer", "current", "left", "queue", "streak")
+
+    def __init__(self, n: int, rules: Rules, penalty: list[int], carried: list[str]):
+        self.n = n
+        self.rules = rules
+        self.penalty = penalty  # seats of the penalty soloists still to play
+        self.dealer = 0
+        self.current: str | None = None  # special round in progress
+        self.left = 0  # its games still to play
+        self.queue = list(carried)
+        self.streak = 0  # voluntary soli in a row
+        self._start_next()
+
+    def _start_next(self) -> None:
+        if self.queue:
+            self.current = self.queue.pop(0)
+            self.left = self.n
+        else:
+            self.current = None
+            self.left = 0
+
+    def upcoming(self) -> tuple[str, int, int | None]:
+        """(round, dealer seat, seat of the player who must play solo or None) of the next game."""
+        if self.penalty:
+            soloist = self.penalty[0]
+            return "penalty", (soloist - 1) % self.n, soloist
+        current = self.current
+        if current is None:
+            return "normal", self.dealer, None
+        if current == "pflichtsolo":
+            return current, self.dealer, (self.dealer + 1) % self.n
+        return current, self.dealer, None
+
+    def finish(self, rnd: str, scored, triggers_out: list | None) -> None:
+        """Move on after a game of round ``rnd``; ``scored`` is None for an invalid hand.
+
+        Fills ``triggers_out`` with the triggers in force (in the spec's order).
+        """
+        rules = self.rules
+        suspends = scored is not None and scored.suspends
+        if rnd == "penalty":
+            self.penalty.pop(0)
+        elif not suspends:
+            self.dealer = (self.dealer + 1) % self.n
+            if self.current is not None:
+                self.left -= 1
+        if scored is None:
+            self.streak = 0
+            if self.left == 0 and self.current is not None:
+                self._start_next()
+            return
+        raw = scored.triggers
+        enqueue = self.queue.append
+        if raw:
+            bock_trig = rules.bock_triggers
+            for name in raw:
+                if name in bock_trig:
+                    triggers_out.append(name)
+        voluntary = scored.solo_game and rnd != "pflichtsolo" and rnd != "penalty"
+        if voluntary:
+            self.streak += 1
+            if self.streak == self.n:
+                self.streak = 0
+                if "solo_streak" in rules.bock_triggers:
+                    triggers_out.append("solo_streak")
+        else:
+            self.streak = 0
+        if triggers_out:
+            bock_round = "bock"
+            if rnd == "bock":
+                bock_round = rules.bock_in_bock
+            if bock_round is not None:
+                for _name in triggers_out:
+                    enqueue(bock_round)
+        if raw:
+            if "durchmarsch" in raw:
+                triggers_out.append("durchmarsch")
+                enqueue("bock")
+            if "loser_points" in raw and rules.pflichtsolo:
+                triggers_out.append("loser_points")
+                enqueue("pflichtsolo")
+        if self.left == 0:
+            self._start_next()
+
+
+def replay(sitting: Sitting) -> dict[str, Any]:
+    players = sitting.players
+    n = len(players)
+    rules = Rules(sitting.rules)
+    problems = Problems()
+    seat = {p: i for i, p in enumerate(players)}
+    carried = []
+    for kind in sitting.carried_rounds:
+        if kind not in SPECIAL_ROUNDS:
+            problems.add(None, "carried_rounds", _("Unknown special round “%(name)s”."), name=kind)
+            continue
+        if kind == "ramsch" and not rules.ramsch:
+            kind = "bock"
+        if kind == "pflichtsolo" and not rules.pflichtsolo:
+            continue
+        carried.append(kind)
+    deal = Deal(n, rules, [seat[p] for p in sitting.compulsory_solos if p in seat], carried)
+    actives = [tuple(players[i] for i in active_seats(n, d)) for d in range(n)]
+    active_sets = [frozenset(a) for a in actives]
+    ctx = Context(players, rules)
+    totals = dict.fromkeys(players, 0)
+    owed = dict.fromkeys(players, True)
+    out = []
+    append = out.append
+    for number, hand in enumerate(sitting.hands, 1):
+        rnd, dealer, soloist = deal.upcoming()
+        ctx.active = actives[dealer]
+        ctx.active_set = active_sets[dealer]
+        ctx.round = rnd
+        ctx.soloist = players[soloist] if soloist is not None else None
+        if not isinstance(hand, dict):
+            problems.add(number, "hands", _("Each hand must be an object."))
+            deal.finish(rnd, None, None)
+            continue
+        scored = score_hand(hand, number, ctx, problems)
+        if scored is None:
+            deal.finish(rnd, None, None)
+            continue
+        triggers: list[str] = []
+        deal.finish(rnd, scored, triggers)
+        multiplier = 2 if rnd == "bock" else 1
+        deltas = dict.fromkeys(players, 0)
+        for name, pts in scored.points.items():
+            pts *= multiplier
+            deltas[name] = pts
+            totals[name] += pts
+        if scored.soloist is not None:
+            owed[scored.soloist] = False
+        for name in scored.outbid:
+            owed[name] = False
+        append(
+            {
+                "number": number,
+                "dealer": players[dealer],
+                "active": list(ctx.active),
+                "deltas": deltas,
+                "totals": dict(totals),
+                "round": rnd,
+                "multiplier": multiplier,
+                "winner": scored.winner,
+                "value": scored.value,
+                "triggers": triggers,
+                "breakdown": scored.breakdown,
+                "kind": scored.kind,
+                "solo": scored.solo_type,
+                "soloist": scored.soloist,
+                "re": list(scored.re),
+                "revoke_by": hand.get("revoke_by") if scored.kind == "revoke" else None,
+                "loser_points": scored.loser_points,
+            }
+        )
+    problems.raise_if_any()
+    return {"parties": list(players), "hands": out, "totals": dict(totals), "next": _next(deal, players, actives, owed)}
+
+
+def _next(deal: Deal, players, actives, owed) -> dict[str, Any]:
+    rnd, dealer, soloist = deal.upcoming()
+    waiting = ([deal.current] if deal.current is not None else []) + deal.queue
+    if rnd == "penalty":
+        games_left = len(deal.penalty)
+        queue = waiting
+    else:
+        games_left = deal.left
+        queue = list(deal.queue)
+    return {
+        "dealer": players[dealer],
+        "active": list(actives[dealer]),
+        "round": rnd,
+        "round_games_left": games_left,
+        "queue": queue,
+        "soloist": players[soloist] if soloist is not None else None,
+        "solo_owed": [p for p in players if owed[p]],
+        "host_round_games_left": len(deal.penalty) + deal.n - deal.dealer,
+        "queue_after_meeting": waiting,
+    }
+
+
+def example_request(rng: random.Random, hands: int, **kw: Any) -> dict[str, Any]:
+    """A valid calculate request with ``hands`` random, realistic hands (see doppelkopf_example)."""
+    from .doppelkopf_example import example_request as make
+
+    return make(rng, hands, **kw)
+
+
+GAME = GameSpec(
+    key="doppelkopf",
+    label=_("Doppelkopf"),
+    options=OPTIONS,
+    presets=PRESETS,
+    default_preset="club",
+    replay=replay,
+    min_players=4,
+    max_players=6,
+    extra_fields=frozenset({COMPULSORY_SOLOS}),
+    preset_labels=PRESET_LABELS,
+)

@@ -1,0 +1,745 @@
+"""One Doppelkopf game: check the hand as entered, then work out winner, value and points.
+
+``score_hand`` is called by the replay (``scoring.doppelkopf``) with what the deal says about
+the game (round, active players, the player who must play solo) and returns a ``Scored``
+tuple, or None after reporting every problem of the hand to ``problems``.
+
+Decisions where the spec is silent (see also ``scoring.doppelkopf``):
+
+- ``null`` for a field is taken as the field left out (forms send every field); a required
+  field that is null is missing.
+- A party without a trick can have no special point (no Doppelkopf, Fuchs or Karlchen); all
+  last-trick claims (Karlchen, Fuchs with ``last_trick``) must name the same party, and a
+  Karlchen cannot be entered together with ``fuchs_wins_last_doppelkopf`` (the last trick is
+  won by one card).
+- No winner: the party ahead gets the difference; the breakdown is written from its side
+  (the Re side when the difference is 0, which then moves no point).
+- Ramsch: ``eyes`` and ``tricks`` name exactly the four active players; a player without a
+  trick has no eyes, a player with all 12 tricks has all 240.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .errors import Problems, _
+
+KINDS = ("normal", "hochzeit", "trumpfabgabe", "solo", "ramsch", "revoke")
+SOLO_TYPES = ("trumpf", "damen", "buben", "fleischlos", "stilles")
+CALLS = ("re", "kontra", "keine_90", "keine_60", "keine_30", "schwarz")
+LEVEL = {"re": 0, "kontra": 0, "keine_90": 1, "keine_60": 2, "keine_30": 3, "schwarz": 4}
+SPECIAL_KINDS = ("doppelkopf", "fuchs", "karlchen")
+
+PARTY_FIELDS = frozenset(
+    (
+        "kind",
+        "re",
+        "solo",
+        "re_eyes",
+        "re_tricks",
+        "announcements",
+        "specials",
+        "fuchs_wins_last_doppelkopf",
+        "solo_outbid",
+    )
+)
+RAMSCH_FIELDS = frozenset(("kind", "eyes", "tricks", "solo_outbid"))
+REVOKE_FIELDS = frozenset(("kind", "revoke_by", "announcements"))
+ALL_FIELDS = PARTY_FIELDS | RAMSCH_FIELDS | REVOKE_FIELDS
+ALLOWED = {k: PARTY_FIELDS for k in ("normal", "hochzeit", "trumpfabgabe", "solo")}
+ALLOWED["ramsch"] = RAMSCH_FIELDS
+ALLOWED["revoke"] = REVOKE_FIELDS
+
+# Item names of the breakdown, in the players' terms.
+ABSAGE_NAME = ("", "keine 90", "keine 60", "keine 30", "schwarz")
+ABSAGE_ITEM = {
+    "re": ("", "keine 90 angesagt (Re)", "keine 60 angesagt (Re)", "keine 30 angesagt (Re)", "schwarz angesagt (Re)"),
+    "kontra": (
+        "",
+        "keine 90 angesagt (Kontra)",
+        "keine 60 angesagt (Kontra)",
+        "keine 30 angesagt (Kontra)",
+        "schwarz angesagt (Kontra)",
+    ),
+}
+AGAINST = ((120, "120 gegen keine 90"), (90, "90 gegen keine 60"), (60, "60 gegen keine 30"), (30, "30 gegen schwarz"))
+REACHED = (151, 181, 211)  # own absage keine 90 / 60 / 30
+REACHED_AGAINST = (90, 60, 30)  # the other party's absage keine 90 / 60 / 30
+SPECIAL_ITEM = {
+    ("doppelkopf", "re"): "Doppelkopf (Re)",
+    ("doppelkopf", "kontra"): "Doppelkopf (Kontra)",
+    ("fuchs", "re"): "Fuchs gefangen (Re)",
+    ("fuchs", "kontra"): "Fuchs gefangen (Kontra)",
+    ("fuchs_last", "re"): "Fuchs im letzten Stich (Re)",
+    ("fuchs_last", "kontra"): "Fuchs im letzten Stich (Kontra)",
+    ("karlchen", "re"): "Karlchen (Re)",
+    ("karlchen", "kontra"): "Karlchen (Kontra)",
+    ("doppel_charly", "re"): "Doppel-Charly (Re)",
+    ("doppel_charly", "kontra"): "Doppel-Charly (Kontra)",
+}
+NO_ANNOUNCEMENTS = (False, False, 0, 0, False)
+
+
+class Scored(NamedTuple):
+    kind: str
+    winner: str | None
+    value: int
+    breakdown: list
+    points: dict  # player -> points before the Bock multiplier
+    triggers: list  # kontra_lost, schwarz, split_120, re_kontra_re, fuchs_last_doppelkopf, durchmarsch, loser_points
+    soloist: str | None
+    re: list
+    loser_points: bool
+    solo_game: bool  # one Re player (a solo, a Hochzeit without partner)
+    suspends: bool  # a trump solo instead of a Ramsch game
+    solo_type: str | None
+    outbid: tuple
+
+
+class Context:
+    """What the deal says about the game about to be scored."""
+
+    __slots__ = ("players", "active", "active_set", "round", "soloist", "rules")
+
+    def __init__(self, players, rules):
+        self.players = players
+        self.rules = rules
+        self.active = ()
+        self.active_set = frozenset()
+        self.round = "normal"
+        self.soloist = None
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def score_hand(hand: dict, number: int, ctx: Context, problems: Problems) -> Scored | None:
+    before = len(problems)
+    kind = hand.get("kind")
+    if not isinstance(kind, str) or kind not in ALLOWED:
+        problems.add(number, "kind", _("The kind of game must be one of: %(kinds)s."), kinds=", ".join(KINDS))
+        for key in hand:
+            if key not in ALL_FIELDS:
+                problems.add(number, key, _("Unknown field “%(name)s”."), name=key)
+        return None
+    allowed = ALLOWED[kind]
+    for key in hand:
+        if key not in allowed:
+            if key not in ALL_FIELDS:
+                problems.add(number, key, _("Unknown field “%(name)s”."), name=key)
+            elif hand[key] is not None:
+                problems.add(
+                    number, key, _("“%(name)s” does not apply to a game of kind “%(kind)s”."), name=key, kind=kind
+                )
+    rnd = ctx.round
+    rules = ctx.rules
+    if kind == "revoke":
+        result = _revoke(hand, number, ctx, problems)
+    elif kind == "ramsch":
+        if rnd != "ramsch":
+            if rules.ramsch:
+                problems.add(number, "kind", _("Ramsch is only played in a Ramsch round."))
+            else:
+                problems.add(number, "kind", _("Ramsch is not played under these rules."))
+            return None
+        result = _ramsch(hand, number, ctx, problems)
+    else:
+        if rnd == "ramsch" and kind != "solo":
+            problems.add(number, "kind", _("In a Ramsch round only Ramsch, a trump solo or a revoke can be entered."))
+            return None
+        if rnd in ("pflichtsolo", "penalty") and kind != "solo":
+            problems.add(
+                number,
+                "kind",
+                _("%(name)s must play a solo in this game (or enter a revoke)."),
+                name=ctx.soloist,
+            )
+            return None
+        result = _party_game(hand, number, kind, ctx, problems)
+    if len(problems) != before:
+        return None
+    return result
+
+
+def _outbid(hand, number, ctx, problems, soloist):
+    value = hand.get("solo_outbid")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        problems.add(number, "solo_outbid", _("Outbid soli must be a list of players."))
+        return ()
+    for name in value:
+        if name not in ctx.active_set:
+            _not_active(number, "solo_outbid", name, ctx, problems)
+        elif name == soloist:
+            problems.add(number, "solo_outbid", _("%(name)s played the solo and was not outbid."), name=name)
+    if len(set(value)) != len(value):
+        problems.add(number, "solo_outbid", _("A player is named twice among the outbid soli."))
+    return tuple(value)
+
+
+def _not_active(number, field, name, ctx, problems):
+    if name in ctx.players:
+        problems.add(number, field, _("%(name)s sits out this game."), name=name)
+    else:
+        problems.add(number, field, _("%(name)s is not at the table."), name=name)
+
+
+def _announcements(value, number, problems):
+    """(re announced, kontra announced, Re's absage level, Kontra's absage level, re-kontra-re)."""
+    if value is None:
+        return NO_ANNOUNCEMENTS
+    if not isinstance(value, list):
+        problems.add(number, "announcements", _("Announcements must be a list of calls."))
+        return None
+    re_hi = ko_hi = -1
+    state = 0  # re-kontra-re: 1 after a Re call, 2 after a Kontra call following it, 3 done
+    ok = True
+    for entry in value:
+        if not isinstance(entry, dict) or len(entry) != 2 or "party" not in entry or "call" not in entry:
+            problems.add(number, "announcements", _("Each announcement needs exactly a party and a call."))
+            ok = False
+            continue
+        party = entry["party"]
+        call = entry["call"]
+        if party != "re" and party != "kontra" or not isinstance(party, str):
+            problems.add(number, "announcements", _("The party of an announcement must be re or kontra."))
+            ok = False
+            continue
+        level = LEVEL.get(call) if isinstance(call, str) else None
+        if level is None:
+            problems.add(number, "announcements", _("Unknown call. Choose one of: %(calls)s."), calls=", ".join(CALLS))
+            ok = False
+            continue
+        if level == 0 and call != party:
+            if call == "re":
+                problems.add(number, "announcements", _("Only the Re party can call Re."))
+            else:
+                problems.add(number, "announcements", _("Only the Kontra party can call Kontra."))
+            ok = False
+            continue
+        if party == "re":
+            if level <= re_hi:
+                problems.add(
+                    number,
+                    "announcements",
+                    _("The Re party has already made this call or a higher one: %(call)s."),
+                    call=call,
+                )
+                ok = False
+                continue
+            re_hi = level
+            if state != 1:
+                state = 1 if state == 0 else (3 if state >= 2 else state)
+        else:
+            if level <= ko_hi:
+                problems.add(
+                    number,
+                    "announcements",
+                    _("The Kontra party has already made this call or a higher one: %(call)s."),
+                    call=call,
+                )
+                ok = False
+                continue
+            ko_hi = level
+            if state == 1:
+                state = 2
+    if not ok:
+        return None
+    return (re_hi >= 0, ko_hi >= 0, max(re_hi, 0), max(ko_hi, 0), state == 3)
+
+
+def _party_game(hand, number, kind, ctx, problems):
+    rules = ctx.rules
+    active_set = ctx.active_set
+    # --- re
+    re = hand.get("re")
+    re_ok = False
+    if re is None:
+        problems.add(number, "re", _("Name the Re party."))
+    elif not isinstance(re, list) or not all(isinstance(p, str) for p in re):
+        problems.add(number, "re", _("The Re party must be a list of players."))
+    else:
+        re_ok = True
+        for name in re:
+            if name not in active_set:
+                _not_active(number, "re", name, ctx, problems)
+                re_ok = False
+        if len(set(re)) != len(re):
+            problems.add(number, "re", _("A player is named twice in the Re party."))
+            re_ok = False
+        size = len(re)
+        if kind == "solo":
+            if size != 1:
+                problems.add(number, "re", _("A solo has exactly one Re player: the soloist."))
+                re_ok = False
+        elif kind == "hochzeit":
+            if size not in (1, 2):
+                problems.add(number, "re", _("A Hochzeit has two Re players, or one when no partner was found."))
+                re_ok = False
+        elif size != 2:
+            problems.add(number, "re", _("This game needs two Re players."))
+            re_ok = False
+        if re_ok and ctx.soloist is not None and re[0] != ctx.soloist:
+            problems.add(number, "re", _("%(name)s must play the solo in this game."), name=ctx.soloist)
+    # --- solo type
+    solo_type = None
+    if kind == "solo":
+        solo_type = hand.get("solo")
+        if not isinstance(solo_type, str) or solo_type not in SOLO_TYPES:
+            problems.add(number, "solo", _("Which solo? One of: %(types)s."), types=", ".join(SOLO_TYPES))
+            solo_type = None
+        elif ctx.round == "ramsch" and solo_type != "trumpf":
+            problems.add(number, "solo", _("Only a trump solo can replace a Ramsch game."))
+    solo_game = kind == "solo" or (kind == "hochzeit" and re_ok and len(re) == 1)
+    if kind == "solo":
+        gtype = solo_type
+    elif kind == "hochzeit" and solo_game:
+        gtype = "trumpf"
+    else:
+        gtype = kind
+    # --- eyes and tricks
+    eyes = hand.get("re_eyes")
+    eyes_ok = _is_int(eyes) and 0 <= eyes <= 240
+    if not eyes_ok:
+        problems.add(number, "re_eyes", _("Re's eyes must be a whole number from 0 to 240."))
+    tricks = hand.get("re_tricks")
+    if tricks is not None:
+        if not _is_int(tricks) or not 0 <= tricks <= 12:
+            problems.add(number, "re_tricks", _("Re's tricks must be a whole number from 0 to 12."))
+            tricks = None
+            eyes_ok = False
+        elif eyes_ok:
+            if tricks == 0 and eyes != 0:
+                problems.add(number, "re_tricks", _("Without a trick Re cannot have eyes."))
+                eyes_ok = False
+            elif tricks == 12 and eyes != 240:
+                problems.add(number, "re_tricks", _("With all 12 tricks Re has all 240 eyes."))
+                eyes_ok = False
+    ann = _announcements(hand.get("announcements"), number, problems)
+    outbid = _outbid(hand, number, ctx, problems, re[0] if re_ok and solo_game else None)
+    if not eyes_ok or ann is None:
+        _check_specials_shape(hand, number, problems)
+        return None
+    re_eyes = eyes
+    ko_eyes = 240 - eyes
+    if tricks is None:
+        re_none = eyes == 0
+        ko_none = eyes == 240
+    else:
+        re_none = tricks == 0
+        ko_none = tricks == 12
+    specials = _specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rules, problems)
+    if specials is None or not re_ok or (kind == "solo" and solo_type is None):
+        return None
+    sp_items, re_sp, ko_sp, fuchs_last_dk = specials
+    re_ann, ko_ann, re_abs, ko_abs, rkr = ann
+
+    # --- DDV 7.1: who reached his target
+    if re_abs:
+        re_won = ko_none if re_abs == 4 else re_eyes >= REACHED[re_abs - 1]
+    elif ko_abs:
+        re_won = (not re_none) if ko_abs == 4 else re_eyes >= REACHED_AGAINST[ko_abs - 1]
+    elif ko_ann and not re_ann:
+        re_won = re_eyes >= 120
+    else:
+        re_won = re_eyes >= 121
+    if ko_abs:
+        ko_won = re_none if ko_abs == 4 else ko_eyes >= REACHED[ko_abs - 1]
+    elif re_abs:
+        ko_won = (not ko_none) if re_abs == 4 else ko_eyes >= REACHED_AGAINST[re_abs - 1]
+    elif ko_ann and not re_ann:
+        ko_won = ko_eyes >= 121
+    else:
+        ko_won = ko_eyes >= 120
+
+    breakdown = []
+    add = breakdown.append
+    loser_points = False
+    if re_won or ko_won:
+        winner = "re" if re_won else "kontra"
+        if re_won:
+            w_eyes, l_eyes, l_none, w_abs, l_abs, w_ann = re_eyes, ko_eyes, ko_none, re_abs, ko_abs, re_ann
+        else:
+            w_eyes, l_eyes, l_none, w_abs, l_abs, w_ann = ko_eyes, re_eyes, re_none, ko_abs, re_abs, ko_ann
+        value = 1
+        add({"item": "gewonnen", "points": 1})
+        if l_eyes < 90:
+            add({"item": "keine 90", "points": 1})
+            value += 1
+            if l_eyes < 60:
+                add({"item": "keine 60", "points": 1})
+                value += 1
+                if l_eyes < 30:
+                    add({"item": "keine 30", "points": 1})
+                    value += 1
+        if l_none:
+            add({"item": "schwarz", "points": 1})
+            value += 1
+        if re_ann:
+            add({"item": "Re angesagt", "points": 2})
+            value += 2
+        if ko_ann:
+            add({"item": "Kontra angesagt", "points": 2})
+            value += 2
+        if rules.absage_both:
+            if re_abs:
+                names = ABSAGE_ITEM["re"]
+                for level in range(1, re_abs + 1):
+                    add({"item": names[level], "points": 1})
+                value += re_abs
+            if ko_abs:
+                names = ABSAGE_ITEM["kontra"]
+                for level in range(1, ko_abs + 1):
+                    add({"item": names[level], "points": 1})
+                value += ko_abs
+        elif w_abs:
+            names = ABSAGE_ITEM[winner]
+            for level in range(1, w_abs + 1):
+                add({"item": names[level], "points": 1})
+            value += w_abs
+        for level in range(l_abs):
+            reach, item = AGAINST[level]
+            if w_eyes >= reach:
+                add({"item": item, "points": 1})
+                value += 1
+        if not re_won and gtype in rules.gda_types:
+            add({"item": "gegen die Alten", "points": 1})
+            value += 1
+        if solo_game and rules.solo_point:
+            add({"item": "Solopunkt", "points": 1})
+            value += 1
+        if sp_items:
+            for (special, party), pts in sp_items.items():
+                signed = pts if party == winner else -pts
+                add({"item": SPECIAL_ITEM[special, party], "points": signed})
+                value += signed
+        if rules.loser_gets:
+            if not w_ann:
+                loser_points = l_eyes < 60
+            elif not w_abs:
+                loser_points = l_eyes < 30
+            elif w_abs == 1:
+                loser_points = l_none
+        re_value = value if re_won else -value
+        ko_value = -re_value
+        if loser_points:
+            if re_won:
+                ko_value = value
+            else:
+                re_value = value
+    else:
+        winner = None
+        # No winner: only the points against the other party's absage and the special points count.
+        re_pts = ko_pts = 0
+        items = []
+        for level in range(ko_abs):
+            reach, item = AGAINST[level]
+            if re_eyes >= reach:
+                items.append(("re", item))
+                re_pts += 1
+        for level in range(re_abs):
+            reach, item = AGAINST[level]
+            if ko_eyes >= reach:
+                items.append(("kontra", item))
+                ko_pts += 1
+        ahead = "re" if re_pts + re_sp >= ko_pts + ko_sp else "kontra"
+        for party, item in items:
+            add({"item": f"{item} ({'Re' if party == 're' else 'Kontra'})", "points": 1 if party == ahead else -1})
+        for (special, party), pts in sp_items.items():
+            add({"item": SPECIAL_ITEM[special, party], "points": pts if party == ahead else -pts})
+        diff = re_pts + re_sp - ko_pts - ko_sp
+        value = diff if diff >= 0 else -diff
+        re_value = diff
+        ko_value = -diff
+
+    # --- points per player
+    points = dict.fromkeys(ctx.active, ko_value)
+    if solo_game:
+        soloist = re[0]
+        points[soloist] = 3 * re_value
+    else:
+        soloist = None
+        for name in re:
+            points[name] = re_value
+
+    # --- triggers, in the spec's order (the replay keeps those in force)
+    triggers = []
+    if winner == "re" and ko_ann:
+        triggers.append("kontra_lost")
+    if re_none or ko_none:
+        triggers.append("schwarz")
+    if re_eyes == 120:
+        triggers.append("split_120")
+    if rkr:
+        triggers.append("re_kontra_re")
+    if fuchs_last_dk:
+        triggers.append("fuchs_last_doppelkopf")
+    if loser_points:
+        triggers.append("loser_points")
+    suspends = ctx.round == "ramsch"
+    return Scored(
+        kind,
+        winner,
+        value,
+        breakdown,
+        points,
+        triggers,
+        soloist,
+        re,
+        loser_points,
+        solo_game,
+        suspends,
+        solo_type,
+        outbid,
+    )
+
+
+def _check_specials_shape(hand, number, problems):
+    value = hand.get("specials")
+    if value is not None and not isinstance(value, list):
+        problems.add(number, "specials", _("Special points must be a list."))
+
+
+def _specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rules, problems):
+    """({(item, party): points}, Re's total, Kontra's total, fuchs wins last doppelkopf) or None."""
+    value = hand.get("specials")
+    flag = hand.get("fuchs_wins_last_doppelkopf")
+    if flag is not None and type(flag) is not bool:
+        problems.add(number, "fuchs_wins_last_doppelkopf", _("Must be true or false."))
+        flag = None
+    if not value:
+        if value is not None and not isinstance(value, list):
+            problems.add(number, "specials", _("Special points must be a list."))
+            return None
+        if flag:
+            problems.add(
+                number, "fuchs_wins_last_doppelkopf", _("A Fuchs winning the last trick needs a Doppelkopf entered.")
+            )
+            return None
+        return {}, 0, 0, False
+    if not isinstance(value, list):
+        problems.add(number, "specials", _("Special points must be a list."))
+        return None
+    all_count = gtype in rules.sp_all
+    dk_counts = all_count or gtype in rules.sp_doppelkopf
+    items: dict = {}
+    re_sp = ko_sp = 0
+    doppelkopf = {"re": 0, "kontra": 0}
+    fuchs = karlchen = 0
+    last_trick = set()
+    ok = True
+    for entry in value:
+        if not isinstance(entry, dict):
+            problems.add(number, "specials", _("Each special point needs a kind and a party."))
+            ok = False
+            continue
+        special = entry.get("kind")
+        party = entry.get("party")
+        if not isinstance(special, str) or special not in SPECIAL_KINDS:
+            problems.add(number, "specials", _("A special point is a doppelkopf, fuchs or karlchen."))
+            ok = False
+            continue
+        if not isinstance(party, str) or party not in ("re", "kontra"):
+            problems.add(number, "specials", _("The party of a special point must be re or kontra."))
+            ok = False
+            continue
+        flag_name = "last_trick" if special == "fuchs" else ("doppel" if special == "karlchen" else None)
+        extra = False
+        for key in entry:
+            if key == "kind" or key == "party":
+                continue
+            if key != flag_name:
+                problems.add(
+                    number,
+                    "specials",
+                    _("“%(name)s” does not apply to a special point %(kind)s."),
+                    name=key,
+                    kind=special,
+                )
+                ok = False
+            elif type(entry[key]) is not bool:
+                problems.add(number, "specials", _("“%(name)s” must be true or false."), name=key)
+                ok = False
+            else:
+                extra = entry[key]
+        if not dk_counts or (special != "doppelkopf" and not all_count):
+            if dk_counts:
+                problems.add(
+                    number, "specials", _("Only the Doppelkopf counts in this game, not %(kind)s."), kind=special
+                )
+            else:
+                problems.add(number, "specials", _("Special points do not count in this game."))
+            ok = False
+            continue
+        if (re_none if party == "re" else ko_none) and special != "doppelkopf":
+            problems.add(number, "specials", _("A party without a trick can have no %(kind)s."), kind=special)
+            ok = False
+            continue
+        if special == "doppelkopf":
+            doppelkopf[party] += 1
+            key = ("doppelkopf", party)
+            pts = 1
+        elif special == "fuchs":
+            fuchs += 1
+            if extra:
+                last_trick.add(party)
+                key = ("fuchs_last", party)
+                pts = rules.fuchs_last
+            else:
+                key = ("fuchs", party)
+                pts = 1
+        else:
+            karlchen += 1
+            last_trick.add(party)
+            if extra and rules.doppel_charly:
+                key = ("doppel_charly", party)
+                pts = 2
+            else:
+                key = ("karlchen", party)
+                pts = 1
+        items[key] = items.get(key, 0) + pts
+        if party == "re":
+            re_sp += pts
+        else:
+            ko_sp += pts
+    if fuchs > 2:
+        problems.add(number, "specials", _("There are only two Füchse in a game."))
+        ok = False
+    if karlchen > 1:
+        problems.add(number, "specials", _("Only one Karlchen can win the last trick."))
+        ok = False
+    if len(last_trick) > 1:
+        problems.add(number, "specials", _("Only one party can win the last trick."))
+        ok = False
+    for party, eyes in (("re", re_eyes), ("kontra", ko_eyes)):
+        if doppelkopf[party] > eyes // 40:
+            problems.add(
+                number,
+                "specials",
+                _("With %(eyes)s eyes a party has at most %(max)s Doppelkopf."),
+                eyes=eyes,
+                max=eyes // 40,
+            )
+            ok = False
+    if flag:
+        if not dk_counts:
+            problems.add(number, "fuchs_wins_last_doppelkopf", _("Special points do not count in this game."))
+            ok = False
+        elif not (doppelkopf["re"] or doppelkopf["kontra"]):
+            problems.add(
+                number, "fuchs_wins_last_doppelkopf", _("A Fuchs winning the last trick needs a Doppelkopf entered.")
+            )
+            ok = False
+        elif karlchen:
+            problems.add(
+                number, "fuchs_wins_last_doppelkopf", _("The last trick was won by a Karlchen, not by a Fuchs.")
+            )
+            ok = False
+    if not ok:
+        return None
+    return items, re_sp, ko_sp, bool(flag)
+
+
+def _revoke(hand, number, ctx, problems):
+    by = hand.get("revoke_by")
+    if by is None:
+        problems.add(number, "revoke_by", _("Who revoked? Name an active player."))
+        by = None
+    elif not isinstance(by, str):
+        problems.add(number, "revoke_by", _("Who revoked? Name an active player."))
+        by = None
+    elif by not in ctx.active_set:
+        _not_active(number, "revoke_by", by, ctx, problems)
+        by = None
+    ann = _announcements(hand.get("announcements"), number, problems)
+    if by is None or ann is None:
+        return None
+    re_ann, ko_ann, re_abs, ko_abs, _rkr = ann
+    breakdown = [{"item": "falsch bedient: schwarz verloren", "points": 5}]
+    value = 5
+    if re_ann:
+        breakdown.append({"item": "Re angesagt", "points": 2})
+        value += 2
+    if ko_ann:
+        breakdown.append({"item": "Kontra angesagt", "points": 2})
+        value += 2
+    for party, level_max in (("re", re_abs), ("kontra", ko_abs)):
+        names = ABSAGE_ITEM[party]
+        for level in range(1, level_max + 1):
+            breakdown.append({"item": names[level], "points": 1})
+        value += level_max
+    points = dict.fromkeys(ctx.active, value)
+    points[by] = -ctx.rules.revoke_multiplier * value
+    return Scored("revoke", None, value, breakdown, points, [], None, [], False, False, False, None, ())
+
+
+def _ramsch(hand, number, ctx, problems):
+    active = ctx.active
+    eyes = _per_player(hand.get("eyes"), number, "eyes", 240, ctx, problems)
+    tricks = _per_player(hand.get("tricks"), number, "tricks", 12, ctx, problems)
+    outbid = _outbid(hand, number, ctx, problems, None)
+    if eyes is None or tricks is None:
+        return None
+    ok = True
+    for name in active:
+        if tricks[name] == 0 and eyes[name] != 0:
+            problems.add(number, "eyes", _("%(name)s took no trick and cannot have eyes."), name=name)
+            ok = False
+        elif tricks[name] == 12 and eyes[name] != 240:
+            problems.add(number, "eyes", _("%(name)s took every trick and has all 240 eyes."), name=name)
+            ok = False
+    if not ok:
+        return None
+    for name in active:
+        if tricks[name] == 12:
+            points = dict.fromkeys(active, -8)
+            points[name] = 24
+            breakdown = [{"item": "Durchmarsch", "points": 8}]
+            return Scored(
+                "ramsch", None, 8, breakdown, points, ["durchmarsch"], None, [], False, False, False, None, outbid
+            )
+    most = max(eyes.values())
+    losers = [name for name in active if eyes[name] == most]
+    value = most // 30
+    breakdown = [{"item": f"{most} Augen", "points": value}]
+    for name in active:
+        if tricks[name] == 0:
+            breakdown.append({"item": f"Jungfrau ({name})", "points": value})
+            value *= 2
+    k = len(losers)
+    points = dict.fromkeys(active, value * k)
+    for name in losers:
+        points[name] = -value * (4 - k)
+    return Scored("ramsch", None, value, breakdown, points, [], None, [], False, False, False, None, outbid)
+
+
+def _per_player(value, number, field, total, ctx, problems):
+    if value is None:
+        problems.add(number, field, _("Missing “%(name)s”: one number per active player."), name=field)
+        return None
+    if not isinstance(value, dict) or not all(_is_int(v) for v in value.values()):
+        problems.add(number, field, _("“%(name)s” must give each active player a whole number."), name=field)
+        return None
+    ok = True
+    for name in value:
+        if name not in ctx.active_set:
+            _not_active(number, field, name, ctx, problems)
+            ok = False
+    for name in ctx.active:
+        if name not in value:
+            problems.add(number, field, _("%(name)s is missing in “%(field)s”."), name=name, field=field)
+            ok = False
+    if not ok:
+        return None
+    if any(v < 0 or v > total for v in value.values()):
+        problems.add(number, field, _("Each number in “%(name)s” must be from 0 to %(max)s."), name=field, max=total)
+        return None
+    s = sum(value.values())
+    if s != total:
+        problems.add(
+            number, field, _("“%(name)s” must add up to %(total)s, not %(sum)s."), name=field, total=total, sum=s
+        )
+        return None
+    return value
