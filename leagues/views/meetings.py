@@ -1,1 +1,667 @@
-urlpatterns = []
+"""At the table: starting a meeting, the evening's sheet, entering and correcting hands.
+
+Every figure on these pages comes from one replay of the meeting's hands through scoring/
+(``services.calculate_meeting``); no view knows a rule of any game. The hand-entry form of
+each game lives in its module under ``leagues.hand_entry`` (see the contract there); this
+module renders its ``form`` and ``next`` partials with the context built by ``form_context``:
+
+- ``meeting``, ``players`` (names in seat order), ``result`` (the replay of the hands before
+  the one being entered), ``next`` (``result["next"]``), ``active`` (who plays the hand being
+  entered), ``rules`` (every option in force), ``hand_number`` (1-based);
+- ``initial`` (``initial_from_payload`` of the hand being corrected, or of the hand that
+  failed to save) and ``errors`` ({hand field: [messages]}) for the hand being entered.
+
+A problem the form partial does not show on one of its fields is listed above the form, so
+that none is ever hidden.
+"""
+
+import datetime
+from collections import defaultdict
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
+
+from leagues import selectors, services
+from leagues.hand_entry import form_module
+from leagues.models import Hand, Meeting, Player, Role
+from leagues.permissions import league_for
+from scoring.registry import TEAMS, get_game
+
+# Labels of the kinds of rounds a replay may report (Doppelkopf's special rounds).
+ROUND_LABELS = {
+    "bock": gettext_lazy("Bock"),
+    "ramsch": gettext_lazy("Ramsch"),
+    "pflichtsolo": gettext_lazy("Pflichtsolo"),
+    "penalty": gettext_lazy("Penalty solo"),
+}
+TEAM_NAMES = ("A", "B", "C")
+
+
+def _meeting(request, slug, pk, role=Role.MEMBER):
+    league, membership = league_for(user=request.user, slug=slug, role=role)
+    meeting = get_object_or_404(
+        Meeting.objects.select_related("league", "season", "host", "pennant_holder"), pk=pk, league=league
+    )
+    return meeting, membership
+
+
+def _can_write(membership):
+    return membership.allows(Role.SCOREKEEPER)
+
+
+# --- the replay, shaped for the page ----------------------------------------------------------
+
+
+def end_time_passed(meeting, now=None):
+    """Whether the meeting's end time has passed. An end time before noon is taken to be
+    after midnight (a card evening "until 1 o'clock" ends the next morning)."""
+    if meeting.end_time is None:
+        return False
+    day = meeting.date
+    if meeting.end_time < datetime.time(12, 0):
+        day += datetime.timedelta(days=1)
+    end = datetime.datetime.combine(day, meeting.end_time, tzinfo=timezone.get_current_timezone())
+    return (now or timezone.now()) >= end
+
+
+def _replay(meeting, payloads):
+    """The replay, or (None, problems) when the stored hands no longer fit (never a 500)."""
+    try:
+        return services.calculate_meeting(meeting, payloads=payloads), []
+    except services.InvalidInput as error:
+        return None, error.errors
+
+
+def sheet_rows(result, live_hands):
+    """One row per live hand like the paper sheet: each party's delta and running total."""
+    parties = result["parties"]
+    by_player = not result.get("team_members")
+    rows = []
+    for hand, figures in zip(live_hands, result["hands"], strict=True):
+        active = set(figures.get("active", parties))
+        round_kind = figures.get("round") or "normal"
+        rows.append(
+            {
+                "hand": hand,
+                "number": figures["number"],
+                "dealer": figures.get("dealer"),
+                "round": round_kind,
+                "round_label": ROUND_LABELS.get(round_kind, ""),
+                "multiplier": figures.get("multiplier"),
+                "triggers": figures.get("triggers") or [],
+                "cells": [
+                    {
+                        "party": party,
+                        "delta": figures["deltas"][party],
+                        "total": figures["totals"][party],
+                        "out": by_player and party not in active,
+                        "solo": figures.get("soloist") == party,
+                    }
+                    for party in parties
+                ],
+            }
+        )
+    return rows
+
+
+def _errors_by_field(errors, number):
+    """Split problems into those of hand ``number`` by field, and the rest as lines."""
+    by_field = defaultdict(list)
+    others = []
+    for error in errors:
+        if error.get("hand") in (number, None) and error.get("field"):
+            by_field[error["field"]].append(error["message"])
+        elif error.get("hand") not in (number, None):
+            others.append(_("Hand %(number)s: %(message)s") % {"number": error["hand"], "message": error["message"]})
+        else:
+            others.append(error["message"])
+    return dict(by_field), others
+
+
+def form_context(request, meeting, *, players, result, module, initial=None, errors=None, hand_number=None):
+    """What a game's ``form`` and ``next`` partials are rendered with (see the module doc).
+
+    The form partial is rendered here so that any problem it did not show on a field (one
+    on a field it has no input for, or on another hand) is listed above it: none is hidden.
+    """
+    nxt = result["next"]
+    by_field, others = _errors_by_field(errors or [], hand_number)
+    context = {
+        "meeting": meeting,
+        "players": players,
+        "result": result,
+        "next": nxt,
+        "active": nxt.get("active", players),
+        "rules": result.get("rules", {}),
+        "hand_number": hand_number,
+        "initial": initial or {},
+        "errors": by_field,
+        "game_next": module.TEMPLATE + "#next",
+    }
+    html = render_to_string(module.TEMPLATE + "#form", context, request=request)
+    others += [message for messages_ in by_field.values() for message in messages_ if escape(message) not in html]
+    context.update({"game_form_html": html, "other_errors": others})
+    return context
+
+
+def table_context(request, meeting, membership, *, initial=None, errors=None, conflict=None):
+    """The block that htmx swaps after each hand: what comes next, the form and the sheet.
+
+    A fixed number of queries whatever the number of hands: the hands in one query, the
+    seats in one, and one replay (no per-hand reads).
+    """
+    hands = selectors.meeting_hands(meeting=meeting)
+    live = [h for h in hands if h.deleted_at is None]
+    deleted = [h for h in hands if h.deleted_at is not None]
+    players = [seat.player.name for seat in meeting.seats.select_related("player").order_by("position")]
+    module = form_module(meeting.game)
+    result, broken = _replay(meeting, [h.payload for h in live])
+    hand_number = len(live) + 1
+    context = {
+        "meeting": meeting,
+        "league": meeting.league,
+        "can_write": _can_write(membership),
+        "players": players,
+        "deleted": deleted,
+        "hand_number": hand_number,
+        "broken": broken,
+        "conflict": conflict,
+        "rows": [],
+        "after_end": end_time_passed(meeting),
+    }
+    if result is None:
+        return context
+    nxt = result["next"]
+    active = nxt.get("active", players)
+    context.update(
+        form_context(
+            request,
+            meeting,
+            players=players,
+            result=result,
+            module=module,
+            initial=initial,
+            errors=errors,
+            hand_number=hand_number,
+        )
+    )
+    context.update(
+        {
+            "parties": result["parties"],
+            "totals": result["totals"],
+            "rows": sheet_rows(result, live),
+            "dealer": nxt.get("dealer"),
+            "sitting_out": [p for p in players if p not in active],
+            "host_round_games_left": nxt.get("host_round_games_left"),
+            "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
+        }
+    )
+    return context
+
+
+# --- starting a meeting -----------------------------------------------------------------------
+
+
+class StartMeetingForm(forms.Form):
+    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    end_time = forms.TimeField(
+        label=gettext_lazy("End time"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}),
+        help_text=gettext_lazy("After it, the round the host started is finished, then the evening ends."),
+    )
+    pennant_holder = forms.ModelChoiceField(
+        label=gettext_lazy("Pennant holder"),
+        queryset=Player.objects.none(),
+        required=False,
+        help_text=gettext_lazy("Whoever won the last meeting had to bring the pennant."),
+    )
+    pennant_forgotten = forms.BooleanField(label=gettext_lazy("He forgot the pennant"), required=False)
+
+    def __init__(self, *args, league, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pennant_holder"].queryset = league.players.filter(active=True).order_by("name")
+        if league.game != "doppelkopf":
+            # The pennant is a Doppelkopf club custom (league.md).
+            del self.fields["pennant_holder"]
+            del self.fields["pennant_forgotten"]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("pennant_forgotten") and not data.get("pennant_holder"):
+            self.add_error("pennant_holder", _("Say who forgot the pennant."))
+        return data
+
+
+def _seating_from_post(post, league, *, team_game):
+    """The players in the order tapped (host first), their teams, and problems."""
+    errors = {}
+    by_id = {p.pk: p for p in league.players.filter(active=True)}
+    seated = []
+    for raw in post.getlist("players"):
+        try:
+            player = by_id[int(raw)]
+        except (KeyError, ValueError):
+            errors["players"] = _("Pick players of this league only.")
+            continue
+        if player in seated:
+            errors["players"] = _("Each player can sit at one seat only.")
+            continue
+        seated.append(player)
+    if not seated and "players" not in errors:
+        errors["players"] = _("Tap the players at the table, the host first.")
+    teams = None
+    if team_game:
+        chosen = {p.pk: post.get(f"team_{p.pk}", "") for p in seated}
+        if any(chosen.values()):
+            if not all(team in TEAM_NAMES for team in chosen.values()):
+                errors["teams"] = _("Put every player in a team, or nobody for no teams.")
+            else:
+                teams = {}
+                for p in seated:
+                    teams.setdefault(chosen[p.pk], []).append(p.name)
+    return seated, teams, errors
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def meeting_start(request, slug):
+    league, _membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
+    spec = get_game(league.game)
+    team_game = TEAMS in spec.extra_fields
+    host = selectors.suggested_host(league=league)
+    errors = {}
+    if request.method == "POST":
+        form = StartMeetingForm(request.POST, league=league)
+        seated, teams, errors = _seating_from_post(request.POST, league, team_game=team_game)
+        if form.is_valid() and not errors:
+            data = form.cleaned_data
+            try:
+                meeting = services.start_meeting(
+                    league=league,
+                    date=data["date"],
+                    end_time=data.get("end_time"),
+                    players=seated,
+                    pennant_holder=data.get("pennant_holder"),
+                    pennant_forgotten=data.get("pennant_forgotten", False),
+                    teams=teams,
+                    user=request.user,
+                )
+            except services.InvalidInput as error:
+                for problem in error.errors:
+                    field = problem.get("field")
+                    if field in form.fields:
+                        form.add_error(field, problem["message"])
+                    else:
+                        key = field if field in ("players", "teams") else "players"
+                        errors[key] = problem["message"]
+            else:
+                messages.success(request, _("The meeting has started. Good game!"))
+                return redirect(meeting.get_absolute_url())
+        status = 400
+    else:
+        pennant = selectors.suggested_pennant_holder(league=league) if league.game == "doppelkopf" else None
+        form = StartMeetingForm(
+            league=league,
+            initial={"date": timezone.localdate(), "pennant_holder": pennant.pk if pennant else None},
+        )
+        seated = [host] if host else []
+        teams = None
+        status = 200
+    order = selectors.last_seat_order(league=league)
+    rank = {pk: i for i, pk in enumerate(order)}
+    everyone = sorted(league.players.filter(active=True), key=lambda p: (rank.get(p.pk, len(rank)), p.name))
+    team_of = {name: team for team, names in (teams or {}).items() for name in names}
+    context = {
+        "league": league,
+        "form": form,
+        "errors": errors,
+        "suggested_host": host,
+        "seated": [{"player": p, "team": team_of.get(p.name, "")} for p in seated],
+        "bench": [p for p in everyone if p not in seated],
+        "team_game": team_game,
+        "team_names": TEAM_NAMES,
+        "min_players": spec.min_players,
+        "max_players": spec.max_players,
+    }
+    return render(request, "meetings/start.html", context, status=status)
+
+
+# --- the meeting page and entering hands ------------------------------------------------------
+
+
+@login_required
+@require_GET
+def meeting(request, slug, pk):
+    meeting, membership = _meeting(request, slug, pk)
+    return render(request, "meetings/meeting.html", table_context(request, meeting, membership))
+
+
+def _render_table(request, meeting, membership, *, status=200, **kwargs):
+    context = table_context(request, meeting, membership, **kwargs)
+    if request.htmx:
+        return render(request, "meetings/meeting.html#table", context, status=status)
+    return render(request, "meetings/meeting.html", context, status=status)
+
+
+@login_required
+@require_POST
+def hand_add_hx(request, slug, pk):
+    """Save the next hand. htmx gets the refreshed table (200), the form with its problems
+    (400), or, when another phone entered this hand first, the refreshed table with a notice
+    (409). Without JavaScript the same answers come as whole pages."""
+    meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
+    module = form_module(meeting.game)
+    live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
+    try:
+        expected = int(request.POST.get("expected_hand", ""))
+    except ValueError:
+        expected = None
+    players = [seat.player.name for seat in meeting.seats.select_related("player").order_by("position")]
+    if expected is not None and expected != len(live) + 1:
+        # The sheet on this phone was stale: someone else entered that hand already.
+        return _conflict(request, meeting, membership, expected, module, None)
+    result, broken = _replay(meeting, [h.payload for h in live])
+    if result is None:
+        return _render_table(request, meeting, membership, status=400)
+    payload, read_errors = module.payload_from_post(request.POST, players=players, result=result)
+    if read_errors:
+        errors = [{"hand": len(live) + 1, "field": field, "message": msg} for field, msg in read_errors.items()]
+        return _form_errors(request, meeting, membership, module, players, result, payload, errors, len(live) + 1)
+    try:
+        services.add_hand(meeting=meeting, payload=payload, user=request.user, number=expected)
+    except services.HandConflict:
+        return _conflict(request, meeting, membership, expected or len(live) + 1, module, payload)
+    except services.InvalidInput as error:
+        return _form_errors(request, meeting, membership, module, players, result, payload, error.errors, len(live) + 1)
+    if request.htmx:
+        return _render_table(request, meeting, membership)
+    messages.success(request, _("Hand %(number)s saved.") % {"number": len(live) + 1})
+    return redirect(meeting.get_absolute_url() + "#sheet")
+
+
+def _initial(module, payload):
+    return module.initial_from_payload(payload) if isinstance(payload, dict) else {}
+
+
+def _form_errors(request, meeting, membership, module, players, result, payload, errors, number):
+    """The form again with its problems on the fields, status 400, nothing saved."""
+    if not request.htmx:
+        return _render_table(request, meeting, membership, status=400, initial=_initial(module, payload), errors=errors)
+    context = {
+        "meeting": meeting,
+        "league": meeting.league,
+        "can_write": True,
+        "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
+        **form_context(
+            request,
+            meeting,
+            players=players,
+            result=result,
+            module=module,
+            initial=_initial(module, payload),
+            errors=errors,
+            hand_number=number,
+        ),
+    }
+    response = render(request, "meetings/meeting.html#handform", context, status=400)
+    return reswap(retarget(response, "#hand-form"), "outerHTML")
+
+
+def _conflict(request, meeting, membership, number, module, payload):
+    """Someone else entered hand ``number`` first: show the refreshed sheet and keep what
+    this phone entered in the form (nothing is saved twice, nothing typed is lost)."""
+    response = _render_table(
+        request, meeting, membership, status=409, initial=_initial(module, payload), conflict={"number": number}
+    )
+    if request.htmx:
+        response = reswap(retarget(response, "#at-table"), "outerHTML")
+    return response
+
+
+def _live_index(live, hand):
+    for index, other in enumerate(live):
+        if other.pk == hand.pk:
+            return index
+    return None
+
+
+def describe_payload(module, payload):
+    """The hand as entered, as (label, value) lines: the module's own words if it has them."""
+    describe = getattr(module, "describe", None)
+    if describe is not None:
+        return describe(payload)
+    lines = []
+    for key, value in (payload or {}).items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}: {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(
+                " ".join(str(v) for v in item.values()) if isinstance(item, dict) else str(item) for item in value
+            )
+        lines.append((key, value))
+    return lines
+
+
+@login_required
+@require_GET
+def hand_why(request, slug, pk, hand_pk):
+    """Why a hand scored what it did: value breakdown, multiplier, triggers, the hand."""
+    meeting, membership = _meeting(request, slug, pk)
+    hand = get_object_or_404(Hand.objects.select_related("entered_by"), pk=hand_pk, meeting=meeting)
+    hands = selectors.meeting_hands(meeting=meeting)
+    live = [h for h in hands if h.deleted_at is None]
+    module = form_module(meeting.game)
+    figures = row = None
+    index = _live_index(live, hand)
+    result, broken = _replay(meeting, [h.payload for h in live])
+    if result is not None and index is not None:
+        figures = result["hands"][index]
+        row = sheet_rows({**result, "hands": [figures]}, [hand])[0]
+    context = {
+        "meeting": meeting,
+        "league": meeting.league,
+        "hand": hand,
+        "number": index + 1 if index is not None else None,
+        "figures": figures,
+        "row": row,
+        "parties": result["parties"] if result else [],
+        "lines": describe_payload(module, hand.payload),
+        "can_write": _can_write(membership),
+        "broken": broken,
+    }
+    template = "meetings/hand.html#why" if request.htmx else "meetings/hand.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_edit(request, slug, pk, hand_pk):
+    """Correct a hand: the same form, pre-filled; everything after it is replayed."""
+    meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
+    hand = get_object_or_404(Hand, pk=hand_pk, meeting=meeting, deleted_at=None)
+    live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
+    index = _live_index(live, hand)
+    number = index + 1
+    players = [seat.player.name for seat in meeting.seats.select_related("player").order_by("position")]
+    module = form_module(meeting.game)
+    # The form sees the evening as it stood before this hand (its dealer, who was active).
+    before, broken = _replay(meeting, [h.payload for h in live[:index]])
+    if before is None:
+        raise Http404  # the hands before it no longer replay; nothing sensible to edit
+    status = 200
+    initial = module.initial_from_payload(hand.payload)
+    errors = []
+    if request.method == "POST":
+        payload, read_errors = module.payload_from_post(request.POST, players=players, result=before)
+        if read_errors:
+            errors = [{"hand": number, "field": f, "message": m} for f, m in read_errors.items()]
+        else:
+            try:
+                services.change_hand(hand=hand, payload=payload, user=request.user)
+            except services.InvalidInput as error:
+                errors = error.errors
+            else:
+                messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
+                return redirect(meeting.get_absolute_url() + f"#hand-{number}")
+        initial = _initial(module, payload)
+        status = 400
+    context = {
+        "meeting": meeting,
+        "league": meeting.league,
+        "hand": hand,
+        "number": number,
+        **form_context(
+            request,
+            meeting,
+            players=players,
+            result=before,
+            module=module,
+            initial=initial,
+            errors=errors,
+            hand_number=number,
+        ),
+    }
+    return render(request, "meetings/hand_edit.html", context, status=status)
+
+
+def _hand_change(request, slug, pk, hand_pk, *, deleted):
+    meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
+    hand = get_object_or_404(Hand, pk=hand_pk, meeting=meeting, deleted_at__isnull=not deleted)
+    return meeting, membership, hand
+
+
+def _refused(request, meeting, membership, error):
+    """A delete or restore that would leave the evening impossible: say why, change nothing."""
+    _fields, lines = _errors_by_field([{**e, "field": None} for e in error.errors], None)
+    context = table_context(request, meeting, membership)
+    context["refused"] = lines
+    return render(request, "meetings/meeting.html", context, status=400)
+
+
+@login_required
+@require_POST
+def hand_delete(request, slug, pk, hand_pk):
+    meeting, membership, hand = _hand_change(request, slug, pk, hand_pk, deleted=False)
+    try:
+        services.delete_hand(hand=hand, user=request.user)
+    except services.InvalidInput as error:
+        return _refused(request, meeting, membership, error)
+    messages.success(request, _("Hand deleted. You can restore it below the sheet."))
+    return redirect(meeting.get_absolute_url() + "#sheet")
+
+
+@login_required
+@require_POST
+def hand_restore(request, slug, pk, hand_pk):
+    meeting, membership, hand = _hand_change(request, slug, pk, hand_pk, deleted=True)
+    try:
+        services.restore_hand(hand=hand, user=request.user)
+    except services.InvalidInput as error:
+        return _refused(request, meeting, membership, error)
+    messages.success(request, _("Hand restored."))
+    return redirect(meeting.get_absolute_url() + "#sheet")
+
+
+# --- history ---------------------------------------------------------------------------------
+
+
+HISTORY_LABELS = {
+    "entered": gettext_lazy("entered"),
+    "corrected": gettext_lazy("corrected"),
+    "deleted": gettext_lazy("deleted"),
+    "restored": gettext_lazy("restored"),
+    "removed": gettext_lazy("removed for good"),
+}
+
+
+def _history_kind(record, before):
+    if record.history_type == "+":
+        return "entered"
+    if record.history_type == "-":
+        return "removed"
+    was_deleted = before is not None and before.deleted_at is not None
+    if not was_deleted and record.deleted_at is not None:
+        return "deleted"
+    if was_deleted and record.deleted_at is None:
+        return "restored"
+    return "corrected"
+
+
+def history_entries(records, live_numbers):
+    """Who changed what and when, newest first, from the hands' historical records (oldest
+    first). A save that changed nothing a player can see is left out."""
+    previous = {}
+    entries = []
+    for record in records:
+        before = previous.get(record.id)
+        kind = _history_kind(record, before)
+        changes = []
+        if kind == "corrected":
+            old = before.payload if before is not None else {}
+            new = record.payload or {}
+            changes = [
+                {"field": key, "old": old.get(key), "new": new.get(key)}
+                for key in sorted(set(old) | set(new))
+                if old.get(key) != new.get(key)
+            ]
+        if kind != "corrected" or changes:
+            entries.append(
+                {
+                    "when": record.history_date,
+                    "who": record.history_user,
+                    "kind": kind,
+                    "what": HISTORY_LABELS[kind],
+                    "hand_id": record.id,
+                    "number": live_numbers.get(record.id),
+                    "changes": changes,
+                    "is_latest": False,
+                }
+            )
+        previous[record.id] = record
+    seen = set()
+    for entry in reversed(entries):
+        entry["is_latest"] = entry["hand_id"] not in seen
+        seen.add(entry["hand_id"])
+    entries.reverse()
+    return entries
+
+
+@login_required
+@require_GET
+def meeting_history(request, slug, pk):
+    meeting, membership = _meeting(request, slug, pk)
+    hands = selectors.meeting_hands(meeting=meeting)
+    live_numbers = {h.pk: i for i, h in enumerate((h for h in hands if h.deleted_at is None), start=1)}
+    entries = history_entries(selectors.meeting_history(meeting=meeting), live_numbers)
+    context = {
+        "meeting": meeting,
+        "league": meeting.league,
+        "entries": entries,
+        "deleted": [h for h in hands if h.deleted_at is not None],
+        "can_write": _can_write(membership),
+    }
+    return render(request, "meetings/history.html", context)
+
+
+urlpatterns = [
+    path("l/<slug:slug>/meetings/new/", meeting_start, name="meeting_start"),
+    path("l/<slug:slug>/m/<int:pk>/", meeting, name="meeting"),
+    path("l/<slug:slug>/m/<int:pk>/hands/_hx/", hand_add_hx, name="hand_add_hx"),
+    path("l/<slug:slug>/m/<int:pk>/history/", meeting_history, name="meeting_history"),
+    path("l/<slug:slug>/m/<int:pk>/h/<int:hand_pk>/", hand_why, name="hand_why"),
+    path("l/<slug:slug>/m/<int:pk>/h/<int:hand_pk>/edit/", hand_edit, name="hand_edit"),
+    path("l/<slug:slug>/m/<int:pk>/h/<int:hand_pk>/delete/", hand_delete, name="hand_delete"),
+    path("l/<slug:slug>/m/<int:pk>/h/<int:hand_pk>/restore/", hand_restore, name="hand_restore"),
+]

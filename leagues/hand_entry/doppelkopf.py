@@ -1,0 +1,262 @@
+"""Doppelkopf hand entry: the submitted form to a hand payload (doppelkopf.md) and back.
+
+Form fields (templates/hands/doppelkopf.html):
+
+- ``kind`` (chips), ``re`` (the Re players tapped, several values), ``solo`` (solo type);
+- ``eyes`` with ``eyes_for`` (``re`` or ``kontra``: the scorekeeper counts whichever pile is
+  at hand; Kontra's eyes are stored as ``re_eyes = 240 - eyes``), ``re_tricks`` (optional);
+- ``ann``: the announcements in the order made, each ``party:call`` (several values);
+- Sonderpunkte: ``dk_re``/``dk_kontra`` (Doppelkopf count), ``fuchs_re``/``fuchs_kontra``
+  (foxes caught), ``fuchs_last`` (the party that caught a fox in the last trick),
+  ``karlchen`` (the party), ``karlchen_doppel``, ``fuchs_wins_last_doppelkopf``;
+- ``revoke_by`` (kind revoke), ``eyes__<player>``/``tricks__<player>`` (kind ramsch),
+  ``solo_outbid`` (several values).
+
+Only what cannot even be read is reported here (a number that is not a number); every rule
+(who may be Re, which calls are allowed, sums) is the engine's to check when the hand is
+saved. A payload returned together with read errors keeps the raw text, so that the form can
+show it again; it is never saved.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+TEMPLATE = "hands/doppelkopf.html"
+
+KIND_LABELS = {
+    "normal": gettext_lazy("Normal"),
+    "hochzeit": gettext_lazy("Hochzeit"),
+    "trumpfabgabe": gettext_lazy("Trumpfabgabe"),
+    "solo": gettext_lazy("Solo"),
+    "ramsch": gettext_lazy("Ramsch"),
+    "revoke": gettext_lazy("Revoke"),
+}
+SOLO_LABELS = {
+    "trumpf": gettext_lazy("Trumpf"),
+    "damen": gettext_lazy("Damen"),
+    "buben": gettext_lazy("Buben"),
+    "fleischlos": gettext_lazy("Fleischlos"),
+    "stilles": gettext_lazy("Stille Hochzeit"),
+}
+CALL_LABELS = {
+    "re": gettext_lazy("Re"),
+    "kontra": gettext_lazy("Kontra"),
+    "keine_90": gettext_lazy("keine 90"),
+    "keine_60": gettext_lazy("keine 60"),
+    "keine_30": gettext_lazy("keine 30"),
+    "schwarz": gettext_lazy("schwarz"),
+}
+PARTY_LABELS = {"re": gettext_lazy("Re"), "kontra": gettext_lazy("Kontra")}
+SPECIAL_LABELS = {
+    "doppelkopf": gettext_lazy("Doppelkopf"),
+    "fuchs": gettext_lazy("Fuchs"),
+    "karlchen": gettext_lazy("Karlchen"),
+}
+PARTIES = ("re", "kontra")
+
+
+def _number(post, name, errors, field, *, required=False, missing=None):
+    """An int from the form; None when blank; the raw text (and an error) when unreadable."""
+    raw = (post.get(name) or "").strip()
+    if raw == "":
+        if required:
+            errors[field] = missing or _("Enter a number.")
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        errors[field] = _("“%(value)s” is not a whole number.") % {"value": raw}
+        return raw
+
+
+def _announcements(post, errors):
+    announcements = []
+    for raw in post.getlist("ann"):
+        party, _sep, call = raw.partition(":")
+        if party not in PARTIES or call not in CALL_LABELS:
+            errors["announcements"] = _("An announcement could not be read; remove it and add it again.")
+            continue
+        announcements.append({"party": party, "call": call})
+    return announcements
+
+
+def _specials(post, errors):
+    specials = []
+    for party in PARTIES:
+        for kind, limit_field in (("doppelkopf", f"dk_{party}"), ("fuchs", f"fuchs_{party}")):
+            count = _number(post, limit_field, errors, "specials")
+            if isinstance(count, int) and count < 0:
+                errors["specials"] = _("Sonderpunkte cannot be negative.")
+                continue
+            if not isinstance(count, int):
+                continue
+            for i in range(min(count, 12)):  # 12 tricks: no more of either in one game
+                item = {"kind": kind, "party": party}
+                if kind == "fuchs" and i == 0 and post.get("fuchs_last") == party:
+                    item["last_trick"] = True
+                specials.append(item)
+    karlchen = post.get("karlchen")
+    if karlchen in PARTIES:
+        item = {"kind": "karlchen", "party": karlchen}
+        if post.get("karlchen_doppel"):
+            item["doppel"] = True
+        specials.append(item)
+    return specials
+
+
+def payload_from_post(post, *, players, result):
+    errors = {}
+    active = result["next"].get("active", players)
+    kind = post.get("kind") or "normal"
+    payload = {"kind": kind}
+    outbid = [name for name in post.getlist("solo_outbid") if name]
+
+    if kind == "revoke":
+        payload["revoke_by"] = post.get("revoke_by") or None
+        announcements = _announcements(post, errors)
+        if announcements:
+            payload["announcements"] = announcements
+        if not payload["revoke_by"]:
+            errors["revoke_by"] = _("Tap who revoked.")
+        return payload, errors
+
+    if kind == "ramsch":
+        eyes, tricks = {}, {}
+        for name in active:
+            eyes[name] = _number(
+                post, f"eyes__{name}", errors, "eyes", required=True, missing=_("Enter everyone's eyes.")
+            )
+            tricks[name] = _number(
+                post, f"tricks__{name}", errors, "tricks", required=True, missing=_("Enter everyone's tricks.")
+            )
+        payload["eyes"] = eyes
+        payload["tricks"] = tricks
+        if outbid:
+            payload["solo_outbid"] = outbid
+        return payload, errors
+
+    payload["re"] = [name for name in post.getlist("re") if name]
+    if kind == "solo":
+        payload["solo"] = post.get("solo") or None
+        if not payload["solo"]:
+            errors["solo"] = _("Tap which solo was played.")
+    eyes = _number(post, "eyes", errors, "re_eyes", required=True, missing=_("Enter the eyes."))
+    if isinstance(eyes, int) and post.get("eyes_for") == "kontra":
+        if not 0 <= eyes <= 240:
+            errors["re_eyes"] = _("Eyes must be between 0 and 240.")
+        else:
+            eyes = 240 - eyes
+    payload["re_eyes"] = eyes
+    tricks = _number(post, "re_tricks", errors, "re_tricks")
+    if tricks is not None:
+        payload["re_tricks"] = tricks
+    payload["announcements"] = _announcements(post, errors)
+    payload["specials"] = _specials(post, errors)
+    if post.get("fuchs_wins_last_doppelkopf"):
+        payload["fuchs_wins_last_doppelkopf"] = True
+    if outbid:
+        payload["solo_outbid"] = outbid
+    return payload, errors
+
+
+def _announcement_items(announcements):
+    items = []
+    for a in announcements or ():
+        if isinstance(a, dict) and a.get("party") in PARTIES and a.get("call") in CALL_LABELS:
+            items.append(
+                {
+                    "value": f"{a['party']}:{a['call']}",
+                    "party": a["party"],
+                    "label": f"{PARTY_LABELS[a['party']]}: {CALL_LABELS[a['call']]}",
+                }
+            )
+    return items
+
+
+def initial_from_payload(payload):
+    initial = {
+        "kind": payload.get("kind", "normal"),
+        "re": list(payload.get("re") or ()),
+        "solo": payload.get("solo"),
+        "eyes": payload.get("re_eyes"),
+        "re_tricks": payload.get("re_tricks"),
+        "announcements": _announcement_items(payload.get("announcements")),
+        "revoke_by": payload.get("revoke_by"),
+        "solo_outbid": list(payload.get("solo_outbid") or ()),
+        "fuchs_wins_last_doppelkopf": bool(payload.get("fuchs_wins_last_doppelkopf")),
+        "has_specials": bool(payload.get("specials") or payload.get("fuchs_wins_last_doppelkopf")),
+    }
+    for party in PARTIES:
+        initial[f"dk_{party}"] = 0
+        initial[f"fuchs_{party}"] = 0
+    for item in payload.get("specials") or ():
+        if not isinstance(item, dict) or item.get("party") not in PARTIES:
+            continue
+        party = item["party"]
+        if item.get("kind") == "doppelkopf":
+            initial[f"dk_{party}"] += 1
+        elif item.get("kind") == "fuchs":
+            initial[f"fuchs_{party}"] += 1
+            if item.get("last_trick"):
+                initial["fuchs_last"] = party
+        elif item.get("kind") == "karlchen":
+            initial["karlchen"] = party
+            initial["karlchen_doppel"] = bool(item.get("doppel"))
+    eyes, tricks = payload.get("eyes"), payload.get("tricks")
+    if isinstance(eyes, dict):
+        tricks = tricks if isinstance(tricks, dict) else {}
+        initial["ramsch_rows"] = [{"name": n, "eyes": e, "tricks": tricks.get(n)} for n, e in eyes.items()]
+    return initial
+
+
+def describe(payload):
+    """The hand as entered, in the players' words, for the "why" view."""
+    lines = [(_("Game"), KIND_LABELS.get(payload.get("kind"), payload.get("kind")))]
+    if payload.get("solo"):
+        lines.append((_("Solo"), SOLO_LABELS.get(payload["solo"], payload["solo"])))
+    if payload.get("re"):
+        lines.append((_("Re"), ", ".join(payload["re"])))
+    if isinstance(payload.get("re_eyes"), int):
+        lines.append(
+            (
+                _("Eyes"),
+                _("Re %(re)s : Kontra %(kontra)s") % {"re": payload["re_eyes"], "kontra": 240 - payload["re_eyes"]},
+            )
+        )
+    if payload.get("re_tricks") is not None:
+        lines.append((_("Re tricks"), payload["re_tricks"]))
+    if payload.get("revoke_by"):
+        lines.append((_("Revoked"), payload["revoke_by"]))
+    items = _announcement_items(payload.get("announcements"))
+    if items:
+        lines.append((_("Announcements"), " → ".join(i["label"] for i in items)))
+    specials = []
+    for item in payload.get("specials") or ():
+        if isinstance(item, dict):
+            label = (
+                f"{PARTY_LABELS.get(item.get('party'), '?')}: {SPECIAL_LABELS.get(item.get('kind'), item.get('kind'))}"
+            )
+            if item.get("last_trick"):
+                label += " " + _("(last trick)")
+            if item.get("doppel"):
+                label += " " + _("(Doppel-Charly)")
+            specials.append(label)
+    if specials:
+        lines.append((_("Sonderpunkte"), ", ".join(specials)))
+    if payload.get("fuchs_wins_last_doppelkopf"):
+        lines.append((_("Fuchs won the last trick"), _("yes, a Doppelkopf")))
+    if isinstance(payload.get("eyes"), dict):
+        tricks = payload.get("tricks") if isinstance(payload.get("tricks"), dict) else {}
+        lines.append(
+            (
+                _("Ramsch"),
+                ", ".join(
+                    _("%(name)s %(eyes)s eyes, %(tricks)s tricks")
+                    % {"name": n, "eyes": e, "tricks": tricks.get(n, "?")}
+                    for n, e in payload["eyes"].items()
+                ),
+            )
+        )
+    if payload.get("solo_outbid"):
+        lines.append((_("Solo outbid"), ", ".join(payload["solo_outbid"])))
+    return lines
