@@ -1,0 +1,129 @@
+"""1000: property tests over random valid sittings from ``scoring.thousand.example_request``."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.errors import ScoringError
+from scoring.sitting import calculate
+from scoring.thousand import example_request
+
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
+sittings = st.builds(
+    lambda seed, hands, players, variant: example_request(random.Random(seed), hands, players=players, variant=variant),
+    st.integers(0, 10**9),
+    st.integers(0, 40),
+    st.sampled_from([3, 4]),
+    st.sampled_from(["koenigsberg", "pagat"]),
+)
+
+
+@FAST
+@given(sittings)
+def test_random_valid_sittings_replay_twice_the_same(request):
+    first = calculate(request)
+    assert calculate(request) == first
+    assert len(first["hands"]) == len(request["hands"])
+
+
+@FAST
+@given(sittings)
+def test_totals_are_the_previous_totals_plus_the_deltas_and_winners_pass_the_target(request):
+    result = calculate(request)
+    target = result["rules"]["target"]
+    barrel = result["rules"]["barrel"]
+    previous = dict.fromkeys(result["parties"], 0)
+    new_game = False
+    for hand in result["hands"]:
+        assert set(hand["deltas"]) == set(hand["totals"]) == set(result["parties"])
+        assert hand["dealer"] not in hand["active"] or len(result["parties"]) == 3
+        for party in result["parties"]:
+            assert previous[party] + hand["deltas"][party] == hand["totals"][party]
+            if party not in hand["active"]:
+                assert hand["scored"][party] == 0
+            elif party != hand["declarer"]:
+                assert hand["scored"][party] % result["rules"]["round_to"] == 0
+                if barrel is not None:  # a defender never rises above the barrel
+                    base = 0 if new_game else previous[party]
+                    assert hand["totals"][party] <= max(barrel, base)
+        if new_game:  # the hand after a finished game starts from 0
+            assert hand["totals"] == hand["scored"]
+        new_game = hand["game_winner"] is not None
+        if new_game:
+            assert hand["totals"][hand["game_winner"]] > target
+        else:
+            assert all(t <= target for t in hand["totals"].values())
+        previous = hand["totals"]
+    assert result["totals"] == previous
+
+
+MUTATIONS = ["bid_step", "declarer", "unknown", "bid_bool", "points_sum", "marriage_twice", "no_points", "both"]
+
+
+def mutate(hand, kind, active):
+    hand = dict(hand)
+    if kind == "bid_step":
+        hand["bid"] += 1
+    elif kind == "declarer":
+        hand["declarer"] = "Nobody"
+    elif kind == "unknown":
+        hand["extra"] = 1
+    elif kind == "bid_bool":
+        hand["bid"] = True
+    elif kind == "points_sum" and "points" in hand:
+        points = dict(hand["points"])
+        name = next(iter(points))
+        points[name] += 1 if points[name] < 120 else -1
+        hand["points"] = points
+    elif kind == "marriage_twice":
+        hand["marriages"] = {active[0]: ["clubs"], active[1]: ["clubs"]}
+    elif kind == "no_points" and not hand.get("forgot_to_pass"):
+        del hand["points"]
+    else:
+        hand["forgot_to_pass"] = True
+        hand["all_tricks"] = True
+    return hand
+
+
+@FAST
+@given(sittings, st.data())
+def test_a_mutated_hand_is_reported_with_its_number(request, data):
+    if not request["hands"]:
+        return
+    index = data.draw(st.integers(0, len(request["hands"]) - 1))
+    kind = data.draw(st.sampled_from(MUTATIONS))
+    players = request["players"]
+    dealer = players[index % len(players)]
+    active = [p for p in players if p != dealer] if len(players) == 4 else players
+    request["hands"][index] = mutate(request["hands"][index], kind, active)
+    with pytest.raises(ScoringError) as info:
+        calculate(request)
+    assert info.value.problems
+    assert {p.hand for p in info.value.problems} == {index + 1}
+
+
+FIELDS = ["declarer", "bid", "points", "marriages", "all_tricks", "forgot_to_pass", "other"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(sittings, st.data())
+def test_any_json_in_any_field_gives_a_result_or_a_scoring_error(request, data):
+    if not request["hands"]:
+        request["hands"] = [{}]
+    index = data.draw(st.integers(0, len(request["hands"]) - 1))
+    hand = dict(request["hands"][index])
+    for name in data.draw(st.lists(st.sampled_from(FIELDS), min_size=1, max_size=3)):
+        hand[name] = data.draw(json_values)
+    request["hands"][index] = hand
+    try:
+        calculate(request)
+    except ScoringError as error:
+        assert {p.hand for p in error.problems} <= {index + 1}
