@@ -29,7 +29,9 @@ from ..services import problems_as_errors
 
 SEVERAL = "several"
 # The engine's own labels (marked for translation in scoring/), default method first.
-METHODS = [(key, gettext_lazy(label)) for key, label in sorted(BILL_METHODS.items(), key=lambda m: m[0] != DEFAULT_METHOD)]
+METHODS = [
+    (key, gettext_lazy(label)) for key, label in sorted(BILL_METHODS.items(), key=lambda m: m[0] != DEFAULT_METHOD)
+]
 
 
 def _money_widget():
@@ -43,6 +45,12 @@ class BillForm(forms.Form):
         max_digits=9,
         decimal_places=2,
         widget=_money_widget(),
+        error_messages={
+            "required": gettext_lazy("Enter the bill, for example 187.40."),
+            "invalid": gettext_lazy("Enter the bill as an amount, for example 187.40."),
+            "min_value": gettext_lazy("The bill must be more than 0."),
+            "max_decimal_places": gettext_lazy("At most two decimals (cents)."),
+        },
     )
     tip_percent = forms.DecimalField(
         label=gettext_lazy("Tip (%)"),
@@ -100,9 +108,7 @@ class BillForm(forms.Form):
             request["tip_percent"] = str(tip)
         names = {str(p.pk): p.name for p in self.players}
         if data.get("paid_by") == SEVERAL:
-            request["paid"] = {
-                p.name: f"{data.get(f'paid_{p.pk}') or 0:.2f}" for p in self.players
-            }
+            request["paid"] = {p.name: f"{data.get(f'paid_{p.pk}') or 0:.2f}" for p in self.players}
         elif data.get("paid_by"):
             request["paid_by"] = names[data["paid_by"]]
         return request
@@ -187,7 +193,13 @@ def _result_rows(result, table, scores, form):
         payer = next(p.name for p in form.players if str(p.pk) == data["paid_by"])
         paid = {payer: Decimal(result["total"])}
     rows = [
-        {"player": row.player, "rank": row.rank, "score": scores[row.player.name], "share": result["shares"][row.player.name], "paid": paid.get(row.player.name)}
+        {
+            "player": row.player,
+            "rank": row.rank,
+            "score": scores[row.player.name],
+            "share": result["shares"][row.player.name],
+            "paid": paid.get(row.player.name),
+        }
         for row in table
     ]
     rate = result.get("rate")
