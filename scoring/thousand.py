@@ -256,13 +256,12 @@ def replay(sitting: Sitting) -> dict[str, Any]:
     reset = False
     dealer_index = 0
     zero = dict.fromkeys(players, 0)
+    # who plays when each seat deals: with four the dealer sits out
+    actives = [tuple(p for p in players if p != d) if seats == 4 else players for d in players]
 
     for number, hand in enumerate(sitting.hands, start=1):
         dealer = players[dealer_index]
-        if seats == 4:
-            active = tuple(p for p in players if p != dealer)
-        else:
-            active = players
+        active = actives[dealer_index]
         dealer_index = (dealer_index + 1) % seats
         before = len(problems)
 
