@@ -1,0 +1,414 @@
+"""The race mechanism shared by 25, 45, 110 and Auction 45s (shared/spec/maw.md).
+
+A game (Partie) is a race to ``target``. Each game's own module turns a hand into a
+:class:`Plan`: the party that won each recorded trick and the points that fall due at each
+trick (``credits[k]``: ``(party, points, cap)`` triples, ``cap`` = a score the credit may not
+take the party past, or None), plus what is booked only when the hand is played out
+(``end``: a failed bid). :class:`Race` then plays the plan against the game in progress. How it
+does so is option data, read from the rules with these names (a game lacking an option gets
+the default in brackets):
+
+- ``target``; ``match_games`` (None): the first party to win that many games wins the match.
+- ``ends_mid_hand`` (true): points are added trick by trick in the recorded order and the
+  first party to reach the target wins at that trick; tricks recorded after it are ignored
+  (reported in ``ignored_tricks``), and so is anything not yet due (a bid not yet made, a
+  failed bid). With false the hand is always played out (five tricks) and judged at its end.
+- ``jink_wins_game`` (false): a party that takes all five tricks of a hand wins the game, at
+  the fifth trick, whatever the score.
+- ``double_on_jink_from_zero`` (false): a party that had no points in the game when the hand
+  began and takes all five tricks wins a double game (``games`` 2) at the fifth trick.
+- ``dreaded_45`` (false): at the end of the hand a party on exactly the target drops to 0
+  (only with ``ends_mid_hand`` false; the combination is refused as a rules error).
+- ``both_reach_target`` ("higher"): several parties at or above the target at the end of a
+  hand: "maker" lets the maker win if it is among them; otherwise the strictly highest total
+  wins, and equal highest totals play on.
+- ``on_the_green`` (false): when two or more parties had 90 or more as the hand began, only
+  the maker can win in that hand (the others keep their points).
+- ``lose_at`` (None), ``sets_lose`` (None): a party at or below ``lose_at``, or that has
+  failed ``sets_lose`` bids in the game, loses it; the game ends and the strictly highest
+  total among the other parties wins it (equal highest: the game ends with ``winner`` null).
+
+Decisions where the spec is silent (a club scorekeeper's view):
+
+- ``deltas`` are the net change of the totals as shown, resets included: the first hand of a
+  new game shows minus the old game's final score plus what it scored. What the hand itself
+  scored is in the extra per-hand field ``scored``.
+- A game decided during the hand, at the fifth trick included, cuts off a bid not made by then:
+  the failed bid is booked only when the hand is played out without a game winner.
+- With ``ends_mid_hand`` a trick credits only the party that won it, so two parties can never
+  reach the target at the same trick.
+- ``games_won`` is, like the totals, shown for the match just finished until the next hand
+  starts the new match; without ``match_games`` it counts every game of the sitting.
+
+Response extras: per hand ``scored`` (by party, before any reset), ``games_won`` (after the
+hand), ``made`` (bidding games: whether the bid was made; null when the game ended first); at
+the top ``matches`` (finished matches: ``{"winner", "hand"}``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import Problems, _
+
+GREEN = 90  # "on the green": 90 or more points
+TRICKS = 5
+MISSING = object()
+
+
+class Plan:
+    """One valid hand, ready to be played against the game in progress."""
+
+    __slots__ = ("tricks", "credits", "end", "maker", "made_at", "failed")
+
+    def __init__(self, tricks, credits, end=(), maker=None, made_at=None, failed=False):
+        self.tricks = tricks  # party index per recorded trick
+        self.credits = credits  # per trick: tuple of (party, points, cap or None)
+        self.end = end  # (party, points) booked when the hand is played out
+        self.maker = maker  # the bidder / trump maker's party, or None
+        self.made_at = made_at  # 0-based trick at which the bid was made, or None
+        self.failed = failed  # the maker failed its bid (booked with ``end``)
+
+
+class Race:
+    """The game in progress, the games and matches finished, across the hands of a sitting."""
+
+    def __init__(self, parties: tuple[str, ...], rules: dict[str, Any], start_totals: dict[str, int] | None):
+        self.parties = parties
+        self.size = len(parties)
+        self.rules = rules
+        self.target = rules["target"]
+        self.match_games = rules.get("match_games")
+        self.mid = rules.get("ends_mid_hand", True)
+        self.jink_wins = rules.get("jink_wins_game", False)
+        self.double_from_zero = rules.get("double_on_jink_from_zero", False)
+        self.dreaded = rules.get("dreaded_45", False)
+        self.prefer_maker = rules.get("both_reach_target", "higher") == "maker"
+        self.green = rules.get("on_the_green", False)
+        self.lose_at = rules.get("lose_at")
+        self.sets_lose = rules.get("sets_lose")
+        start = start_totals or {}
+        self.totals = [start.get(p, 0) for p in parties]
+        self.failed = [0] * self.size
+        self.games: list[dict[str, Any]] = []
+        self.games_won = [0] * self.size
+        self.matches: list[dict[str, Any]] = []
+        self.match_winner: str | None = None
+        self.new_game = False
+        self.new_match = False
+
+    def begin(self) -> list[int]:
+        """Start a hand: the totals as shown before it; a finished game or match restarts."""
+        shown = self.totals
+        if self.new_game:
+            self.totals = [0] * self.size
+            self.failed = [0] * self.size
+            self.new_game = False
+            if self.new_match:
+                self.games_won = [0] * self.size
+                self.new_match = False
+        return shown
+
+    def upcoming(self) -> list[int]:
+        """The totals the next hand will begin with (0 after a finished game)."""
+        return [0] * self.size if self.new_game else self.totals
+
+    def play(self, plan: Plan | None, shown: list[int], number: int, problems: Problems) -> dict[str, Any]:
+        """Play a plan (None: an invalid hand, which scores nothing); the hand's result fields."""
+        if plan is None:
+            return self._result(shown, self.totals, self.totals, [], None)
+        before = self.totals
+        totals = before[:]
+        tricks = plan.tricks
+        count = len(tricks)
+        credits = plan.credits
+        target = self.target
+        winner = None
+        over = None  # 0-based trick at which the game was decided
+        games = 1
+        if self.mid:
+            for k in range(count):
+                for party, points, cap in credits[k]:
+                    value = totals[party] + points
+                    if cap is not None and value > cap:
+                        value = max(totals[party], cap)
+                    totals[party] = value
+                    if winner is None and value >= target:
+                        winner = party
+                if k == TRICKS - 1 and winner is None:
+                    winner, games = self._jink(tricks, before)
+                if winner is not None:
+                    over = k
+                    break
+            if winner is None and count < TRICKS:
+                problems.add(
+                    number,
+                    "tricks",
+                    _("Only %(count)s tricks are entered, but nobody had won the game by then: enter all five."),
+                    count=count,
+                )
+                return self._result(shown, self.totals, self.totals, [], None)
+        else:
+            if count != TRICKS:
+                problems.add(number, "tricks", _("Enter all five tricks: in this variant every hand is played out."))
+                return self._result(shown, self.totals, self.totals, [], None)
+            for k in range(count):
+                for party, points, cap in credits[k]:
+                    value = totals[party] + points
+                    if cap is not None and value > cap:
+                        value = max(totals[party], cap)
+                    totals[party] = value
+        booked = over is None  # the hand was played out without a game won during it
+        if booked:
+            for party, points in plan.end:
+                totals[party] += points
+            if plan.failed:
+                self.failed[plan.maker] += 1
+            if not self.mid:
+                winner, games = self._jink(tricks, before)
+                if winner is None:
+                    if self.dreaded:
+                        for p in range(self.size):
+                            if totals[p] == target:
+                                totals[p] = 0
+                    winner = self._decide(totals, before, plan.maker)
+                if winner is not None:
+                    over = TRICKS - 1
+        ignored = list(range(over + 2, count + 1)) if over is not None and over + 1 < count else []
+        game_over = self._finish(winner, number, over + 1, games) if over is not None else None
+        self.totals = totals
+        result = self._result(shown, before, totals, ignored, game_over)
+        if plan.maker is not None:
+            if plan.made_at is not None and (over is None or plan.made_at <= over):
+                result["made"] = True
+            elif plan.failed and booked:
+                result["made"] = False
+            else:
+                result["made"] = None  # cut off by the end of the game
+        return result
+
+    def _jink(self, tricks: list[int], before: list[int]) -> tuple[int | None, int]:
+        """All five tricks to one party: a game won by jink (Bruff) or a double game (25)."""
+        if len(tricks) != TRICKS or not (self.jink_wins or self.double_from_zero):
+            return None, 1
+        party = tricks[0]
+        if tricks.count(party) != TRICKS:
+            return None, 1
+        if self.double_from_zero and before[party] == 0:
+            return party, 2
+        if self.jink_wins:
+            return party, 1
+        return None, 1
+
+    def _decide(self, totals: list[int], before: list[int], maker: int | None) -> int | None:
+        """At the end of a hand: the winner, -1 (a lost game nobody wins) or None (play on)."""
+        target = self.target
+        size = self.size
+        restricted = self.green and sum(1 for t in before if t >= GREEN) >= 2
+        reached = [p for p in range(size) if totals[p] >= target and (not restricted or p == maker)]
+        losers: list[int] = []
+        if self.lose_at is not None or self.sets_lose is not None:
+            losers = [
+                p
+                for p in range(size)
+                if (self.lose_at is not None and totals[p] <= self.lose_at)
+                or (self.sets_lose is not None and self.failed[p] >= self.sets_lose)
+            ]
+            reached = [p for p in reached if p not in losers]
+        if reached:
+            if len(reached) == 1:
+                return reached[0]
+            if self.prefer_maker and maker in reached:
+                return maker
+            winner = _strictly_highest(totals, reached)
+            if winner is not None:
+                return winner
+        if losers:
+            winner = _strictly_highest(totals, [p for p in range(size) if p not in losers])
+            return -1 if winner is None else winner
+        return None
+
+    def _finish(self, winner: int, number: int, trick: int, games: int) -> dict[str, Any]:
+        name = None if winner < 0 else self.parties[winner]
+        self.games.append({"winner": name, "hand": number, "trick": trick, "games": games})
+        self.new_game = True
+        if name is not None:
+            self.games_won[winner] += games
+            if self.match_games is not None and self.games_won[winner] >= self.match_games:
+                self.match_winner = name
+                self.matches.append({"winner": name, "hand": number})
+                self.new_match = True
+        return {"winner": name, "trick": trick, "games": games}
+
+    def _result(self, shown, before, totals, ignored, game_over) -> dict[str, Any]:
+        parties = self.parties
+        return {
+            "deltas": {p: totals[i] - shown[i] for i, p in enumerate(parties)},
+            "totals": dict(zip(parties, totals, strict=True)),
+            "ignored_tricks": ignored,
+            "game_over": game_over,
+            "scored": {p: totals[i] - before[i] for i, p in enumerate(parties)},
+            "games_won": dict(zip(parties, self.games_won, strict=True)),
+        }
+
+    def top_level(self) -> dict[str, Any]:
+        parties = self.parties
+        return {
+            "totals": dict(zip(parties, self.totals, strict=True)),
+            "games": self.games,
+            "games_won": dict(zip(parties, self.games_won, strict=True)),
+            "match_winner": self.match_winner,
+            "matches": self.matches,
+        }
+
+
+def _strictly_highest(totals: list[int], among: list[int]) -> int | None:
+    if not among:
+        return None
+    best = max(totals[p] for p in among)
+    top = [p for p in among if totals[p] == best]
+    return top[0] if len(top) == 1 else None
+
+
+def party_index(players: tuple[str, ...], teams: dict[str, tuple[str, ...]] | None):
+    """The parties, a name -> party index map (players map to their team), each seat's party."""
+    if teams:
+        parties = tuple(teams)
+        index: dict[str, int] = {}
+        for i, members in enumerate(teams.values()):
+            for member in members:
+                index[member] = i
+        for i, team in enumerate(parties):
+            index[team] = i
+    else:
+        parties = tuple(players)
+        index = {p: i for i, p in enumerate(parties)}
+    return parties, index, [index[p] for p in players]
+
+
+class RaceReplay:
+    """A sitting of a race game, hand by hand: ``step`` one hand, ``response`` at the end.
+
+    ``planner(hand, number, problems, replay)`` checks a hand and returns its Plan, or None
+    when the hand is invalid (its problems added); it reads ``replay.race.totals`` (the game
+    in progress as the hand begins), ``replay.index`` and ``replay.dealer_party``.
+    """
+
+    def __init__(self, sitting, planner, problems: Problems):
+        self.players = sitting.players
+        self.parties, self.index, self.seat_party = party_index(sitting.players, sitting.teams)
+        self.rules = sitting.rules
+        self.race = Race(self.parties, sitting.rules, sitting.start_totals)
+        self.planner = planner
+        self.problems = problems
+        self.hands: list[dict[str, Any]] = []
+        self.dealer_party = self.seat_party[0] if self.seat_party else 0
+
+    def step(self, hand: Any) -> dict[str, Any]:
+        players = self.players
+        i = len(self.hands)
+        number = i + 1
+        seat = i % len(players)
+        self.dealer_party = self.seat_party[seat]
+        race = self.race
+        shown = race.begin()
+        plan = self.planner(hand, number, self.problems, self) if isinstance(hand, dict) else None
+        result = {"number": number, "dealer": players[seat], "active": list(players)}
+        result.update(race.play(plan, shown, number, self.problems))
+        self.hands.append(result)
+        return result
+
+    def response(self) -> dict[str, Any]:
+        players = self.players
+        out = {"parties": list(self.parties), "hands": self.hands}
+        out.update(self.race.top_level())
+        seat = len(self.hands) % len(players) if players else 0
+        out["next"] = {"dealer": players[seat] if players else None, "active": list(players)}
+        return out
+
+
+def replay_race(sitting, planner, problems: Problems | None = None) -> dict[str, Any]:
+    """Replay every hand; raise ScoringError with every problem found."""
+    problems = problems if problems is not None else Problems()
+    replay = RaceReplay(sitting, planner, problems)
+    for hand in sitting.hands:
+        replay.step(hand)
+    problems.raise_if_any()
+    return replay.response()
+
+
+# -- reading the fields every Maw hand shares -------------------------------------------
+
+
+def check_fields(hand: dict, allowed: frozenset, number: int, problems: Problems) -> bool:
+    ok = True
+    for key in hand:
+        if key not in allowed:
+            problems.add(number, str(key), _("Unknown field “%(name)s” in this hand."), name=str(key))
+            ok = False
+    return ok
+
+
+def read_party(hand: dict, field: str, number: int, problems: Problems, index: dict[str, int]) -> int | None:
+    """A required party (a team, or a player standing for his team); None after a problem."""
+    value = hand.get(field)
+    if value is None:
+        problems.add(number, field, _("Enter who is the %(what)s."), what=field)
+        return None
+    party = index.get(value) if isinstance(value, str) else None
+    if party is None:
+        problems.add(number, field, _("“%(name)s” is not a player or team at this table."), name=str(value))
+    return party
+
+
+def read_tricks(hand: dict, number: int, problems: Problems, index: dict[str, int]) -> list[int] | None:
+    """1 to 5 trick winners in playing order, as party indexes; None after a problem."""
+    value = hand.get("tricks")
+    if value is None:
+        problems.add(number, "tricks", _("Enter who won each trick, in the order they were played."))
+        return None
+    if not isinstance(value, list):
+        problems.add(number, "tricks", _("Tricks must be a list of who won each trick, in playing order."))
+        return None
+    if not 1 <= len(value) <= TRICKS:
+        problems.add(number, "tricks", _("A hand has one to five tricks, not %(count)s."), count=len(value))
+        return None
+    out = []
+    for winner in value:
+        party = index.get(winner) if isinstance(winner, str) else None
+        if party is None:
+            problems.add(
+                number, "tricks", _("“%(name)s” is not a player or team at this table."), name=str(winner)[:40]
+            )
+            return None
+        out.append(party)
+    return out
+
+
+def read_top_trump(hand: dict, number: int, problems: Problems, count: int, required: bool):
+    """The 0-based trick won by the highest trump, -1 for none; MISSING after a problem."""
+    if "top_trump_trick" not in hand:
+        if required:
+            problems.add(
+                number,
+                "top_trump_trick",
+                _("Enter which trick the highest trump won (or that no trump was played)."),
+            )
+            return MISSING
+        return -1
+    value = hand["top_trump_trick"]
+    if value is None:
+        return -1
+    if isinstance(value, bool) or not isinstance(value, int):
+        problems.add(number, "top_trump_trick", _("The top trump trick must be a trick number from 1 to 5, or null."))
+        return MISSING
+    if not 1 <= value <= count:
+        problems.add(
+            number,
+            "top_trump_trick",
+            _("Trick %(trick)s is not among the %(count)s tricks entered."),
+            trick=value,
+            count=count,
+        )
+        return MISSING
+    return value - 1
