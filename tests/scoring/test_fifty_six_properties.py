@@ -109,3 +109,13 @@ def test_any_json_in_any_field_gives_a_result_or_a_scoring_error(request, data):
         calculate(request)
     except ScoringError as error:
         assert {p.hand for p in error.problems} <= {index + 1}
+
+
+@FAST
+@given(sittings, st.dictionaries(st.sampled_from(["double", "redouble", "tables"]), json_values))
+def test_any_rule_values_give_a_result_or_a_scoring_error(request, rules):
+    request["rules"] = rules
+    try:
+        calculate(request)
+    except ScoringError as error:
+        assert {p.hand for p in error.problems} == {None}

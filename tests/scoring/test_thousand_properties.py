@@ -127,3 +127,28 @@ def test_any_json_in_any_field_gives_a_result_or_a_scoring_error(request, data):
         calculate(request)
     except ScoringError as error:
         assert {p.hand for p in error.problems} <= {index + 1}
+
+
+SUITS = ("clubs", "spades", "hearts", "diamonds")
+rule_overrides = st.fixed_dictionaries(
+    {},
+    optional={
+        "bid_offset": st.integers(-10, 2000),
+        "bid_step": st.integers(-5, 300),
+        "round_to": st.integers(-5, 60),
+        "target": st.integers(-5, 3000),
+        "barrel": st.none() | st.integers(-5, 3000),
+        "forgot_to_pass_penalty": st.integers(-5, 500),
+        "marriage_values": st.fixed_dictionaries({s: st.integers(-200, 300) for s in SUITS}),
+    },
+)
+
+
+@FAST
+@given(sittings, rule_overrides)
+def test_any_rule_values_give_a_result_or_a_scoring_error(request, rules):
+    request["rules"] = rules
+    try:
+        calculate(request)
+    except ScoringError:
+        pass
