@@ -31,14 +31,17 @@ def available_games() -> list[tuple[str, GameSpec]]:
     While an engine is still being written its module is missing; the game is then left
     out of the choices instead of breaking the page.
     """
-    games = []
-    for name, (module, _attr) in GAME_MODULES.items():
-        try:
-            games.append((name, get_game(name)))
-        except ModuleNotFoundError as error:
-            if error.name != module:
-                raise  # a broken engine must fail loudly, not vanish from the list
-    return games
+    games = [(name, installed_game(name)) for name in GAME_MODULES]
+    return [(name, spec) for name, spec in games if spec is not None]
+
+
+def installed_game(name: str) -> GameSpec | None:
+    try:
+        return get_game(name)
+    except ModuleNotFoundError as error:
+        if error.name != GAME_MODULES[name][0]:
+            raise  # a broken engine must fail loudly, not vanish from the list
+        return None
 
 
 def game_label(name: str, spec: GameSpec | None = None) -> str:
@@ -48,8 +51,7 @@ def game_label(name: str, spec: GameSpec | None = None) -> str:
 
 
 def preset_label(game: str, variant: str) -> str:
-    specs = dict(available_games())
-    spec = specs.get(game)
+    spec = installed_game(game) if game in GAME_MODULES else None
     return spec.preset_labels.get(variant, variant) if spec else variant
 
 
@@ -103,10 +105,12 @@ class PresetForm(forms.Form):
 
     def __init__(self, *args, game: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        games = available_games()
         if game is not None:
-            games = [(name, spec) for name, spec in games if name == game]
+            spec = installed_game(game) if game in GAME_MODULES else None
+            games = [(game, spec)] if spec is not None else []
             self.fields["game"].widget = forms.HiddenInput()
+        else:
+            games = available_games()
         self.specs = dict(games)
         # Changing the game or the preset reloads the options below them (leagues/create.html#rules).
         reload = {
