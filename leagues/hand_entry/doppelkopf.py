@@ -53,6 +53,19 @@ SPECIAL_LABELS = {
     "karlchen": gettext_lazy("Karlchen"),
 }
 PARTIES = ("re", "kontra")
+# Words for the replay's keys, shown by the "why" view (winners and triggers).
+LABELS = {
+    "re": gettext_lazy("Re"),
+    "kontra": gettext_lazy("Kontra"),
+    "kontra_lost": gettext_lazy("Kontra lost"),
+    "schwarz": gettext_lazy("schwarz"),
+    "split_120": gettext_lazy("120 : 120"),
+    "re_kontra_re": gettext_lazy("Re, Kontra, Re"),
+    "fuchs_last_doppelkopf": gettext_lazy("Fuchs wins the last Doppelkopf"),
+    "solo_streak": gettext_lazy("solo streak"),
+    "durchmarsch": gettext_lazy("Durchmarsch"),
+    "loser_points": gettext_lazy("the losers got the points"),
+}
 
 
 def _number(post, name, errors, field, *, required=False, missing=None):

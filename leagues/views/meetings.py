@@ -369,13 +369,13 @@ def hand_add_hx(request, slug, pk):
     except ValueError:
         expected = None
     players = [seat.player.name for seat in meeting.seats.select_related("player").order_by("position")]
-    if expected is not None and expected != len(live) + 1:
-        # The sheet on this phone was stale: someone else entered that hand already.
-        return _conflict(request, meeting, membership, expected, module, None)
     result, broken = _replay(meeting, [h.payload for h in live])
     if result is None:
         return _render_table(request, meeting, membership, status=400)
     payload, read_errors = module.payload_from_post(request.POST, players=players, result=result)
+    if expected is not None and expected != len(live) + 1:
+        # The sheet on this phone was stale: someone else entered that hand already.
+        return _conflict(request, meeting, membership, expected, module, payload)
     if read_errors:
         errors = [{"hand": len(live) + 1, "field": field, "message": msg} for field, msg in read_errors.items()]
         return _form_errors(request, meeting, membership, module, players, result, payload, errors, len(live) + 1)
@@ -469,11 +469,14 @@ def hand_why(request, slug, pk, hand_pk):
     if result is not None and index is not None:
         figures = result["hands"][index]
         row = sheet_rows({**result, "hands": [figures]}, [hand])[0]
+    labels = getattr(module, "LABELS", {})
     context = {
         "meeting": meeting,
         "league": meeting.league,
         "hand": hand,
         "number": index + 1 if index is not None else None,
+        "winner": labels.get(figures.get("winner"), figures.get("winner")) if figures else None,
+        "triggers": [labels.get(t, t) for t in (figures.get("triggers") or ())] if figures else [],
         "figures": figures,
         "row": row,
         "parties": result["parties"] if result else [],
