@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from leagues import services
 from leagues.models import Hand, HandResult, Role
-from tests.factories import LeagueFactory, member, meeting_for
+from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
 FIRST = {"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 131, "announcements": [], "specials": []}

@@ -10,7 +10,7 @@ from django.urls import reverse
 from leagues import selectors, services
 from leagues.models import Hand, HandResult, Meeting, Player, Role
 from scoring.doppelkopf_example import example_request
-from tests.factories import LeagueFactory, PlayerFactory, member, meeting_for
+from tests.factories import LeagueFactory, PlayerFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
 
@@ -153,7 +153,12 @@ def test_it_does_not_find_a_meeting_through_another_league(client, meeting, peop
     other_meeting = meeting_for(other, ["W", "X", "Y", "Z"])
     client.force_login(people["admin"])
     # A hand of this meeting asked for under another meeting (of a league he is not in).
-    assert client.get(reverse("hand_why", kwargs={"slug": other.slug, "pk": other_meeting.pk, "hand_pk": hand.pk})).status_code == 404
+    assert (
+        client.get(
+            reverse("hand_why", kwargs={"slug": other.slug, "pk": other_meeting.pk, "hand_pk": hand.pk})
+        ).status_code
+        == 404
+    )
 
 
 # --- starting a meeting ----------------------------------------------------------------------
@@ -366,7 +371,9 @@ def _meeting_with(league, user, hands):
 
 
 @pytest.mark.parametrize("hands", [1, 30])
-def test_it_reads_the_meeting_page_in_a_fixed_number_of_queries(client, league, people, hands, django_assert_num_queries):
+def test_it_reads_the_meeting_page_in_a_fixed_number_of_queries(
+    client, league, people, hands, django_assert_num_queries
+):
     meeting = _meeting_with(league, people["admin"], hands)
     client.force_login(people["scorekeeper"])
     with django_assert_num_queries(9):
