@@ -202,9 +202,13 @@ def write_results(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -
 
 
 def _won(figures: dict[str, Any], party: str, delta: int) -> bool:
-    for key in ("winner_team", "pot_winner"):
+    """Whether ``party`` won this hand's game. Race games (and 1000) win a game only at the
+    hand that ends it; their deltas include the reset to 0, so the sign says nothing there."""
+    for key in ("winner_team", "pot_winner", "game_winner"):
         if key in figures:
             return figures[key] == party
+    if "game_over" in figures:
+        return (figures["game_over"] or {}).get("winner") == party
     return delta > 0
 
 
