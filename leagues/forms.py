@@ -227,15 +227,22 @@ class RulesForm(forms.Form):
             )
         elif option.kind == kinds.INT_PAIR:
             first, second = value if isinstance(value, (list, tuple)) and len(value) == 2 else (None, None)
-            self.fields[f"{name}__0"] = forms.IntegerField(initial=first, label=option.label, help_text=option.help)
-            self.fields[f"{name}__1"] = forms.IntegerField(initial=second, label=option.label)
+            # A nullable pair ("not played") is both fields left empty.
+            self.fields[f"{name}__0"] = forms.IntegerField(
+                initial=first, label=option.label, help_text=option.help, required=not option.nullable
+            )
+            self.fields[f"{name}__1"] = forms.IntegerField(
+                initial=second, label=option.label, required=not option.nullable
+            )
             return [f"{name}__0", f"{name}__1"]
         elif option.kind == kinds.MAPPING:
             names = []
             for choice in option.choices:
                 field = f"{name}__{_key(choice)}"
                 self.fields[field] = forms.IntegerField(
-                    initial=(value or {}).get(choice), label=option.choice_labels.get(choice, str(choice))
+                    initial=(value or {}).get(choice),
+                    label=option.choice_labels.get(choice, str(choice)),
+                    required=not option.nullable,
                 )
                 names.append(field)
             return names
@@ -275,8 +282,10 @@ class RulesForm(forms.Form):
             chosen = set(raw[0] or ())
             return [c for c in option.choices if _key(c) in chosen]
         if option.kind == kinds.INT_PAIR:
-            return list(raw)
+            return None if raw == [None, None] else list(raw)
         if option.kind == kinds.MAPPING:
+            if option.nullable and all(v is None for v in raw):
+                return None
             return dict(zip(option.choices, raw, strict=True))
         return raw[0]
 

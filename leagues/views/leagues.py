@@ -95,6 +95,10 @@ def render_league(request, league, membership, *, status=200, **forms):
     has_meeting_page = optional_url("meeting", slug=league.slug, pk=1) is not None
     for meeting in context["meetings"]:
         meeting.url = reverse("meeting", kwargs={"slug": league.slug, "pk": meeting.pk}) if has_meeting_page else None
+    for season in context["seasons"]:
+        season.bill_url = (
+            optional_url("season_bill", slug=league.slug, number=season.number) if season.closed_on else None
+        )
     if is_admin:
         preset_form = forms.get("preset_form") or PresetForm(initial={"variant": league.variant}, game=league.game)
         rules_form = forms.get("rules_form")
