@@ -544,7 +544,7 @@ def test_a_closed_season_links_to_its_bill(client, league):
 def _form_data(rules_form):
     """What a browser posts for the form as rendered: every field at its initial value."""
     data = {}
-    for name, field in rules_form.fields.items():
+    for name in rules_form.fields:
         value = rules_form[name].value()
         key = f"{rules_form.prefix}-{name}"
         if isinstance(value, bool):
