@@ -1,0 +1,262 @@
+"""Hand entry for Doppelkopf: posts become doppelkopf.md's hands, garbage becomes field
+errors, a stored hand fills the form again, and whatever the form posts the engine accepts."""
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+
+from leagues.hand_entry import doppelkopf as form
+from leagues.hand_entry import form_module
+from scoring.sitting import calculate
+
+PLAYERS = ["Anna", "Ben", "Carl", "Dora", "Emil"]
+ACTIVE = ["Ben", "Carl", "Dora", "Emil"]  # Anna deals and sits out
+
+
+def result_for(**next_extra):
+    return {
+        "game": "doppelkopf",
+        "rules": {"ramsch": True},
+        "parties": PLAYERS,
+        "hands": [],
+        "totals": {p: 0 for p in PLAYERS},
+        "next": {
+            "dealer": "Anna",
+            "active": ACTIVE,
+            "round": "normal",
+            "round_games_left": 0,
+            "queue": [],
+            "soloist": None,
+            "solo_owed": PLAYERS,
+            **next_extra,
+        },
+    }
+
+
+def post(**fields):
+    data = QueryDict(mutable=True)
+    for key, value in fields.items():
+        if isinstance(value, list):
+            data.setlist(key, value)
+        else:
+            data[key] = value
+    return data
+
+
+def read(data, **next_extra):
+    return form.payload_from_post(data, players=PLAYERS, result=result_for(**next_extra))
+
+
+def replays(payload):
+    """The engine accepts the hand as hand 1 of a five-player club evening."""
+    calculate({"game": "doppelkopf", "variant": "club", "players": PLAYERS, "hands": [payload]})
+
+
+def test_doppelkopf_uses_this_module():
+    assert form_module("doppelkopf") is form
+
+
+def test_it_reads_a_normal_game_with_announcements_in_order():
+    data = post(
+        kind="normal", re=["Ben", "Dora"], eyes="131", eyes_for="re", ann=["re:re", "kontra:kontra", "re:keine_90"]
+    )
+    payload, errors = read(data)
+    assert errors == {}
+    assert payload == {
+        "kind": "normal",
+        "re": ["Ben", "Dora"],
+        "re_eyes": 131,
+        "announcements": [
+            {"party": "re", "call": "re"},
+            {"party": "kontra", "call": "kontra"},
+            {"party": "re", "call": "keine_90"},
+        ],
+        "specials": [],
+    }
+    replays(payload)
+
+
+def test_it_turns_kontra_eyes_into_re_eyes():
+    payload, errors = read(post(kind="normal", re=["Ben", "Dora"], eyes=" 109 ", eyes_for="kontra"))
+    assert errors == {} and payload["re_eyes"] == 131
+
+
+def test_it_reads_a_solo_with_tricks_and_an_outbid_solo():
+    data = post(kind="solo", solo="damen", re=["Carl"], eyes="185", re_tricks="9", solo_outbid=["Emil"])
+    payload, errors = read(data)
+    assert errors == {}
+    assert payload == {
+        "kind": "solo",
+        "re": ["Carl"],
+        "solo": "damen",
+        "re_eyes": 185,
+        "re_tricks": 9,
+        "announcements": [],
+        "specials": [],
+        "solo_outbid": ["Emil"],
+    }
+    replays(payload)
+
+
+def test_it_reads_sonderpunkte():
+    data = post(
+        kind="normal",
+        re=["Ben", "Dora"],
+        eyes="150",
+        dk_re="2",
+        dk_kontra="0",
+        fuchs_re="1",
+        fuchs_kontra="1",
+        fuchs_last="re",
+        fuchs_wins_last_doppelkopf="1",
+    )
+    payload, errors = read(data)
+    assert errors == {}
+    assert payload["specials"] == [
+        {"kind": "doppelkopf", "party": "re"},
+        {"kind": "doppelkopf", "party": "re"},
+        {"kind": "fuchs", "party": "re", "last_trick": True},
+        {"kind": "fuchs", "party": "kontra"},
+    ]
+    assert payload["fuchs_wins_last_doppelkopf"] is True
+    replays(payload)
+
+
+def test_it_reads_a_doppel_charly():
+    payload, errors = read(post(kind="normal", re=["Ben", "Dora"], eyes="150", karlchen="kontra", karlchen_doppel="1"))
+    assert errors == {}
+    assert payload["specials"] == [{"kind": "karlchen", "party": "kontra", "doppel": True}]
+    replays(payload)
+
+
+def test_it_reads_a_revoke():
+    payload, errors = read(post(kind="revoke", revoke_by="Carl", ann=["re:re"], re=["Ben"], eyes="99"))
+    assert errors == {}
+    assert payload == {"kind": "revoke", "revoke_by": "Carl", "announcements": [{"party": "re", "call": "re"}]}
+    replays(payload)
+
+
+def test_it_reads_a_ramsch_for_the_active_players():
+    fields = {"kind": "ramsch"}
+    for name, eyes, tricks in (("Ben", "70", "4"), ("Carl", "50", "3"), ("Dora", "60", "3"), ("Emil", "60", "2")):
+        fields[f"eyes__{name}"] = eyes
+        fields[f"tricks__{name}"] = tricks
+    payload, errors = read(post(**fields), round="ramsch")
+    assert errors == {}
+    assert payload == {
+        "kind": "ramsch",
+        "eyes": {"Ben": 70, "Carl": 50, "Dora": 60, "Emil": 60},
+        "tricks": {"Ben": 4, "Carl": 3, "Dora": 3, "Emil": 2},
+    }
+
+
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        (post(kind="normal", re=["Ben", "Dora"], eyes=""), "re_eyes"),
+        (post(kind="normal", re=["Ben", "Dora"], eyes="12x"), "re_eyes"),
+        (post(kind="normal", re=["Ben", "Dora"], eyes="300", eyes_for="kontra"), "re_eyes"),
+        (post(kind="normal", re=["Ben", "Dora"], eyes="131", re_tricks="many"), "re_tricks"),
+        (post(kind="normal", re=["Ben", "Dora"], eyes="131", ann=["re:keine_100"]), "announcements"),
+        (post(kind="normal", re=["Ben", "Dora"], eyes="131", dk_re="zwei"), "specials"),
+        (post(kind="normal", re=["Ben", "Dora"], eyes="131", fuchs_kontra="-1"), "specials"),
+        (post(kind="solo", re=["Ben"], eyes="131"), "solo"),
+        (post(kind="revoke"), "revoke_by"),
+        (post(kind="ramsch", **{"eyes__Ben": "x"}), "eyes"),
+        (post(kind="ramsch"), "tricks"),
+    ],
+)
+def test_it_reports_what_it_cannot_read_on_the_field(data, field):
+    _payload, errors = read(data)
+    assert field in errors and errors[field]
+
+
+def test_it_keeps_unreadable_text_so_the_form_can_show_it_again():
+    payload, errors = read(post(kind="normal", re=["Ben", "Dora"], eyes="12x"))
+    assert errors and payload["re_eyes"] == "12x"
+    assert form.initial_from_payload(payload)["eyes"] == "12x"
+
+
+def test_it_fills_the_form_from_a_stored_hand():
+    payload = {
+        "kind": "normal",
+        "re": ["Ben", "Dora"],
+        "re_eyes": 131,
+        "re_tricks": 8,
+        "announcements": [{"party": "kontra", "call": "kontra"}, {"party": "re", "call": "re"}],
+        "specials": [
+            {"kind": "doppelkopf", "party": "kontra"},
+            {"kind": "fuchs", "party": "re", "last_trick": True},
+            {"kind": "karlchen", "party": "kontra", "doppel": True},
+        ],
+        "solo_outbid": ["Carl"],
+    }
+    initial = form.initial_from_payload(payload)
+    assert initial["kind"] == "normal" and initial["re"] == ["Ben", "Dora"] and initial["eyes"] == 131
+    assert [a["value"] for a in initial["announcements"]] == ["kontra:kontra", "re:re"]
+    assert initial["dk_kontra"] == 1 and initial["fuchs_re"] == 1 and initial["fuchs_last"] == "re"
+    assert initial["karlchen"] == "kontra" and initial["karlchen_doppel"] is True
+    html = render_to_string(
+        form.TEMPLATE + "#form",
+        {"initial": initial, "errors": {}, "active": ACTIVE, "next": result_for()["next"], "rules": {"ramsch": True}},
+    )
+    assert 'value="normal" checked' in html
+    assert 'value="Ben" checked' in html and 'value="Carl" checked' not in html.split("dk-outbid")[0]
+    assert (
+        'name="eyes" inputmode="numeric"' in html.replace("\n", " ").replace("  ", " ") or 'inputmode="numeric"' in html
+    )
+    assert html.index('value="kontra:kontra"') < html.index('value="re:re"')
+
+
+def test_a_stored_hand_read_back_through_the_form_is_the_same_hand():
+    """initial_from_payload, rendered, posted again: payload_from_post gives the hand back."""
+    payload = {
+        "kind": "normal",
+        "re": ["Ben", "Dora"],
+        "re_eyes": 131,
+        "announcements": [{"party": "re", "call": "re"}],
+        "specials": [{"kind": "doppelkopf", "party": "re"}, {"kind": "fuchs", "party": "kontra"}],
+    }
+    i = form.initial_from_payload(payload)
+    data = post(
+        kind=i["kind"],
+        re=i["re"],
+        eyes=str(i["eyes"]),
+        eyes_for="re",
+        ann=[a["value"] for a in i["announcements"]],
+        dk_re=str(i["dk_re"]),
+        dk_kontra=str(i["dk_kontra"]),
+        fuchs_re=str(i["fuchs_re"]),
+        fuchs_kontra=str(i["fuchs_kontra"]),
+    )
+    again, errors = read(data)
+    assert errors == {} and again == payload
+
+
+def test_it_offers_the_soloist_when_a_solo_is_due():
+    nxt = result_for(round="pflichtsolo", round_games_left=5, soloist="Ben")["next"]
+    html = render_to_string(
+        form.TEMPLATE + "#form", {"initial": {}, "errors": {}, "active": ACTIVE, "next": nxt, "rules": {}}
+    )
+    assert 'value="solo" checked' in html and 'value="Ben" checked' in html
+    panel = render_to_string(form.TEMPLATE + "#next", {"next": nxt, "result": result_for()})
+    assert "Pflichtsolo round" in panel and "5 games left" in panel and "Must play a solo" in panel
+
+
+def test_it_describes_a_hand_in_the_players_words():
+    lines = dict(
+        form.describe(
+            {
+                "kind": "solo",
+                "solo": "stilles",
+                "re": ["Carl"],
+                "re_eyes": 100,
+                "announcements": [{"party": "kontra", "call": "kontra"}, {"party": "kontra", "call": "keine_90"}],
+                "specials": [{"kind": "karlchen", "party": "kontra", "doppel": True}],
+            }
+        )
+    )
+    assert lines["Game"] == "Solo" and lines["Solo"] == "Stille Hochzeit"
+    assert lines["Eyes"] == "Re 100 : Kontra 140"
+    assert lines["Announcements"] == "Kontra: Kontra → Kontra: keine 90"
+    assert lines["Sonderpunkte"] == "Kontra: Karlchen (Doppel-Charly)"
