@@ -90,3 +90,14 @@ def test_the_public_standings_have_no_bill_link(client, league):
 
 def test_the_public_link_only_reads(client, league):
     assert client.post(reverse("public_standings", kwargs={"token": TOKEN})).status_code == 405
+
+
+@pytest.mark.parametrize("hands", [2, 40])
+def test_a_public_sheet_runs_a_fixed_number_of_queries(client, django_assert_num_queries, hands):
+    league = LeagueFactory(public_token="s" * 32)
+    deals = [{"Ben": 1, "Carl": -1, "Dora": 1, "Emil": -1}] * hands
+    meeting = played(league, datetime.date(2026, 1, 2), FIVE, deals)
+    # league by token, meeting, seats, results
+    with django_assert_num_queries(4):
+        response = client.get(reverse("public_meeting", kwargs={"token": "s" * 32, "pk": meeting.pk}))
+    assert len(response.context["rows"]) == hands

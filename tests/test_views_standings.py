@@ -115,21 +115,23 @@ def test_a_race_game_ranks_by_games_won(client):
     assert "Points" in response.content.decode()
 
 
-def test_the_page_runs_a_fixed_number_of_queries(client, django_assert_num_queries):
-    small, large = LeagueFactory(), LeagueFactory()
-    fill(small, 2, 3)
-    fill(large, 9, 30)
-    user_small, user_large = member(small), member(large)
-    counts = []
-    for league, user in ((small, user_small), (large, user_large)):
-        client.force_login(user)
-        client.get(url(league))  # warm up (session, caches)
-        from django.db import connection
-        from django.test.utils import CaptureQueriesContext
+# session, user, league, membership, then the standings' own seven (selectors.standings)
+QUERIES = 4 + 7
 
-        with CaptureQueriesContext(connection) as ctx:
-            assert client.get(url(league)).status_code == 200
-        counts.append(len(ctx.captured_queries))
-    assert counts[0] == counts[1]
-    with django_assert_num_queries(counts[0]):
-        client.get(url(large))
+
+@pytest.mark.parametrize("meetings, hands", [(2, 3), (9, 30)])
+def test_the_page_runs_a_fixed_number_of_queries(client, django_assert_num_queries, meetings, hands):
+    league = LeagueFactory()
+    fill(league, meetings, hands)
+    client.force_login(member(league))
+    with django_assert_num_queries(QUERIES):
+        assert client.get(url(league)).status_code == 200
+
+
+@pytest.mark.parametrize("meetings, hands", [(2, 3), (9, 30)])
+def test_the_public_page_runs_a_fixed_number_of_queries(client, django_assert_num_queries, meetings, hands):
+    league = LeagueFactory(public_token="t" * 32)
+    fill(league, meetings, hands)
+    # league by token, then the standings' seven
+    with django_assert_num_queries(1 + 7):
+        assert client.get(reverse("public_standings", kwargs={"token": "t" * 32})).status_code == 200
