@@ -135,8 +135,11 @@ class Race:
                     totals[party] = value
                     if winner is None and value >= target:
                         winner = party
-                if k == TRICKS - 1 and winner is None:
-                    winner, games = self._jink(tricks, before)
+                if k == TRICKS - 1:
+                    # all five tricks to one party: only it scored, so it is any winner too
+                    jinker, jink_games = self._jink(tricks, before)
+                    if jinker is not None:
+                        winner, games = jinker, jink_games
                 if winner is not None:
                     over = k
                     break
