@@ -292,6 +292,10 @@ def _party_game(hand, number, kind, ctx, problems):
             solo_type = None
         elif ctx.round == "ramsch" and solo_type != "trumpf":
             problems.add(number, "solo", _("Only a trump solo can replace a Ramsch game."))
+    elif hand.get("solo") is not None:
+        problems.add(
+            number, "solo", _("“%(name)s” does not apply to a game of kind “%(kind)s”."), name="solo", kind=kind
+        )
     solo_game = kind == "solo" or (kind == "hochzeit" and re_ok and len(re) == 1)
     if kind == "solo":
         gtype = solo_type
@@ -729,7 +733,7 @@ def _per_player(value, number, field, total, ctx, problems):
             ok = False
     for name in ctx.active:
         if name not in value:
-            problems.add(number, field, _("%(name)s is missing in “%(field)s”."), name=name, field=field)
+            problems.add(number, field, _("%(name)s is missing in “%(what)s”."), name=name, what=field)
             ok = False
     if not ok:
         return None
