@@ -105,11 +105,17 @@ def _figures(results, *, race):
         "f_games_won": Sum("games_won"),
     }
     if race:
-        # Deltas in race games include the reset after a finished game, so their sum is only
-        # the score of the game in progress. Adding back each finished game's final score
-        # (the running total at the hand that ended it) gives the points scored in all hands.
+        # Deltas in race games include the reset after a finished game (in the next hand's
+        # delta), so their sum is only the score of the game in progress. Adding back each
+        # reset, the final score of a game followed by another hand, gives the points scored
+        # in all hands.
         game_ended = Exists(HandResult.objects.filter(hand_id=OuterRef("hand_id"), games_won__gt=0))
-        figures["f_finished"] = Sum("total", filter=Q(game_ended))
+        hand_follows = Exists(
+            HandResult.objects.filter(
+                meeting_id=OuterRef("meeting_id"), player_id=OuterRef("player_id"), number=OuterRef("number") + 1
+            )
+        )
+        figures["f_finished"] = Sum("total", filter=Q(game_ended) & Q(hand_follows))
     return results.annotate(**figures)
 
 

@@ -2,14 +2,16 @@
 built by hand so the figures can be worked out on paper."""
 
 import datetime
+import random
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from leagues import selectors
+from leagues import selectors, services
 from leagues.models import Hand, HandResult, Meeting, Player, Season, Seat
-from tests.factories import LeagueFactory
+from scoring.thousand import example_request
+from tests.factories import LeagueFactory, UserFactory, meeting_for
 
 pytestmark = pytest.mark.django_db
 
@@ -203,18 +205,26 @@ def test_race_games_rank_by_games_won_and_count_points_across_resets():
             {"Xaver": 20, "Yusuf": 10, "Zoe": 15},
             {"Xaver": 25, "Yusuf": 0, "Zoe": 20, "games": {"Xaver": 1}},  # Xaver reaches 45
             # The next game starts from 0: deltas include the reset.
-            {"Xaver": -40, "Yusuf": 5, "Zoe": -35, "totals": {"Xaver": 5, "Yusuf": 15, "Zoe": 0}},
+            {"Xaver": -40, "Yusuf": 5, "Zoe": -35, "totals": {"Xaver": 5, "Yusuf": 15, "Zoe": 0}},  # 5, 15, 0 scored
         ],
+    )
+    # A second evening that stops right after a game: its final score counts once.
+    played(
+        league,
+        datetime.date(2026, 1, 16),
+        ["Xaver", "Yusuf", "Zoe"],
+        [{"Xaver": 30, "Yusuf": 45, "Zoe": 0, "games": {"Yusuf": 1}}],
     )
     s = selectors.standings(league=league)
     assert s.race
     rows = by_name(s.table)
     assert rows["Xaver"].games_won == 1
-    assert rows["Xaver"].points == 20 + 25 + 5
-    assert rows["Yusuf"].points == 10 + 0 + 5 + 10
-    assert rows["Zoe"].points == 15 + 20 + 0
-    assert s.table[0].player.name == "Xaver"
-    assert s.meetings[0].winner.name == "Xaver"
+    assert rows["Xaver"].points == 20 + 25 + 5 + 30
+    assert rows["Yusuf"].points == 10 + 0 + 15 + 45
+    assert rows["Zoe"].points == 15 + 20 + 0 + 0
+    # One game each for Xaver and Yusuf: Yusuf has fewer points, so Xaver leads.
+    assert [r.player.name for r in s.table] == ["Xaver", "Yusuf", "Zoe"]
+    assert [m.winner.name for m in s.meetings] == ["Xaver", "Yusuf"]
 
 
 def test_the_next_host_is_who_waited_longest_ties_by_last_seat_order():
@@ -278,3 +288,30 @@ def test_the_standings_run_a_fixed_number_of_queries(django_assert_num_queries):
     with django_assert_num_queries(7):
         s = selectors.standings(league=large)
     assert len(s.chart["labels"]) == 2 * 40  # the third season has two meetings so far
+
+
+def test_race_points_match_a_real_replay_of_1000():
+    """Against the 1000 engine: points = every finished game's final score plus the game in
+    progress, summed over the season's meetings."""
+    league = LeagueFactory(game="thousand", variant="koenigsberg")
+    user = UserFactory()
+    expected = dict.fromkeys(["Anna", "Ben", "Carl"], 0)
+    games = dict.fromkeys(expected, 0)
+    # Seed 1 ends a game in the middle of the evening; seed 2's evening ends with a game's last hand.
+    for day, seed in ((1, 1), (8, 2)):
+        meeting = meeting_for(league, ["Anna", "Ben", "Carl"], date=datetime.date(2026, 1, day))
+        request = example_request(random.Random(seed), 40, players=["Anna", "Ben", "Carl"])
+        for payload in request["hands"]:
+            services.add_hand(meeting=meeting, payload=payload, user=user)
+        result = services.calculate_meeting(meeting)
+        ended = {game["hand"] for game in result["games"]}
+        for game in result["games"]:
+            games[game["winner"]] += game.get("games", 1)
+        # Each finished game's final score, and the game still in progress (none when the
+        # evening's last hand ended a game).
+        for number in ended | {len(result["hands"])}:
+            for name, score in result["hands"][number - 1]["totals"].items():
+                expected[name] += score
+    rows = by_name(selectors.standings(league=league).table)
+    assert {n: r.points for n, r in rows.items()} == expected
+    assert {n: r.games_won for n, r in rows.items()} == games
