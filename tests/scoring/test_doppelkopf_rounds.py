@@ -330,3 +330,42 @@ def test_a_long_meeting_through_bock_ramsch_in_bock_durchmarsch_and_a_pflichtsol
 def test_announcements_helper_order():
     # A sanity check of the helper used above.
     assert calls("re:re", "kontra:keine_90") == [{"party": "re", "call": "re"}, {"party": "kontra", "call": "keine_90"}]
+
+
+def test_every_option_of_the_presets_table_is_declared_with_label_and_help():
+    from scoring.doppelkopf import GAME
+
+    table = {
+        "solo_point",
+        "absage_points",
+        "special_points_in",
+        "fuchs_last_trick_points",
+        "doppel_charly",
+        "gegen_die_alten_in_stilles",
+        "loser_gets_points",
+        "bock_triggers",
+        "bock_in_bock",
+        "ramsch",
+        "pflichtsolo_rounds",
+        "carry_special_rounds",
+        "revoke_multiplier",
+    }
+    assert {o.name for o in GAME.options} == table
+    assert GAME.default_preset == "club" and set(GAME.presets) == {"club", "ddv"}
+    for option in GAME.options:
+        assert option.label and option.help
+        for preset in GAME.presets.values():
+            assert option.check(preset[option.name]) is None, option.name
+    assert run([], variant="ddv")["rules"]["bock_triggers"] == []
+    assert run([])["rules"]["revoke_multiplier"] == 3
+
+
+def test_example_request_follows_the_options_it_is_given():
+    import random
+
+    from scoring.doppelkopf import example_request
+
+    request = example_request(random.Random(5), 30, players=FIVE, compulsory_solos=["Dora"], rules={"ramsch": False})
+    result = run(request["hands"], players=FIVE, rules={"ramsch": False}, compulsory_solos=["Dora"])
+    assert result["hands"][0]["round"] == "penalty" and result["hands"][0]["soloist"] == "Dora"
+    assert all(h["round"] != "ramsch" for h in result["hands"])
