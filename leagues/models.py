@@ -127,11 +127,11 @@ class Invite(models.Model):
     def __str__(self):
         return f"Invite to {self.league} as {self.role}"
 
-    def is_usable(self):
-        return self.used_at is None and self.expires_at > timezone.now()
-
     def get_absolute_url(self):
         return reverse("accept_invite", kwargs={"token": self.token})
+
+    def is_usable(self):
+        return self.used_at is None and self.expires_at > timezone.now()
 
 
 class Season(models.Model):
@@ -198,6 +198,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["meeting", "player"], name="one_seat_per_player"),
         ]
 
+    def __str__(self):
+        return f"{self.player} at seat {self.position}"
+
 
 class Hand(models.Model):
     """One game as the scorekeeper entered it. Never hard-deleted: ``deleted_at`` marks a
@@ -243,3 +246,6 @@ class HandResult(models.Model):
         ordering = ["meeting", "number", "player"]
         constraints = [models.UniqueConstraint(fields=["hand", "player"], name="one_result_per_hand_player")]
         indexes = [models.Index(fields=["season", "player"]), models.Index(fields=["league", "player"])]
+
+    def __str__(self):
+        return f"{self.player} hand {self.number}: {self.delta:+d}"

@@ -49,7 +49,7 @@ class ErrorsSerializer(serializers.Serializer):
 
 
 class BillSplitInputSerializer(serializers.Serializer):
-    total = serializers.CharField(help_text=_("The bill, e.g. \"187.40\"."))
+    total = serializers.CharField(help_text=_('The bill, e.g. "187.40".'))
     scores = serializers.DictField(child=serializers.IntegerField(), help_text=_("Season totals by player."))
     method = serializers.ChoiceField(choices=["equal", "per_point", "by_rank"], required=False)
     cents_per_point = serializers.IntegerField(required=False)
@@ -75,3 +75,34 @@ class BillSplitOutputSerializer(serializers.Serializer):
     shares = serializers.DictField(child=serializers.CharField())
     transfers = TransferSerializer(many=True)
     chooses_restaurant = serializers.CharField(allow_null=True)
+
+
+class LeagueOutputSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    variant = serializers.CharField()
+    role = serializers.CharField()
+
+
+class HandInputSerializer(serializers.Serializer):
+    # The number of the hand the phone is entering (the next one), so that two phones at
+    # once cannot both save "hand 12": the second gets a 409.
+    number = serializers.IntegerField(required=False, min_value=1)
+    payload = serializers.JSONField(help_text=_("The hand in the shape of its game's spec."))
+
+
+class StoredHandOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField(allow_null=True)
+    payload = serializers.JSONField()
+    deleted = serializers.BooleanField()
+
+
+class MeetingOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    date = serializers.DateField()
+    season = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.CharField())
+    hands = StoredHandOutputSerializer(many=True)
+    result = serializers.DictField(help_text=_("The replay, in the shape of POST /api/v1/calculate/."))

@@ -177,7 +177,7 @@ def write_results(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -
         if game.get("winner") is not None and game.get("hand") is not None:
             games_at[(game["hand"], game["winner"])] += game.get("games", 1)
     rows = []
-    for hand, figures in zip(hands, result["hands"]):
+    for hand, figures in zip(hands, result["hands"], strict=True):
         active = set(figures.get("active", players))
         for party, delta in figures["deltas"].items():
             for name in members[party]:

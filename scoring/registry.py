@@ -8,8 +8,9 @@ adding one line here and touching no view.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .options import Option
 
