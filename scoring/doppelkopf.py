@@ -1,7 +1,8 @@
 """Doppelkopf: replay of one meeting (spec ``doppelkopf.md``), presets ``club`` and ``ddv``.
 
-Modules: ``doppelkopf_rules`` (options, presets), ``doppelkopf_value`` (checking one hand,
-winner and value), this one (the deal, special rounds, penalty soli, the response),
+Modules: ``doppelkopf_rules`` (options, presets), ``doppelkopf_value`` (one hand: checks,
+winner and value), ``doppelkopf_checks`` (announcements, special points, Ramsch numbers),
+this one (the deal, special rounds, penalty soli, the response),
 ``doppelkopf_example`` (random valid meetings for benchmarks and tests).
 
 Response extras (beyond calculate-api.md), for the app's sheet:
