@@ -495,7 +495,7 @@ def test_it_shows_the_history_with_who_changed_what(client, meeting, people):
     html = client.get(url("meeting_history", meeting)).content.decode()
     assert html.count(">entered<") == 2
     assert ">corrected<" in html and ">deleted<" in html
-    assert "re_eyes" in html and ">100<" in html and ">90<" in html
+    assert "Eyes" in html and "Re 100 : Kontra 140" in html and "Re 90 : Kontra 150" in html
     assert f"by {sk.first_name}" in html
     assert "A deleted hand" in html
     # newest first

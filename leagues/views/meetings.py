@@ -202,7 +202,8 @@ def table_context(request, meeting, membership, *, initial=None, errors=None, co
             "totals": result["totals"],
             "rows": sheet_rows(result, live),
             "dealer": nxt.get("dealer"),
-            "sitting_out": [p for p in players if p not in active],
+            # The dealer is named by the game's own panel (with whether he sits out).
+            "sitting_out": [p for p in players if p not in active and p != nxt.get("dealer")],
             "host_round_games_left": nxt.get("host_round_games_left"),
             "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
         }
@@ -602,22 +603,24 @@ def _history_kind(record, before):
     return "corrected"
 
 
-def history_entries(records, live_numbers):
+def history_entries(records, live_numbers, module):
     """Who changed what and when, newest first, from the hands' historical records (oldest
-    first). A save that changed nothing a player can see is left out."""
+    first), in the game's words. A save that changed nothing a player can see is left out."""
     previous = {}
     entries = []
     for record in records:
         before = previous.get(record.id)
         kind = _history_kind(record, before)
+        lines = describe_payload(module, record.payload or {})
         changes = []
         if kind == "corrected":
-            old = before.payload if before is not None else {}
-            new = record.payload or {}
+            old = dict(describe_payload(module, before.payload if before is not None else {}))
+            new = dict(lines)
+            labels = list(new) + [label for label in old if label not in new]
             changes = [
-                {"field": key, "old": old.get(key), "new": new.get(key)}
-                for key in sorted(set(old) | set(new))
-                if old.get(key) != new.get(key)
+                {"field": label, "old": old.get(label), "new": new.get(label)}
+                for label in labels
+                if old.get(label) != new.get(label)
             ]
         if kind != "corrected" or changes:
             entries.append(
@@ -629,6 +632,7 @@ def history_entries(records, live_numbers):
                     "hand_id": record.id,
                     "number": live_numbers.get(record.id),
                     "changes": changes,
+                    "summary": " · ".join(str(value) for _label, value in lines),
                     "is_latest": False,
                 }
             )
@@ -647,7 +651,7 @@ def meeting_history(request, slug, pk):
     meeting, membership = _meeting(request, slug, pk)
     hands = selectors.meeting_hands(meeting=meeting)
     live_numbers = {h.pk: i for i, h in enumerate((h for h in hands if h.deleted_at is None), start=1)}
-    entries = history_entries(selectors.meeting_history(meeting=meeting), live_numbers)
+    entries = history_entries(selectors.meeting_history(meeting=meeting), live_numbers, form_module(meeting.game))
     context = {
         "meeting": meeting,
         "league": meeting.league,
