@@ -319,8 +319,8 @@ AUCTION_45_PRESETS = {
 # -- checks of the rules and starting totals ---------------------------------------------
 
 
-def _check_sitting(sitting: Sitting, problems: Problems, *, can_go_negative: bool) -> None:
-    rules = sitting.rules
+def _check_sitting(sitting: Sitting, problems: Problems, *, can_go_negative: bool, fixed: dict) -> None:
+    rules = {**fixed, **sitting.rules}
     for name in ("min_bid", "min_bid_at_100"):
         if name in rules and rules[name] % 5:
             problems.add(None, "rules", _("Rule option “%(name)s” must be a multiple of 5."), name=name)
@@ -574,16 +574,20 @@ def plan_auction(hand: dict, number: int, problems: Problems, replay: RaceReplay
 # -- replays and specs -------------------------------------------------------------------
 
 
-def _replay(planner, can_go_negative):
+def _replay(planner, can_go_negative, fixed=None):
+    fixed = fixed or {}
+
     def replay(sitting: Sitting) -> dict[str, Any]:
         problems = Problems()
-        _check_sitting(sitting, problems, can_go_negative=can_go_negative)
-        return replay_race(sitting, planner, problems)
+        _check_sitting(sitting, problems, can_go_negative=can_go_negative, fixed=fixed)
+        return replay_race(sitting, planner, problems, fixed)
 
     return replay
 
 
 RACE_FIELDS = frozenset({TEAMS, START_TOTALS})
+# Auction 45s always score a hand at its end (no option: the spec fixes it)
+AUCTION_FIXED = {"ends_mid_hand": False}
 
 TWENTY_FIVE = GameSpec(
     key="twenty_five",
@@ -635,7 +639,7 @@ AUCTION_45 = GameSpec(
     options=AUCTION_45_OPTIONS,
     presets=AUCTION_45_PRESETS,
     default_preset="barker",
-    replay=_replay(plan_auction, True),
+    replay=_replay(plan_auction, True, AUCTION_FIXED),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     extra_fields=RACE_FIELDS,
@@ -701,7 +705,7 @@ def example_request(rng: random.Random, hands: int, game: str = "twenty_five", *
         request["teams"] = teams
     sitting = Sitting(players=tuple(players), rules=rules, hands=(), teams=_tuple_teams(teams))
     problems = Problems()
-    replay = RaceReplay(sitting, PLANNERS[game], problems)
+    replay = RaceReplay(sitting, PLANNERS[game], problems, AUCTION_FIXED if game == "auction_45" else None)
     parties, _index, seat_party = party_index(sitting.players, sitting.teams)
     make = {"twenty_five": _random_tricks_hand, "forty_five": _random_tricks_hand}.get(game)
     for i in range(hands):

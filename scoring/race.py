@@ -74,6 +74,7 @@ class Race:
     """The game in progress, the games and matches finished, across the hands of a sitting."""
 
     def __init__(self, parties: tuple[str, ...], rules: dict[str, Any], start_totals: dict[str, int] | None):
+        """``rules``: the sitting's rules over the game's fixed settings (see ``replay_race``)."""
         self.parties = parties
         self.size = len(parties)
         self.rules = rules
@@ -297,11 +298,11 @@ class RaceReplay:
     in progress as the hand begins), ``replay.index`` and ``replay.dealer_party``.
     """
 
-    def __init__(self, sitting, planner, problems: Problems):
+    def __init__(self, sitting, planner, problems: Problems, fixed: dict[str, Any] | None = None):
         self.players = sitting.players
         self.parties, self.index, self.seat_party = party_index(sitting.players, sitting.teams)
-        self.rules = sitting.rules
-        self.race = Race(self.parties, sitting.rules, sitting.start_totals)
+        self.rules = {**fixed, **sitting.rules} if fixed else sitting.rules
+        self.race = Race(self.parties, self.rules, sitting.start_totals)
         self.planner = planner
         self.problems = problems
         self.hands: list[dict[str, Any]] = []
@@ -330,10 +331,14 @@ class RaceReplay:
         return out
 
 
-def replay_race(sitting, planner, problems: Problems | None = None) -> dict[str, Any]:
-    """Replay every hand; raise ScoringError with every problem found."""
+def replay_race(sitting, planner, problems: Problems | None = None, fixed: dict[str, Any] | None = None):
+    """Replay every hand; raise ScoringError with every problem found.
+
+    ``fixed``: settings a game has without an option for them (Auction 45s:
+    ``ends_mid_hand`` false), under the sitting's rules.
+    """
     problems = problems if problems is not None else Problems()
-    replay = RaceReplay(sitting, planner, problems)
+    replay = RaceReplay(sitting, planner, problems, fixed)
     for hand in sitting.hands:
         replay.step(hand)
     problems.raise_if_any()
