@@ -8,6 +8,7 @@ overrides strictly (an unknown option or a value of the wrong type is a problem)
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,7 +90,8 @@ def resolve_rules(
     problems: Problems,
 ) -> dict[str, Any]:
     """The preset's values with the overrides applied; problems go to ``problems``."""
-    rules = dict(preset)
+    # A copy down to the lists and mappings, so that no caller can change a preset.
+    rules = {name: copy.deepcopy(value) for name, value in preset.items()}
     if overrides is None:
         return rules
     if not isinstance(overrides, dict):
@@ -105,5 +107,5 @@ def resolve_rules(
         if message:
             problems.add(None, "rules", _("Rule option “%(name)s” %(problem)s."), name=name, problem=message)
             continue
-        rules[name] = value
+        rules[name] = copy.deepcopy(value)
     return rules
