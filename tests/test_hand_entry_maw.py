@@ -290,3 +290,17 @@ def test_it_reads_other_bids_where_a_bid_unfreezes():
 def test_it_asks_no_other_bids_by_default():
     html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("auction_45"), "errors": {}})
     assert "other_bids" not in html
+
+
+def test_the_next_panel_says_when_the_last_hand_ended_the_game():
+    result = result_for(
+        "forty_five",
+        hands=[{"number": 1}, {"number": 2}],
+        totals={"Anna": 20, "Ben": 35, "Carl": 0, "Dora": 5},
+        games=[{"winner": "Ben", "hand": 2, "trick": 5, "games": 1}],
+    )
+    html = render_to_string(form.TEMPLATE + "#next", {"result": result})
+    assert "Game over" in html and "starts a new game at 0" in html and 'class="hn-won"' in html
+    result["hands"].append({"number": 3})
+    html = render_to_string(form.TEMPLATE + "#next", {"result": result})
+    assert "Game in progress, to 45" in html and "hn-won" not in html

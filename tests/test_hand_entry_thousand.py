@@ -179,3 +179,10 @@ def test_the_engine_accepts_what_the_form_posts():
     ]
     response = calculate({"game": "thousand", "players": PLAYERS, "hands": hands})
     assert [h["made"] for h in response["hands"]] == [True, False, False]
+
+
+def test_the_next_panel_says_when_the_last_hand_ended_the_game():
+    result = result_for(hands=[{"number": 1}], totals={"Anna": 0, "Ben": 1010, "Carl": 300, "Dora": 220},
+                        games=[{"winner": "Ben", "hand": 1}], winner="Ben")
+    html = render_to_string(form.TEMPLATE + "#next", {"result": result})
+    assert "Game over" in html and "hn-won" in html
