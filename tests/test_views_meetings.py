@@ -500,3 +500,14 @@ def test_it_shows_the_history_with_who_changed_what(client, meeting, people):
     assert "A deleted hand" in html
     # newest first
     assert html.index(">deleted<") < html.index(">corrected<") < html.index(">entered<")
+
+
+def test_it_explains_a_deleted_hand_and_offers_to_restore_it(client, meeting, people):
+    add(meeting, people["admin"], normal())
+    hand = meeting.hands.get()
+    services.delete_hand(hand=hand, user=people["admin"])
+    client.force_login(people["scorekeeper"])
+    html = client.get(url("hand_why", meeting, hand), HTTP_HX_REQUEST="true").content.decode()
+    assert "Deleted hand" in html and "Ben, Dora" in html
+    assert url("hand_restore", meeting, hand) in html
+    assert client.get(url("hand_edit", meeting, hand)).status_code == 404
