@@ -19,6 +19,13 @@ def save(page, number):
     page.wait_for_selector(f"#hand-{number}")
 
 
+def snap(shot, page, name):
+    """A full-page screenshot from the top: sticky bars then sit where a phone shows them."""
+    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+    page.wait_for_function("window.scrollY === 0")
+    shot(page, name)
+
+
 def sheet_cells(page, number):
     return page.locator(f"#hand-{number} td").all_inner_texts()
 
@@ -34,7 +41,7 @@ def test_a_bruff_evening_where_a_jink_wins_the_game(phone, live_server, login, s
 
     # Start the evening: four at the table, partners opposite (teams A and B).
     phone.goto(live_server.url + reverse("meeting_start", kwargs={"slug": league.slug}))
-    shot(phone, "race-45-start-meeting-phone")
+    snap(shot, phone, "race-45-start-meeting-phone")
     # The page seats the suggested host; the others join in the order tapped.
     for name in ("Seán", "Máire", "Pádraig", "Niamh"):
         chip = phone.locator(f"#bench .chip[data-name='{name}']")
@@ -47,7 +54,7 @@ def test_a_bruff_evening_where_a_jink_wins_the_game(phone, live_server, login, s
     phone.click("button:has-text('Start the meeting')")
     phone.wait_for_selector("#hand-form")
     assert phone.locator("[data-hand-next=maw]").is_visible()
-    shot(phone, "race-45-start-phone")
+    snap(shot, phone, "race-45-start-phone")
 
     # Hand 1: A wins three tricks, the top trump among them: A 20, B 10.
     for n, team in enumerate("ABAAB", start=1):
@@ -66,7 +73,7 @@ def test_a_bruff_evening_where_a_jink_wins_the_game(phone, live_server, login, s
     phone.click("[data-undo-trick]")
     assert phone.locator("input[name=trick_5]:checked").count() == 0
     tap(phone, "trick_5", "B")
-    shot(phone, "race-45-jink-form-phone")
+    snap(shot, phone, "race-45-jink-form-phone")
     save(phone, 2)
 
     panel = phone.locator("[data-hand-next=maw]")
@@ -77,8 +84,7 @@ def test_a_bruff_evening_where_a_jink_wins_the_game(phone, live_server, login, s
     assert "Game over" in panel.locator(".hn-race caption").inner_text()
     assert panel.locator(".hn-race tr.hn-won b").inner_text() == "35"
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    phone.evaluate("window.scrollTo(0, 0)")
-    shot(phone, "race-45-after-jink-phone")
+    snap(shot, phone, "race-45-after-jink-phone")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -91,7 +97,7 @@ def test_a_thousand_evening_with_a_failed_contract(phone, live_server, login, sh
     phone.wait_for_selector("#hand-form")
     # With four at the table the dealer (Anna, the host) sits out the first hand.
     assert "sits out" in phone.locator(".hf-player.hf-out").inner_text()
-    shot(phone, "race-1000-start-phone")
+    snap(shot, phone, "race-1000-start-phone")
 
     # Hand 1: Ben bids 20 (contract 120), melds clubs (100) and takes 70: made.
     tap(phone, "declarer", "Ben")
@@ -105,7 +111,7 @@ def test_a_thousand_evening_with_a_failed_contract(phone, live_server, login, sh
     phone.click("[data-fill]")  # "Give Dora 20"
     assert phone.input_value("input[name='points:Dora']") == "20"
     tap(phone, "marriages:Ben", "clubs")
-    shot(phone, "race-1000-hand1-form-phone")
+    snap(shot, phone, "race-1000-hand1-form-phone")
     save(phone, 1)
     assert sheet_cells(phone, 1)[1].split()[0] == "+120"
 
@@ -120,7 +126,7 @@ def test_a_thousand_evening_with_a_failed_contract(phone, live_server, login, sh
     phone.wait_for_selector("[data-points] .errorlist")
     assert phone.locator("#hand-2").count() == 0
     assert phone.input_value("input[name='points:Carl']") == "60"  # what was typed is still there
-    shot(phone, "race-1000-points-error-phone")
+    snap(shot, phone, "race-1000-points-error-phone")
 
     # Corrected: Carl has 60 and no marriage, short of 110: the contract fails, -110.
     phone.fill("input[name='points:Dora']", "20")
@@ -129,5 +135,4 @@ def test_a_thousand_evening_with_a_failed_contract(phone, live_server, login, sh
     assert cells[2].split()[0] == "-110"  # Carl
     assert cells[0].split()[0] == "+40" and cells[3].split()[0] == "+20"
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    phone.evaluate("window.scrollTo(0, 0)")
-    shot(phone, "race-1000-failed-contract-phone")
+    snap(shot, phone, "race-1000-failed-contract-phone")
