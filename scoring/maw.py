@@ -52,7 +52,8 @@ Decisions where the spec is silent:
   (twice the bid).
 
 Response extras: see :mod:`scoring.race` (``scored``, ``games_won`` and ``made`` per hand,
-``matches`` at the top) and :mod:`scoring.maw_spoil`.
+``matches`` at the top) and :mod:`scoring.maw_spoil`; Auction 45s add ``next.min_bid`` (each
+party's lowest bid in the next hand, the entry form's help).
 """
 
 from __future__ import annotations
@@ -580,9 +581,19 @@ def _replay(planner, can_go_negative, fixed=None):
     def replay(sitting: Sitting) -> dict[str, Any]:
         problems = Problems()
         _check_sitting(sitting, problems, can_go_negative=can_go_negative, fixed=fixed)
-        return replay_race(sitting, planner, problems, fixed)
+        out = replay_race(sitting, planner, problems, fixed)
+        if planner is plan_auction:
+            out["next"]["min_bid"] = _next_min_bids(sitting.rules, out)
+        return out
 
     return replay
+
+
+def _next_min_bids(rules: dict[str, Any], out: dict[str, Any]) -> dict[str, int]:
+    """Each party's lowest bid in the next hand (a finished game restarts from 0)."""
+    restart = bool(out["hands"]) and out["hands"][-1]["game_over"] is not None
+    low, high = rules["min_bid"], rules["min_bid_at_100"]
+    return {p: high if not restart and total >= HUNDRED else low for p, total in out["totals"].items()}
 
 
 RACE_FIELDS = frozenset({TEAMS, START_TOTALS})

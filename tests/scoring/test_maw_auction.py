@@ -290,3 +290,15 @@ def test_other_bids_are_checked():
 def test_unknown_call_and_fields():
     hands = [hand("A", 30, ["A"] * 5, 1, call="all"), hand("A", 15, ["A"] * 5, 1, jink=True)]
     assert problems("atlantic", hands) == [(1, "call"), (2, "jink")]
+
+
+def test_next_says_each_partys_lowest_bid():
+    # Barker: 20 with 100 or more, else 5; after a finished game everyone starts again at 0.
+    out = run("barker", [hand("A", 15, ["A", "A", "A", "B", "B"], None)], start_totals={"B": 100})
+    assert out["totals"] == {"A": 15, "B": 110}
+    assert out["next"]["min_bid"] == {"A": 5, "B": 20}
+    # A 110 bids 20 (it has 100+), takes four tricks: 130, wins; B 105.
+    out = run("barker", [hand("A", 20, ["A", "A", "A", "A", "B"], None)], start_totals={"A": 110, "B": 100})
+    assert out["hands"][0]["totals"] == {"A": 130, "B": 105}
+    assert out["hands"][0]["game_over"]["winner"] == "A"
+    assert out["next"]["min_bid"] == {"A": 5, "B": 5}
