@@ -241,6 +241,9 @@ class HandResult(models.Model):
     won = models.BooleanField(default=False)
     games_won = models.PositiveSmallIntegerField(default=0)
     solo = models.BooleanField(default=False)  # this player was the soloist (Doppelkopf)
+    # Doppelkopf: the round the game belonged to (normal, bock, ramsch, pflichtsolo, penalty),
+    # so read-only sheets can mark rows without a replay; blank for other games.
+    round = models.CharField(max_length=12, blank=True, default="")
 
     class Meta:
         ordering = ["meeting", "number", "player"]

@@ -195,6 +195,7 @@ def write_results(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -
                         won=_won(figures, party, delta),
                         games_won=games_at.get((figures["number"], party), 0),
                         solo=figures.get("soloist") == name,
+                        round=figures.get("round") or "",
                     )
                 )
     HandResult.objects.filter(meeting=meeting).delete()
