@@ -25,7 +25,7 @@ How each game turns a hand into points (the race itself is in :mod:`scoring.race
   then each further trick he wins (nothing more with ``maker_scores: bid``). A bid of 30 counts
   +60 at the fifth trick when he took all five. A failed bid costs the bid (30: 60) when the
   hand is played out.
-- Auction 45s: scored at the end of the hand. The maker scores what it made (tricks and bonus)
+- Auction 45s: always scored at the end of the hand (``ends_mid_hand`` fixed false, no option). The maker scores what it made (tricks and bonus)
   if that reaches the bid; a bid of 30 or a call is made only with all five tricks and scores
   the option's pair (``bid_30``, ``30_for_60``, ``60_for_120``: [made, failed], the failed value
   signed, e.g. [60, -60]); a failed bid below 30 costs the bid. A non-maker that had
@@ -778,8 +778,8 @@ def _random_auction_hand(rng, rules, parties, start, dealer_party) -> dict[str, 
     bid = rng.choice(bids[:4] if rng.random() < 0.9 else bids)
     hand: dict[str, Any] = {"maker": parties[maker], "bid": bid}
     if bid == 30:
-        if rules["60_for_120"] and (start[maker] < 0 or not rules["60_for_120_in_hole"]) and rng.random() < 0.3:
-            hand["call"] = "60_for_120"
+        if rules["60_for_120"] and (start[maker] < 0 or not rules["60_for_120_in_hole"]) and rng.random() < 0.1:
+            hand["call"] = "60_for_120"  # "(selten)"
         elif rules["30_for_60"] and rng.random() < 0.5:
             hand["call"] = "30_for_60"
     if maker == dealer_party and bid == rules["min_bid"] and rng.random() < 0.3:
