@@ -21,8 +21,8 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $(VENV)/.run-installed $@
 
 run: $(VENV)/.run-installed
-	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
-	DJANGO_DEBUG=1 $(BIN)/python manage.py seed_demo --if-empty
+	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput -v 0
+	DJANGO_DEBUG=1 $(BIN)/python manage.py seed_demo --if-empty --base-url http://$(HOST):$(PORT)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Browser tests drive Debian's Chromium; install it when we may (root with apt), else they skip.

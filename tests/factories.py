@@ -14,10 +14,16 @@ class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
         django_get_or_create = ["username"]
+        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"user{n}")
     first_name = factory.Sequence(lambda n: f"Spieler{n}")
-    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+
+    @factory.post_generation
+    def password(user, create, extracted, **kwargs):
+        user.set_password(extracted or PASSWORD)
+        if create:
+            user.save(update_fields=["password"])
 
 
 class LeagueFactory(factory.django.DjangoModelFactory):

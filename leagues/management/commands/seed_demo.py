@@ -54,8 +54,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--if-empty", action="store_true", help="Do nothing when the demo league exists.")
         parser.add_argument("--reset", action="store_true", help="Delete the demo league and build it again.")
+        parser.add_argument(
+            "--base-url", default="http://127.0.0.1:8000", help="Where the server will answer (for the login line)."
+        )
 
-    def handle(self, *args, if_empty=False, reset=False, **options):
+    def handle(self, *args, if_empty=False, reset=False, base_url="http://127.0.0.1:8000", **options):
+        base = base_url.rstrip("/")
         started = time.monotonic()
         existing = League.objects.filter(slug=SLUG).first()
         if existing is not None and reset:
@@ -74,9 +78,9 @@ class Command(BaseCommand):
                 self.stdout.write(f"The demo league “{NAME}” exists already (use --reset to build it again).")
         # The printed password must work, whatever happened to the demo account since.
         ensure_demo_password()
-        self.stdout.write(self.style.SUCCESS(f"Log in at http://127.0.0.1:8000/accounts/login/ as demo / {PASSWORD}"))
+        self.stdout.write(self.style.SUCCESS(f"Log in at {base}/accounts/login/ as demo / {PASSWORD}"))
         if league.public_token:
-            self.stdout.write(f"Public standings: http://127.0.0.1:8000/p/{league.public_token}/")
+            self.stdout.write(f"Public standings: {base}/p/{league.public_token}/")
 
 
 def ensure_demo_password():
