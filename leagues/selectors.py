@@ -353,6 +353,7 @@ def standings(*, league, season_number=None):
 class SheetRow:
     number: int
     cells: list  # [(delta, total, active)] in seat order
+    round: str = ""  # Doppelkopf: normal, bock, ramsch, pflichtsolo, penalty; blank otherwise
 
 
 def meeting_sheet(*, meeting):
@@ -360,10 +361,10 @@ def meeting_sheet(*, meeting):
     players = [s.player for s in Seat.objects.filter(meeting=meeting).select_related("player").order_by("position")]
     index = {p.id: i for i, p in enumerate(players)}
     rows = {}
-    for number, player_id, delta, total, active in HandResult.objects.filter(meeting=meeting).values_list(
-        "number", "player_id", "delta", "total", "active"
-    ):
-        row = rows.setdefault(number, SheetRow(number=number, cells=[None] * len(players)))
+    results = HandResult.objects.filter(meeting=meeting)
+    fields = ("number", "player_id", "delta", "total", "active", "round")
+    for number, player_id, delta, total, active, round_kind in results.values_list(*fields):
+        row = rows.setdefault(number, SheetRow(number=number, cells=[None] * len(players), round=round_kind))
         if player_id in index:
             row.cells[index[player_id]] = (delta, total, active)
     rows = [rows[n] for n in sorted(rows)]

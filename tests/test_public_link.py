@@ -101,3 +101,51 @@ def test_a_public_sheet_runs_a_fixed_number_of_queries(client, django_assert_num
     with django_assert_num_queries(4):
         response = client.get(reverse("public_meeting", kwargs={"token": "s" * 32, "pk": meeting.pk}))
     assert len(response.context["rows"]) == hands
+
+
+def evening_with_a_bock_round(league, hands):
+    """A real five-player evening: hand 1 is a Kontra lost (Re wins although Kontra was
+    said), so hands 2 to 6 are the Bock round (doppelkopf.md, special rounds); later hands
+    are normal again."""
+    from leagues import services
+    from tests.factories import meeting_for
+
+    meeting = meeting_for(league, FIVE, date=datetime.date(2026, 3, 6))
+    kontra = {"party": "kontra", "call": "kontra"}
+    for number in range(1, hands + 1):
+        active = services.calculate_meeting(meeting)["next"]["active"]
+        payload = {"kind": "normal", "re": active[:2], "re_eyes": 131 if number == 1 else 100}
+        if number == 1:
+            payload["announcements"] = [kontra]
+        services.add_hand(meeting=meeting, payload=payload, user=None)
+    return meeting
+
+
+def test_a_public_sheet_marks_the_special_rounds(client):
+    league = LeagueFactory(public_token="r" * 32)
+    meeting = evening_with_a_bock_round(league, 7)
+    response = client.get(reverse("public_meeting", kwargs={"token": "r" * 32, "pk": meeting.pk}))
+    assert [row.round for row in response.context["rows"]] == ["normal"] + ["bock"] * 5 + ["normal"]
+    page = response.content.decode()
+    assert '<tr id="hand-1" class="round-normal">' in page
+    assert '<tr id="hand-2" class="round-bock">' in page
+    assert '<tr id="hand-7" class="round-normal">' in page
+    assert page.count('<span class="badge bock">Bock</span>') == 5 + 1  # five rows and the legend
+
+
+def test_a_public_sheet_of_a_game_without_rounds_has_no_round_marks(client):
+    league = LeagueFactory(public_token="t" * 32, game="thousand", variant="koenigsberg")
+    meeting = played(league, datetime.date(2026, 1, 2), FIVE[:4], [{"Ben": 120, "Carl": 0, "Dora": 10}])
+    page = client.get(reverse("public_meeting", kwargs={"token": "t" * 32, "pk": meeting.pk})).content.decode()
+    assert '<tr id="hand-1">' in page
+    assert "round-" not in page and "badge bock" not in page
+
+
+@pytest.mark.parametrize("hands", [2, 8])
+def test_a_public_sheet_with_special_rounds_runs_a_fixed_number_of_queries(client, django_assert_num_queries, hands):
+    league = LeagueFactory(public_token="q" * 32)
+    meeting = evening_with_a_bock_round(league, hands)
+    with django_assert_num_queries(4):
+        response = client.get(reverse("public_meeting", kwargs={"token": "q" * 32, "pk": meeting.pk}))
+    assert len(response.context["rows"]) == hands
+    assert response.context["rows"][1].round == "bock"
