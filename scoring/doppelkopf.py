@@ -136,7 +136,7 @@ class Deal:
             if "loser_points" in raw and rules.pflichtsolo:
                 triggers_out.append("loser_points")
                 enqueue("pflichtsolo")
-        if self.left == 0:
+        if self.left == 0 and (self.queue or self.current is not None):  # else nothing to start
             self._start_next()
 
 
@@ -157,17 +157,21 @@ def replay(sitting: Sitting) -> dict[str, Any]:
             continue
         carried.append(kind)
     deal = Deal(n, rules, [seat[p] for p in sitting.compulsory_solos if p in seat], carried)
+    # Per dealer seat, worked out once: who plays, as a tuple and as a set.
     actives = [tuple(players[i] for i in active_seats(n, d)) for d in range(n)]
     active_sets = [frozenset(a) for a in actives]
+    sitting_out = [{p: 0 for p in players if p not in a} for a in active_sets]
     ctx = Context(players, rules)
-    totals = dict.fromkeys(players, 0)
+    totals = dict.fromkeys(players, 0)  # replaced by a copy at each hand: the hands keep theirs
     owed = dict.fromkeys(players, True)
     out = []
     append = out.append
     for number, hand in enumerate(sitting.hands, 1):
         rnd, dealer, soloist = deal.upcoming()
-        ctx.active = actives[dealer]
+        active = actives[dealer]
+        ctx.active = active
         ctx.active_set = active_sets[dealer]
+        ctx.sitting_out = sitting_out[dealer]
         ctx.round = rnd
         ctx.soloist = players[soloist] if soloist is not None else None
         if not isinstance(hand, dict):
@@ -180,11 +184,14 @@ def replay(sitting: Sitting) -> dict[str, Any]:
             continue
         triggers: list[str] = []
         deal.finish(rnd, scored, triggers)
-        multiplier = 2 if rnd == "bock" else 1
-        deltas = dict.fromkeys(players, 0)
-        for name, pts in scored.points.items():
-            pts *= multiplier
-            deltas[name] = pts
+        deltas = scored.points  # every player in seat order, made for this hand alone
+        if rnd == "bock":
+            multiplier = 2
+            deltas = {name: 2 * pts for name, pts in deltas.items()}
+        else:
+            multiplier = 1
+        totals = totals.copy()
+        for name, pts in deltas.items():
             totals[name] += pts
         if scored.soloist is not None:
             owed[scored.soloist] = False
@@ -194,9 +201,9 @@ def replay(sitting: Sitting) -> dict[str, Any]:
             {
                 "number": number,
                 "dealer": players[dealer],
-                "active": list(ctx.active),
+                "active": list(active),
                 "deltas": deltas,
-                "totals": dict(totals),
+                "totals": totals,
                 "round": rnd,
                 "multiplier": multiplier,
                 "winner": scored.winner,

@@ -15,6 +15,14 @@ def is_int(value) -> bool:
     return type(value) is int
 
 
+def all_str(values) -> bool:
+    """Every entry is a string (a plain loop: cheaper than all() over a generator for short lists)."""
+    for v in values:
+        if not isinstance(v, str):
+            return False
+    return True
+
+
 def check_outbid(hand, number, ctx, problems, soloist):
     value = hand.get("solo_outbid")
     if value is None:
@@ -46,35 +54,38 @@ def check_announcements(value, number, problems):
     if not isinstance(value, list):
         problems.add(number, "announcements", _("Announcements must be a list of calls."))
         return None
+    if not value:  # the most common entry: nothing announced
+        return NO_ANNOUNCEMENTS
     re_hi = ko_hi = -1
     state = 0  # re-kontra-re: 1 after a Re call, 2 after a Kontra call following it, 3 done
     ok = True
+    add = problems.add
     for entry in value:
         if not isinstance(entry, dict) or len(entry) != 2 or "party" not in entry or "call" not in entry:
-            problems.add(number, "announcements", _("Each announcement needs exactly a party and a call."))
+            add(number, "announcements", _("Each announcement needs exactly a party and a call."))
             ok = False
             continue
         party = entry["party"]
         call = entry["call"]
         if party != "re" and party != "kontra" or not isinstance(party, str):
-            problems.add(number, "announcements", _("The party of an announcement must be re or kontra."))
+            add(number, "announcements", _("The party of an announcement must be re or kontra."))
             ok = False
             continue
         level = LEVEL.get(call) if isinstance(call, str) else None
         if level is None:
-            problems.add(number, "announcements", _("Unknown call. Choose one of: %(calls)s."), calls=", ".join(CALLS))
+            add(number, "announcements", _("Unknown call. Choose one of: %(calls)s."), calls=", ".join(CALLS))
             ok = False
             continue
         if level == 0 and call != party:
             if call == "re":
-                problems.add(number, "announcements", _("Only the Re party can call Re."))
+                add(number, "announcements", _("Only the Re party can call Re."))
             else:
-                problems.add(number, "announcements", _("Only the Kontra party can call Kontra."))
+                add(number, "announcements", _("Only the Kontra party can call Kontra."))
             ok = False
             continue
         if party == "re":
             if level <= re_hi:
-                problems.add(
+                add(
                     number,
                     "announcements",
                     _("The Re party has already made this call or a higher one: %(call)s."),
@@ -87,7 +98,7 @@ def check_announcements(value, number, problems):
                 state = 1 if state == 0 else (3 if state >= 2 else state)
         else:
             if level <= ko_hi:
-                problems.add(
+                add(
                     number,
                     "announcements",
                     _("The Kontra party has already made this call or a higher one: %(call)s."),
@@ -100,7 +111,8 @@ def check_announcements(value, number, problems):
                 state = 2
     if not ok:
         return None
-    return (re_hi >= 0, ko_hi >= 0, max(re_hi, 0), max(ko_hi, 0), state == 3)
+    # Levels: -1 nothing called, 0 Re or Kontra only, 1-4 the highest absage.
+    return (re_hi >= 0, ko_hi >= 0, re_hi if re_hi > 0 else 0, ko_hi if ko_hi > 0 else 0, state == 3)
 
 
 def check_specials_shape(hand, number, problems):
@@ -131,67 +143,74 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
         return None
     all_count = gtype in rules.sp_all
     dk_counts = all_count or gtype in rules.sp_doppelkopf
+    add = problems.add
     items: dict = {}
     re_sp = ko_sp = 0
-    doppelkopf = {"re": 0, "kontra": 0}
+    re_dk = ko_dk = 0  # Doppelköpfe per party
     fuchs = karlchen = 0
-    last_trick = set()
+    re_last = ko_last = False  # the party claims the last trick (Karlchen, Fuchs in the last trick)
     ok = True
     for entry in value:
         if not isinstance(entry, dict):
-            problems.add(number, "specials", _("Each special point needs a kind and a party."))
+            add(number, "specials", _("Each special point needs a kind and a party."))
             ok = False
             continue
         special = entry.get("kind")
         party = entry.get("party")
         if not isinstance(special, str) or special not in SPECIAL_KINDS:
-            problems.add(number, "specials", _("A special point is a doppelkopf, fuchs or karlchen."))
+            add(number, "specials", _("A special point is a doppelkopf, fuchs or karlchen."))
             ok = False
             continue
         if not isinstance(party, str) or party not in ("re", "kontra"):
-            problems.add(number, "specials", _("The party of a special point must be re or kontra."))
+            add(number, "specials", _("The party of a special point must be re or kontra."))
             ok = False
             continue
-        flag_name = "last_trick" if special == "fuchs" else ("doppel" if special == "karlchen" else None)
         extra = False
-        for key in entry:
-            if key == "kind" or key == "party":
-                continue
-            if key != flag_name:
-                problems.add(
-                    number,
-                    "specials",
-                    _("“%(name)s” does not apply to a special point %(kind)s."),
-                    name=key,
-                    kind=special,
-                )
-                ok = False
-            elif type(entry[key]) is not bool:
-                problems.add(number, "specials", _("“%(name)s” must be true or false."), name=key)
-                ok = False
-            else:
-                extra = entry[key]
+        if len(entry) > 2:  # more than kind and party (both present, checked above)
+            flag_name = "last_trick" if special == "fuchs" else ("doppel" if special == "karlchen" else None)
+            for key in entry:
+                if key == "kind" or key == "party":
+                    continue
+                if key != flag_name:
+                    add(
+                        number,
+                        "specials",
+                        _("“%(name)s” does not apply to a special point %(kind)s."),
+                        name=key,
+                        kind=special,
+                    )
+                    ok = False
+                elif type(entry[key]) is not bool:
+                    add(number, "specials", _("“%(name)s” must be true or false."), name=key)
+                    ok = False
+                else:
+                    extra = entry[key]
         if not dk_counts or (special != "doppelkopf" and not all_count):
             if dk_counts:
-                problems.add(
-                    number, "specials", _("Only the Doppelkopf counts in this game, not %(kind)s."), kind=special
-                )
+                add(number, "specials", _("Only the Doppelkopf counts in this game, not %(kind)s."), kind=special)
             else:
-                problems.add(number, "specials", _("Special points do not count in this game."))
+                add(number, "specials", _("Special points do not count in this game."))
             ok = False
             continue
-        if (re_none if party == "re" else ko_none) and special != "doppelkopf":
-            problems.add(number, "specials", _("A party without a trick can have no %(kind)s."), kind=special)
-            ok = False
-            continue
+        is_re = party == "re"
         if special == "doppelkopf":
-            doppelkopf[party] += 1
+            if is_re:
+                re_dk += 1
+            else:
+                ko_dk += 1
             key = ("doppelkopf", party)
             pts = 1
+        elif re_none if is_re else ko_none:
+            add(number, "specials", _("A party without a trick can have no %(kind)s."), kind=special)
+            ok = False
+            continue
         elif special == "fuchs":
             fuchs += 1
             if extra:
-                last_trick.add(party)
+                if is_re:
+                    re_last = True
+                else:
+                    ko_last = True
                 key = ("fuchs_last", party)
                 pts = rules.fuchs_last
             else:
@@ -199,7 +218,10 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
                 pts = 1
         else:
             karlchen += 1
-            last_trick.add(party)
+            if is_re:
+                re_last = True
+            else:
+                ko_last = True
             if extra and rules.doppel_charly:
                 key = ("doppel_charly", party)
                 pts = 2
@@ -207,22 +229,22 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
                 key = ("karlchen", party)
                 pts = 1
         items[key] = items.get(key, 0) + pts
-        if party == "re":
+        if is_re:
             re_sp += pts
         else:
             ko_sp += pts
     if fuchs > 2:
-        problems.add(number, "specials", _("There are only two Füchse in a game."))
+        add(number, "specials", _("There are only two Füchse in a game."))
         ok = False
     if karlchen > 1:
-        problems.add(number, "specials", _("Only one Karlchen can win the last trick."))
+        add(number, "specials", _("Only one Karlchen can win the last trick."))
         ok = False
-    if len(last_trick) > 1:
-        problems.add(number, "specials", _("Only one party can win the last trick."))
+    if re_last and ko_last:
+        add(number, "specials", _("Only one party can win the last trick."))
         ok = False
-    for party, eyes in (("re", re_eyes), ("kontra", ko_eyes)):
-        if doppelkopf[party] > eyes // 40:
-            problems.add(
+    for dks, eyes in ((re_dk, re_eyes), (ko_dk, ko_eyes)):
+        if dks > eyes // 40:
+            add(
                 number,
                 "specials",
                 _("With %(eyes)s eyes a party has at most %(max)s Doppelkopf."),
@@ -232,17 +254,13 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
             ok = False
     if flag:
         if not dk_counts:
-            problems.add(number, "fuchs_wins_last_doppelkopf", _("Special points do not count in this game."))
+            add(number, "fuchs_wins_last_doppelkopf", _("Special points do not count in this game."))
             ok = False
-        elif not (doppelkopf["re"] or doppelkopf["kontra"]):
-            problems.add(
-                number, "fuchs_wins_last_doppelkopf", _("A Fuchs winning the last trick needs a Doppelkopf entered.")
-            )
+        elif not (re_dk or ko_dk):
+            add(number, "fuchs_wins_last_doppelkopf", _("A Fuchs winning the last trick needs a Doppelkopf entered."))
             ok = False
         elif karlchen:
-            problems.add(
-                number, "fuchs_wins_last_doppelkopf", _("The last trick was won by a Karlchen, not by a Fuchs.")
-            )
+            add(number, "fuchs_wins_last_doppelkopf", _("The last trick was won by a Karlchen, not by a Fuchs."))
             ok = False
     if not ok:
         return None
@@ -253,27 +271,38 @@ def check_per_player(value, number, field, total, ctx, problems):
     if value is None:
         problems.add(number, field, _("Missing “%(name)s”: one number per active player."), name=field)
         return None
-    if not isinstance(value, dict) or not all(is_int(v) for v in value.values()):
+    if not isinstance(value, dict) or not _all_int(value.values()):
         problems.add(number, field, _("“%(name)s” must give each active player a whole number."), name=field)
         return None
-    ok = True
-    for name in value:
-        if name not in ctx.active_set:
-            report_not_active(number, field, name, ctx, problems)
-            ok = False
-    for name in ctx.active:
-        if name not in value:
-            problems.add(number, field, _("%(name)s is missing in “%(what)s”."), name=name, what=field)
-            ok = False
-    if not ok:
-        return None
-    if any(v < 0 or v > total for v in value.values()):
+    active = ctx.active
+    # Exactly the active players (the usual entry) need no look-up per name.
+    if len(value) != len(active) or not ctx.active_set.issuperset(value):
+        ok = True
+        for name in value:
+            if name not in ctx.active_set:
+                report_not_active(number, field, name, ctx, problems)
+                ok = False
+        for name in active:
+            if name not in value:
+                problems.add(number, field, _("%(name)s is missing in “%(what)s”."), name=name, what=field)
+                ok = False
+        if not ok:
+            return None
+    numbers = value.values()
+    if min(numbers) < 0 or max(numbers) > total:
         problems.add(number, field, _("Each number in “%(name)s” must be from 0 to %(max)s."), name=field, max=total)
         return None
-    s = sum(value.values())
+    s = sum(numbers)
     if s != total:
         problems.add(
             number, field, _("“%(name)s” must add up to %(total)s, not %(sum)s."), name=field, total=total, sum=s
         )
         return None
     return value
+
+
+def _all_int(values) -> bool:
+    for v in values:
+        if type(v) is not int:
+            return False
+    return True

@@ -23,12 +23,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .doppelkopf_checks import (
+    all_str,
     check_announcements,
     check_outbid,
     check_per_player,
     check_specials,
     check_specials_shape,
-    is_int,
     report_not_active,
 )
 from .errors import Problems, _
@@ -55,6 +55,7 @@ ALL_FIELDS = PARTY_FIELDS | RAMSCH_FIELDS | REVOKE_FIELDS
 ALLOWED = {k: PARTY_FIELDS for k in ("normal", "hochzeit", "trumpfabgabe", "solo")}
 ALLOWED["ramsch"] = RAMSCH_FIELDS
 ALLOWED["revoke"] = REVOKE_FIELDS
+NO_SPECIALS = ({}, 0, 0, False)  # what check_specials finds in a hand without special points (never changed)
 
 # Item names of the breakdown, in the players' terms.
 ABSAGE_NAME = ("", "keine 90", "keine 60", "keine 30", "schwarz")
@@ -90,7 +91,7 @@ class Scored(NamedTuple):
     winner: str | None
     value: int
     breakdown: list
-    points: dict  # player -> points before the Bock multiplier
+    points: dict  # every player in seat order -> points before the Bock multiplier (0: sitting out)
     triggers: list  # kontra_lost, schwarz, split_120, re_kontra_re, fuchs_last_doppelkopf, durchmarsch, loser_points
     soloist: str | None
     re: list
@@ -104,19 +105,21 @@ class Scored(NamedTuple):
 class Context:
     """What the deal says about the game about to be scored."""
 
-    __slots__ = ("players", "active", "active_set", "round", "soloist", "rules")
+    __slots__ = ("players", "active", "active_set", "sitting_out", "round", "soloist", "rules")
 
     def __init__(self, players, rules):
         self.players = players
         self.rules = rules
         self.active = ()
         self.active_set = frozenset()
+        self.sitting_out: dict = {}  # player -> 0 for those not playing this game
         self.round = "normal"
         self.soloist = None
 
 
 def score_hand(hand: dict, number: int, ctx: Context, problems: Problems) -> Scored | None:
-    before = len(problems)
+    reported = problems.items  # a problem added below makes the hand invalid
+    before = len(reported)
     kind = hand.get("kind")
     if not isinstance(kind, str) or kind not in ALLOWED:
         problems.add(number, "kind", _("The kind of game must be one of: %(kinds)s."), kinds=", ".join(KINDS))
@@ -125,8 +128,10 @@ def score_hand(hand: dict, number: int, ctx: Context, problems: Problems) -> Sco
                 problems.add(number, key, _("Unknown field “%(name)s”."), name=key)
         return None
     allowed = ALLOWED[kind]
-    for key in hand:
-        if key not in allowed:
+    if not allowed.issuperset(hand):  # only then look for the field at fault
+        for key in hand:
+            if key in allowed:
+                continue
             if key not in ALL_FIELDS:
                 problems.add(number, key, _("Unknown field “%(name)s”."), name=key)
             elif hand[key] is not None:
@@ -158,7 +163,7 @@ def score_hand(hand: dict, number: int, ctx: Context, problems: Problems) -> Sco
             )
             return None
         result = _party_game(hand, number, kind, ctx, problems)
-    if len(problems) != before:
+    if len(reported) != before:
         return None
     return result
 
@@ -171,18 +176,19 @@ def _party_game(hand, number, kind, ctx, problems):
     re_ok = False
     if re is None:
         problems.add(number, "re", _("Name the Re party."))
-    elif not isinstance(re, list) or not all(isinstance(p, str) for p in re):
+    elif not isinstance(re, list) or not all_str(re):
         problems.add(number, "re", _("The Re party must be a list of players."))
     else:
         re_ok = True
-        for name in re:
-            if name not in active_set:
-                report_not_active(number, "re", name, ctx, problems)
-                re_ok = False
-        if len(set(re)) != len(re):
+        size = len(re)
+        if not active_set.issuperset(re):  # only then name the players at fault
+            for name in re:
+                if name not in active_set:
+                    report_not_active(number, "re", name, ctx, problems)
+                    re_ok = False
+        if size > 1 and len(set(re)) != size:
             problems.add(number, "re", _("A player is named twice in the Re party."))
             re_ok = False
-        size = len(re)
         if kind == "solo":
             if size != 1:
                 problems.add(number, "re", _("A solo has exactly one Re player: the soloist."))
@@ -218,12 +224,12 @@ def _party_game(hand, number, kind, ctx, problems):
         gtype = kind
     # --- eyes and tricks
     eyes = hand.get("re_eyes")
-    eyes_ok = is_int(eyes) and 0 <= eyes <= 240
+    eyes_ok = type(eyes) is int and 0 <= eyes <= 240  # an int, not a bool
     if not eyes_ok:
         problems.add(number, "re_eyes", _("Re's eyes must be a whole number from 0 to 240."))
     tricks = hand.get("re_tricks")
     if tricks is not None:
-        if not is_int(tricks) or not 0 <= tricks <= 12:
+        if type(tricks) is not int or not 0 <= tricks <= 12:
             problems.add(number, "re_tricks", _("Re's tricks must be a whole number from 0 to 12."))
             tricks = None
             eyes_ok = False
@@ -235,7 +241,11 @@ def _party_game(hand, number, kind, ctx, problems):
                 problems.add(number, "re_tricks", _("With all 12 tricks Re has all 240 eyes."))
                 eyes_ok = False
     ann = check_announcements(hand.get("announcements"), number, problems)
-    outbid = check_outbid(hand, number, ctx, problems, re[0] if re_ok and solo_game else None)
+    outbid = (
+        check_outbid(hand, number, ctx, problems, re[0] if re_ok and solo_game else None)
+        if "solo_outbid" in hand
+        else ()
+    )
     if not eyes_ok or ann is None:
         check_specials_shape(hand, number, problems)
         return None
@@ -247,7 +257,10 @@ def _party_game(hand, number, kind, ctx, problems):
     else:
         re_none = tricks == 0
         ko_none = tricks == 12
-    specials = check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rules, problems)
+    if "specials" in hand or "fuchs_wins_last_doppelkopf" in hand:
+        specials = check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rules, problems)
+    else:
+        specials = NO_SPECIALS
     if specials is None or not re_ok or (kind == "solo" and solo_type is None):
         return None
     sp_items, re_sp, ko_sp, fuchs_last_dk = specials
@@ -316,11 +329,11 @@ def _party_game(hand, number, kind, ctx, problems):
             for level in range(1, w_abs + 1):
                 add({"item": names[level], "points": 1})
             value += w_abs
-        for level in range(l_abs):
-            reach, item = AGAINST[level]
-            if w_eyes >= reach:
-                add({"item": item, "points": 1})
-                value += 1
+        if l_abs:
+            for reach, item in AGAINST[:l_abs]:
+                if w_eyes >= reach:
+                    add({"item": item, "points": 1})
+                    value += 1
         if not re_won and gtype in rules.gda_types:
             add({"item": "gegen die Alten", "points": 1})
             value += 1
@@ -372,7 +385,9 @@ def _party_game(hand, number, kind, ctx, problems):
         ko_value = -diff
 
     # --- points per player
-    points = dict.fromkeys(ctx.active, ko_value)
+    points = dict.fromkeys(ctx.players, ko_value)
+    if ctx.sitting_out:
+        points.update(ctx.sitting_out)
     if solo_game:
         soloist = re[0]
         points[soloist] = 3 * re_value
@@ -441,7 +456,9 @@ def _revoke(hand, number, ctx, problems):
         for level in range(1, level_max + 1):
             breakdown.append({"item": names[level], "points": 1})
         value += level_max
-    points = dict.fromkeys(ctx.active, value)
+    points = dict.fromkeys(ctx.players, value)
+    if ctx.sitting_out:
+        points.update(ctx.sitting_out)
     points[by] = -ctx.rules.revoke_multiplier * value
     return Scored("revoke", None, value, breakdown, points, [], None, [], False, False, False, None, ())
 
@@ -450,37 +467,46 @@ def _ramsch(hand, number, ctx, problems):
     active = ctx.active
     eyes = check_per_player(hand.get("eyes"), number, "eyes", 240, ctx, problems)
     tricks = check_per_player(hand.get("tricks"), number, "tricks", 12, ctx, problems)
-    outbid = check_outbid(hand, number, ctx, problems, None)
+    outbid = check_outbid(hand, number, ctx, problems, None) if "solo_outbid" in hand else ()
     if eyes is None or tricks is None:
         return None
+    # One pass over the players: eyes against tricks, who took every trick, who took none.
     ok = True
+    durchmarsch = None
+    jungfrau = []
     for name in active:
-        if tricks[name] == 0 and eyes[name] != 0:
-            problems.add(number, "eyes", _("%(name)s took no trick and cannot have eyes."), name=name)
-            ok = False
-        elif tricks[name] == 12 and eyes[name] != 240:
-            problems.add(number, "eyes", _("%(name)s took every trick and has all 240 eyes."), name=name)
-            ok = False
+        taken = tricks[name]
+        if taken == 0:
+            if eyes[name] != 0:
+                problems.add(number, "eyes", _("%(name)s took no trick and cannot have eyes."), name=name)
+                ok = False
+            jungfrau.append(name)
+        elif taken == 12:
+            if eyes[name] != 240:
+                problems.add(number, "eyes", _("%(name)s took every trick and has all 240 eyes."), name=name)
+                ok = False
+            elif durchmarsch is None:
+                durchmarsch = name
     if not ok:
         return None
-    for name in active:
-        if tricks[name] == 12:
-            points = dict.fromkeys(active, -8)
-            points[name] = 24
-            breakdown = [{"item": "Durchmarsch", "points": 8}]
-            return Scored(
-                "ramsch", None, 8, breakdown, points, ["durchmarsch"], None, [], False, False, False, None, outbid
-            )
+    points = dict.fromkeys(ctx.players, -8)
+    if ctx.sitting_out:
+        points.update(ctx.sitting_out)
+    if durchmarsch is not None:
+        points[durchmarsch] = 24
+        breakdown = [{"item": "Durchmarsch", "points": 8}]
+        return Scored(
+            "ramsch", None, 8, breakdown, points, ["durchmarsch"], None, [], False, False, False, None, outbid
+        )
     most = max(eyes.values())
-    losers = [name for name in active if eyes[name] == most]
     value = most // 30
     breakdown = [{"item": f"{most} Augen", "points": value}]
+    for name in jungfrau:
+        breakdown.append({"item": f"Jungfrau ({name})", "points": value})
+        value *= 2
+    k = [*eyes.values()].count(most)  # the losers: everyone with the most eyes
+    win = value * k
+    lose = -value * (4 - k)
     for name in active:
-        if tricks[name] == 0:
-            breakdown.append({"item": f"Jungfrau ({name})", "points": value})
-            value *= 2
-    k = len(losers)
-    points = dict.fromkeys(active, value * k)
-    for name in losers:
-        points[name] = -value * (4 - k)
+        points[name] = lose if eyes[name] == most else win
     return Scored("ramsch", None, value, breakdown, points, [], None, [], False, False, False, None, outbid)
