@@ -10,7 +10,7 @@ from django.urls import reverse
 from leagues import selectors, services
 from leagues.models import Hand, HandResult, Meeting, Player, Role
 from scoring.doppelkopf_example import example_request
-from tests.factories import LeagueFactory, PlayerFactory, meeting_for, member
+from tests.factories import LeagueFactory, MembershipFactory, PlayerFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
 
@@ -511,3 +511,98 @@ def test_it_explains_a_deleted_hand_and_offers_to_restore_it(client, meeting, pe
     assert "Deleted hand" in html and "Ben, Dora" in html
     assert url("hand_restore", meeting, hand) in html
     assert client.get(url("hand_edit", meeting, hand)).status_code == 404
+
+
+# --- starting a race game with a game carried over (start_totals) ----------------------------
+
+
+TWO_TEAMS = {"A": ["Anna", "Carl"], "B": ["Ben", "Dora"]}
+
+
+def race_league(game, variant, names=NAMES[:4]):
+    league = LeagueFactory(game=game, variant=variant)
+    for name in names:
+        PlayerFactory(league=league, name=name)
+    return league
+
+
+def carried(league, scores):
+    """POST fields for scores carried over: {player name or "team:A": score}."""
+    data = {}
+    for party, score in scores.items():
+        if party.startswith("team:"):
+            data[f"start_team_{party[5:]}"] = score
+        else:
+            data[f"start_{Player.objects.get(league=league, name=party).pk}"] = score
+    return data
+
+
+def teams_data(league, teams):
+    return {f"team_{Player.objects.get(league=league, name=n).pk}": t for t, names in teams.items() for n in names}
+
+
+def test_it_offers_scores_carried_over_for_race_games_only(client, league):
+    thousand = race_league("thousand", "koenigsberg")
+    user = member(thousand, Role.SCOREKEEPER)
+    MembershipFactory(league=league, user=user, role=Role.SCOREKEEPER)
+    client.force_login(user)
+    page = client.get(reverse("meeting_start", kwargs={"slug": thousand.slug})).content.decode()
+    assert "Carry over a game in progress" in page
+    assert f'name="start_{Player.objects.get(league=thousand, name="Ben").pk}"' in page
+    page = client.get(reverse("meeting_start", kwargs={"slug": league.slug})).content.decode()
+    assert "Carry over a game in progress" not in page
+
+
+def test_it_starts_a_1000_evening_with_the_scores_carried_over(client, db):
+    league = race_league("thousand", "koenigsberg")
+    client.force_login(member(league, Role.SCOREKEEPER))
+    data = {**start_data(league, NAMES[:4]), **carried(league, {"Anna": "350", "Ben": "-120", "Carl": ""})}
+    response = client.post(reverse("meeting_start", kwargs={"slug": league.slug}), data)
+    meeting = Meeting.objects.get(league=league)
+    assert response.status_code == 302
+    # Carl and Dora typed nothing: they start at 0 (calculate-api.md, start_totals).
+    assert meeting.start_totals == {"Anna": 350, "Ben": -120}
+    assert services.calculate_meeting(meeting)["totals"] == {"Anna": 350, "Ben": -120, "Carl": 0, "Dora": 0}
+
+
+def test_it_starts_a_team_game_with_the_teams_scores_carried_over(client, db):
+    league = race_league("forty_five", "bruff")
+    client.force_login(member(league, Role.SCOREKEEPER))
+    teams = TWO_TEAMS
+    data = {
+        **start_data(league, NAMES[:4]),
+        **teams_data(league, teams),
+        **carried(league, {"team:A": "20", "team:B": "35"}),
+    }
+    response = client.post(reverse("meeting_start", kwargs={"slug": league.slug}), data)
+    assert response.status_code == 302
+    meeting = Meeting.objects.get(league=league)
+    assert meeting.teams == teams
+    assert meeting.start_totals == {"A": 20, "B": 35}
+
+
+@pytest.mark.parametrize(
+    "game, variant, teams, scores, message",
+    [
+        ("thousand", "koenigsberg", None, {"Anna": "3x"}, "whole numbers only"),
+        ("thousand", "koenigsberg", None, {"Anna": "12.5"}, "whole numbers only"),
+        ("thousand", "koenigsberg", None, {"Emil": "100"}, "Emil is not at the table"),
+        ("thousand", "koenigsberg", None, {"Anna": "1200"}, "starts above the target"),
+        ("forty_five", "bruff", None, {"Ben": "-5"}, "cannot have less than 0"),
+        ("forty_five", "bruff", None, {"team:A": "20"}, "Without teams, enter each player"),
+        ("forty_five", "bruff", TWO_TEAMS, {"Anna": "20"}, "Playing in teams"),
+        ("forty_five", "bruff", TWO_TEAMS, {"team:C": "5"}, "Team C has no"),
+        ("forty_five", "bruff", TWO_TEAMS, {"team:B": "45"}, "already has the target"),
+    ],
+)
+def test_it_rejects_bad_scores_carried_over_and_saves_nothing(client, db, game, variant, teams, scores, message):
+    league = race_league(game, variant, NAMES)
+    client.force_login(member(league, Role.SCOREKEEPER))
+    data = {**start_data(league, NAMES[:4]), **teams_data(league, teams or {}), **carried(league, scores)}
+    response = client.post(reverse("meeting_start", kwargs={"slug": league.slug}), data)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert message in page.replace("&#x27;", "'")
+    assert '<details class="card carry" open>' in page  # the problem is not folded away
+    assert not Meeting.objects.filter(league=league).exists()
+    assert not league.seasons.exists()

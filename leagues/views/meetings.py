@@ -36,7 +36,7 @@ from leagues import selectors, services
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Meeting, Player, Role
 from leagues.permissions import league_for
-from scoring.registry import TEAMS, get_game
+from scoring.registry import START_TOTALS, TEAMS, get_game
 
 # Labels of the kinds of rounds a replay may report (Doppelkopf's special rounds).
 ROUND_LABELS = {
@@ -275,17 +275,61 @@ def _seating_from_post(post, league, *, team_game):
     return seated, teams, errors
 
 
+def _start_totals_from_post(post, league, seated, teams):
+    """The scores of a game carried over from an earlier evening (race games), by party:
+    the teams' when teams are given, else the players'. Empty inputs count as 0 (the engine
+    starts missing parties at 0); all empty gives None. Returns (start_totals, problem)."""
+    by_pk = {p.pk: p for p in league.players.filter(active=True)}
+    seated_pks = {p.pk for p in seated}
+    by_player, by_team = {}, {}
+    for key, raw in post.items():
+        raw = raw.strip()
+        if not raw or not key.startswith("start_"):
+            continue
+        try:
+            value = int(raw)
+        except ValueError:
+            return None, _("Enter whole numbers only, for example 35.")
+        name = key.removeprefix("start_")
+        if name.startswith("team_"):
+            by_team[name.removeprefix("team_")] = value
+            continue
+        player = by_pk.get(int(name)) if name.isdigit() else None
+        if player is None:
+            return None, _("Pick players of this league only.")
+        if player.pk not in seated_pks:
+            return None, _("%(name)s is not at the table: leave that score empty.") % {"name": player.name}
+        by_player[player.name] = value
+    if teams:
+        if by_player:
+            return None, _("Playing in teams: enter the teams' scores, not the players'.")
+        unknown = sorted(set(by_team) - set(teams))
+        if unknown:
+            return None, _("Team %(team)s has no players tonight.") % {"team": unknown[0]}
+        return by_team or None, None
+    if by_team:
+        return None, _("Without teams, enter each player's score.")
+    return by_player or None, None
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def meeting_start(request, slug):
     league, _membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
     spec = get_game(league.game)
     team_game = TEAMS in spec.extra_fields
+    # Race games may go on with a game left unfinished on an earlier evening.
+    carry_game = START_TOTALS in spec.extra_fields
     host = selectors.suggested_host(league=league)
     errors = {}
+    start_totals = None
     if request.method == "POST":
         form = StartMeetingForm(request.POST, league=league)
         seated, teams, errors = _seating_from_post(request.POST, league, team_game=team_game)
+        if carry_game and "players" not in errors and "teams" not in errors:
+            start_totals, problem = _start_totals_from_post(request.POST, league, seated, teams)
+            if problem:
+                errors["start_totals"] = problem
         if form.is_valid() and not errors:
             data = form.cleaned_data
             try:
@@ -297,6 +341,7 @@ def meeting_start(request, slug):
                     pennant_holder=data.get("pennant_holder"),
                     pennant_forgotten=data.get("pennant_forgotten", False),
                     teams=teams,
+                    start_totals=start_totals,
                     user=request.user,
                 )
             except services.InvalidInput as error:
@@ -305,7 +350,7 @@ def meeting_start(request, slug):
                     if field in form.fields:
                         form.add_error(field, problem["message"])
                     else:
-                        key = field if field in ("players", "teams") else "players"
+                        key = field if field in ("players", "teams", START_TOTALS) else "players"
                         errors[key] = problem["message"]
             else:
                 messages.success(request, _("The meeting has started. Good game!"))
@@ -336,6 +381,19 @@ def meeting_start(request, slug):
         "min_players": spec.min_players,
         "max_players": spec.max_players,
     }
+    if carry_game:
+        typed = request.POST if request.method == "POST" else {}
+        seated_pks = [p.pk for p in seated]
+        context["carry"] = {
+            # Seated players first, in seat order (the script keeps it so as seats change).
+            "players": [
+                {"player": p, "value": typed.get(f"start_{p.pk}", ""), "seated": p.pk in seated_pks}
+                for p in seated + context["bench"]
+            ],
+            "teams": [{"name": t, "value": typed.get(f"start_team_{t}", "")} for t in TEAM_NAMES] if team_game else [],
+            "open": bool(errors.get(START_TOTALS))
+            or any(v.strip() for k, v in typed.items() if k.startswith("start_")),
+        }
     return render(request, "meetings/start.html", context, status=status)
 
 
