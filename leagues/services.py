@@ -454,7 +454,8 @@ def accept_invite(*, invite: Invite, user, display_name: str = "") -> Membership
     never demotes anyone). He keeps his player if he has one in the league; otherwise he
     becomes the invite's player, or a new player called ``display_name``.
     """
-    invite = Invite.objects.select_for_update().select_related("player").get(pk=invite.pk)
+    # Lock the invite row only: PostgreSQL cannot lock the nullable side of the player join.
+    invite = Invite.objects.select_for_update(of=("self",)).select_related("player").get(pk=invite.pk)
     problem = invite_problem(invite)
     if problem:
         raise InviteUnusable(problem)
