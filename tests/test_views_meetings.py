@@ -606,3 +606,33 @@ def test_it_rejects_bad_scores_carried_over_and_saves_nothing(client, db, game, 
     assert '<details class="card carry" open>' in page  # the problem is not folded away
     assert not Meeting.objects.filter(league=league).exists()
     assert not league.seasons.exists()
+
+
+# --- who sits out is said once -----------------------------------------------------------------
+
+
+def next_card(page):
+    return page.split('class="card next-card"')[1].split("</section>")[0]
+
+
+@pytest.mark.parametrize(
+    "game, variant, names, dealer_out, others_out",
+    [
+        # 1000 with four: the dealer sits out (thousand.md).
+        ("thousand", "koenigsberg", NAMES[:4], "Anna", []),
+        # Doppelkopf with five: the dealer sits out; with six also the second after him.
+        ("doppelkopf", "club", NAMES, "Anna", []),
+        ("doppelkopf", "club", [*NAMES, "Fritz"], "Anna", ["Carl"]),
+    ],
+)
+def test_it_says_once_who_sits_out(client, db, game, variant, names, dealer_out, others_out):
+    league = LeagueFactory(game=game, variant=variant)
+    meeting = meeting_for(league, names)
+    client.force_login(member(league, Role.SCOREKEEPER))
+    card = next_card(client.get(meeting.get_absolute_url()).content.decode())
+    assert card.count("sits out") + card.count("Sits out") == 1 + bool(others_out)
+    assert f"Deals next and sits out</span><b>{dealer_out}</b>" in card
+    if others_out:
+        assert f"<span>Sits out</span><b>{', '.join(others_out)}</b>" in card
+    else:
+        assert "out-box" not in card
