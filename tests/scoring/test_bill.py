@@ -198,8 +198,11 @@ def test_paid_must_add_up_to_the_total_with_the_tip():
     assert errors({"total": "10.00", "scores": {"A": 0, "B": 1}, "tip_percent": 10, "paid": {"A": "10.00"}}) == [
         (None, "paid")
     ]
+    # 11.00 / 2 = 5.50, mean 0.5, rate 0.10: A 5.50 + 0.05 = 5.55, B 5.50 - 0.05 = 5.45.
     result = split_bill({"total": "10.00", "scores": {"A": 0, "B": 1}, "tip_percent": 10, "paid": {"A": "11.00"}})
-    assert result["transfers"] == [{"from": "B", "to": "A", "amount": result["shares"]["B"]}]
+    assert result["total"] == "11.00"
+    assert result["shares"] == {"A": "5.55", "B": "5.45"}
+    assert result["transfers"] == [{"from": "B", "to": "A", "amount": "5.45"}]
 
 
 def test_paid_names_players_with_amounts():
@@ -215,3 +218,51 @@ def test_paid_by_and_paid_together_is_a_problem():
 
 def test_the_body_must_be_an_object():
     assert errors([1, 2]) == [(None, None)]
+
+
+def test_by_rank_ties_with_a_tip_and_the_leftover_cent_to_the_earlier_of_equal_scores():
+    # league.md: tip 12.5 % of 100.00 = 12.50 -> 112.50. by_rank: Anna (7) place 1, Ben and
+    # Carl (3) share places 2 and 3 -> 2.5 each, Dora (-1) 4; sum 10. Exact: 11.25, 28.125,
+    # 28.125, 45.00: floors 112.49, one cent left; Ben and Carl have the same remainder and the
+    # same score: the earlier in scores, Ben, gets it. Ben paid everything: the largest debtor
+    # (Dora) pays first, then Carl, then Anna.
+    result = split_bill(
+        {
+            "total": "100.00",
+            "scores": {"Anna": 7, "Ben": 3, "Carl": 3, "Dora": -1},
+            "method": "by_rank",
+            "tip_percent": "12.5",
+            "paid": {"Ben": "112.50"},
+        }
+    )
+    assert result["total"] == "112.50"
+    assert result["rate"] is None
+    assert result["shares"] == {"Anna": "11.25", "Ben": "28.13", "Carl": "28.12", "Dora": "45.00"}
+    assert result["transfers"] == [
+        {"from": "Dora", "to": "Ben", "amount": "45.00"},
+        {"from": "Carl", "to": "Ben", "amount": "28.12"},
+        {"from": "Anna", "to": "Ben", "amount": "11.25"},
+    ]
+    assert result["chooses_restaurant"] == "Dora"
+
+
+def test_a_lowered_rate_with_paid_settles_to_the_cent():
+    # 100.00 / 3 = 33.333…, mean 0; at 10 cents Anna (500) would pay 33.33 - 50.00 < 0: the rate
+    # falls to 3333.33… cents / 500 = 6.666… cents = 0.0667 EUR. Anna 0.00; Ben and Carl
+    # 33.333… + 6.666… x 250 = 50.00 each. Anna paid 60.00, Carl 40.00: Ben owes 50.00 and pays
+    # the largest creditor Anna 60.00 - 0.00 = 60.00 first, up to his 50.00; Carl (-10.00) then
+    # pays Anna the remaining 10.00.
+    result = split_bill(
+        {
+            "total": "100.00",
+            "scores": {"Anna": 500, "Ben": -250, "Carl": -250},
+            "paid": {"Anna": "60.00", "Carl": "40.00"},
+        }
+    )
+    assert result["rate"] == "0.0667"
+    assert result["shares"] == {"Anna": "0.00", "Ben": "50.00", "Carl": "50.00"}
+    assert result["transfers"] == [
+        {"from": "Ben", "to": "Anna", "amount": "50.00"},
+        {"from": "Carl", "to": "Anna", "amount": "10.00"},
+    ]
+    assert result["chooses_restaurant"] == "Ben"

@@ -131,6 +131,24 @@ def test_merrimack_equal_highest_totals_play_on_until_one_is_strictly_ahead():
     assert out["hands"][1]["game_over"] == {"winner": "Anna", "trick": 5, "games": 1}
 
 
+def test_merrimack_a_third_party_strictly_ahead_ends_the_play_on():
+    # maw.md Merrimack: "with equal highest totals nobody has won yet, and the game goes on
+    # until, at the end of a hand, one party at or above the target is strictly ahead".
+    # Hand 1: Anna 40 + 10 = 50, Ben 40 + 5 + 5 (top trump, trick 3) = 50, Carl 20 + 10 = 30:
+    # equal highest, play on. Hand 2: Carl takes all five, 25 + 5 (top trump) = 30 -> 60;
+    # Anna and Ben stay at 50 (past the target but level): Carl is strictly ahead and wins.
+    hands = [
+        {"tricks": ["Anna", "Anna", "Ben", "Carl", "Carl"], "top_trump_trick": 3},
+        {"tricks": ["Carl"] * 5, "top_trump_trick": 1},
+    ]
+    out = run("merrimack", hands, players=THREE, start_totals={"Anna": 40, "Ben": 40, "Carl": 20})
+    assert out["hands"][0]["totals"] == {"Anna": 50, "Ben": 50, "Carl": 30}
+    assert out["hands"][0]["game_over"] is None
+    assert out["hands"][1]["totals"] == {"Anna": 50, "Ben": 50, "Carl": 60}
+    assert out["hands"][1]["game_over"] == {"winner": "Carl", "trick": 5, "games": 1}
+    assert out["games"] == [{"winner": "Carl", "hand": 2, "trick": 5, "games": 1}]
+
+
 def test_merrimack_has_no_jink():
     out = run("merrimack", [{"tricks": ["Anna"] * 5, "top_trump_trick": 1}], players=THREE)
     assert out["hands"][0]["totals"] == {"Anna": 30, "Ben": 0, "Carl": 0}

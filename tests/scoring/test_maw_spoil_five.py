@@ -141,3 +141,34 @@ def test_other_stakes():
     )
     assert out["hands"][0]["deltas"] == {"Anna": -4, "Ben": -3, "Carl": -3, "Dora": 10}
     assert out["hands"][1]["deltas"] == {"Anna": -6, "Ben": -7, "Carl": 19, "Dora": -6}
+
+
+def test_a_failed_jink_feeds_the_next_pot_as_spoilt_and_a_made_jink_takes_it_all():
+    # maw.md Spoil Five, three players (Anna, Ben, Carl), standard stakes.
+    # Hand 1 (Anna deals): pot 4 + 2 + 2 = 8, nobody 3 tricks: spoilt, the pot stays 8.
+    # Hand 2 (Ben deals, after a spoilt hand): Anna 1, Ben 2, Carl 1 -> 12. Anna jinks and
+    #   loses trick 4: the pot is forfeited (spoilt), trick 5 ignored; pot stays 12.
+    # Hand 3 (Carl deals, spoilt again): Anna 1, Ben 1, Carl 2 -> 16. Ben jinks and takes all
+    #   five: the pot 16 plus 2 from Anna and from Carl: Ben -1 + 16 + 4 = 19, Anna -1 - 2 = -3,
+    #   Carl -2 - 2 = -4.
+    # Hand 4 (Anna deals, empty pot): Anna 4, Ben 2, Carl 2 -> 8; Carl's third trick is trick 4:
+    #   Carl -2 + 8 = 6, trick 5 ignored.
+    hands = [
+        {"tricks": ["Anna", "Ben", "Carl", "Anna", "Ben"]},
+        {"tricks": ["Anna", "Anna", "Anna", "Ben", "Carl"], "jink": True},
+        {"tricks": ["Ben"] * 5, "jink": True},
+        {"tricks": ["Carl", "Anna", "Carl", "Carl", "Ben"]},
+    ]
+    out = run(hands, players=["Anna", "Ben", "Carl"])
+    h1, h2, h3, h4 = out["hands"]
+    assert (h1["pot"], h1["pot_winner"], h1["jink"]) == (8, None, None)
+    assert h2["fed"] == {"Anna": 1, "Ben": 2, "Carl": 1}
+    assert (h2["pot"], h2["pot_winner"], h2["jink"], h2["ignored_tricks"]) == (12, None, "failed", [5])
+    assert h3["fed"] == {"Anna": 1, "Ben": 1, "Carl": 2}
+    assert h3["deltas"] == {"Anna": -3, "Ben": 19, "Carl": -4}
+    assert (h3["pot"], h3["pot_winner"], h3["jink"]) == (0, "Ben", "made")
+    assert h4["deltas"] == {"Anna": -4, "Ben": -2, "Carl": 6}
+    assert h4["ignored_tricks"] == [5]
+    # chips only change hands: the totals and the pot add up to 0
+    assert out["totals"] == {"Anna": -12, "Ben": 13, "Carl": -1}
+    assert out["pot"] == 0

@@ -306,6 +306,36 @@ def test_a_tie_of_two_defenders_goes_to_the_first_after_the_dealer():
     assert result["games"] == [{"winner": "Carl", "hand": 2}]
 
 
+def test_with_four_a_tie_goes_to_the_first_after_the_dealer_not_the_first_seat():
+    # thousand.md: "a tie goes to the declarer, then to the first of them after the dealer";
+    # the others round to the nearest 5 ("55 stays 55"). Start Anna 950, Dora 950.
+    # Hand 1, Anna deals and sits out: Ben forced (100) with 100 -> +100; Carl 20; Dora 0.
+    # Hand 2, Ben deals and sits out: Carl forced with 10 -> -100 (20 - 100 = -80); Anna 55 ->
+    # 1005, Dora 55 -> 1005. Tied, the declarer not among them: clockwise after Ben come Carl,
+    # Dora, Anna: Dora wins (seat order alone would have given Anna).
+    hands = [
+        {"declarer": "Ben", "bid": 0, "points": {"Ben": 100, "Carl": 20, "Dora": 0}},
+        {"declarer": "Carl", "bid": 0, "points": {"Anna": 55, "Carl": 10, "Dora": 55}},
+    ]
+    result = calc(hands, FOUR, start_totals={"Anna": 950, "Dora": 950})
+    first, second = result["hands"]
+    assert first["totals"] == {"Anna": 950, "Ben": 100, "Carl": 20, "Dora": 950}
+    assert (second["dealer"], second["active"]) == ("Ben", ["Anna", "Carl", "Dora"])
+    assert second["deltas"] == {"Anna": 55, "Ben": 0, "Carl": -100, "Dora": 55}
+    assert second["totals"] == {"Anna": 1005, "Ben": 100, "Carl": -80, "Dora": 1005}
+    assert (second["contract"], second["made"]) == (100, False)
+    assert second["game_winner"] == "Dora"
+    assert result["winner"] == "Dora"
+    assert result["games"] == [{"winner": "Dora", "hand": 2}]
+    assert result["next"] == {"dealer": "Carl", "active": ["Anna", "Ben", "Dora"]}
+
+
+def test_the_others_round_57_down_and_58_up():
+    # round_to 5: 57 -> 55, 58 -> 60. Anna forced with 5 card points: -100.
+    result = calc([{"declarer": "Anna", "bid": 0, "points": {"Anna": 5, "Ben": 57, "Carl": 58}}])
+    assert result["hands"][0]["deltas"] == {"Anna": -100, "Ben": 55, "Carl": 60}
+
+
 def test_the_target_is_an_option():
     result = calc([{"declarer": "Anna", "bid": 0, "points": {"Anna": 100, "Ben": 20, "Carl": 0}}], rules={"target": 99})
     assert result["winner"] == "Anna"
