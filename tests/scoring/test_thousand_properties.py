@@ -44,7 +44,9 @@ def test_totals_are_the_previous_totals_plus_the_deltas_and_winners_pass_the_tar
     new_game = False
     for hand in result["hands"]:
         assert set(hand["deltas"]) == set(hand["totals"]) == set(result["parties"])
-        assert hand["dealer"] not in hand["active"] or len(result["parties"]) == 3
+        # three always play: with four the dealer sits out, with three he plays
+        assert len(hand["active"]) == 3
+        assert (hand["dealer"] in hand["active"]) == (len(result["parties"]) == 3)
         for party in result["parties"]:
             assert previous[party] + hand["deltas"][party] == hand["totals"][party]
             if party not in hand["active"]:
