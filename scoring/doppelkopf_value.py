@@ -354,7 +354,10 @@ def _party_game(hand, number, kind, ctx, problems):
                 loser_points = l_none
         re_value = value if re_won else -value
         ko_value = -re_value
-        if loser_points:
+        # Loser gets the points: the losers are credited +v as well. When the special points
+        # outweigh (v < 0) the signs have already flipped and the losers gain |v| by plain
+        # plus-minus; crediting them v again would take points from everyone at the table.
+        if loser_points and value > 0:
             if re_won:
                 ko_value = value
             else:

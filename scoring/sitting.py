@@ -73,8 +73,13 @@ def parse_request(data: Any) -> tuple[GameSpec, str, Sitting]:
         parties = tuple(teams) if teams else players
         start_totals = _start_totals(data[START_TOTALS], parties, problems)
 
-    hands = data.get("hands", [])
-    if not isinstance(hands, list):
+    # "hands" is required (an empty list is valid): a request without it is more likely a
+    # client's mistake than an evening with no game.
+    hands = data.get("hands")
+    if "hands" not in data:
+        problems.add(None, "hands", _("Hands are missing (send an empty list for a sitting without hands)."))
+        hands = []
+    elif not isinstance(hands, list):
         problems.add(None, "hands", _("Hands must be a list (it may be empty)."))
         hands = []
     for number, hand in enumerate(hands, start=1):

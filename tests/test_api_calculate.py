@@ -103,6 +103,11 @@ def test_it_reports_every_problem_not_only_the_first(client):
     )
 
 
+def test_it_rejects_a_request_without_hands(client):
+    # "a missing field ... always a 400"; an empty list is the way to say "no hands yet".
+    assert errors(post(client, {"game": "doppelkopf", "players": FIVE})) == [(None, "hands")]
+
+
 def test_it_rejects_an_unknown_top_level_field(client):
     assert errors(post(client, {"game": "doppelkopf", "players": FIVE, "hands": [], "seats": 5})) == [
         (None, "seats")

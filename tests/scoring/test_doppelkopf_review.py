@@ -668,3 +668,22 @@ def test_revoke_uses_up_a_penalty_game():
     nxt = result["next"]
     assert (nxt["round"], nxt["dealer"], nxt["soloist"]) == ("normal", "Anna", None)
     assert nxt["solo_owed"] == FOUR
+
+
+def test_loser_points_with_a_negative_value_keep_plain_plus_minus():
+    # Re (Anna, Ben) wins 185:55 in the club with nothing announced: gewonnen 1 + under 90 1 +
+    # under 60 1 = 3. Kontra's special points: Doppelkopf 1, two Füchse 1 + 1, Doppel-Charly 2
+    # = 5, netted against the winner: v = 3 - 5 = -2, so the signs flip: Re -2, Kontra +2.
+    # Loser gets the points (a) holds (Kontra under 60, Re said nothing) and triggers the
+    # Pflichtsolo round, but with v < 0 the losers already gain |v| by plain plus-minus.
+    # (Our decision: crediting them +v = -2 as well would make everyone at the table lose.)
+    specials = [
+        {"kind": "doppelkopf", "party": "kontra"},
+        {"kind": "fuchs", "party": "kontra"},
+        {"kind": "fuchs", "party": "kontra"},
+        {"kind": "karlchen", "party": "kontra", "doppel": True},
+    ]
+    hand = one([game(["Anna", "Ben"], 185, specials=specials)])
+    assert hand["winner"] == "re" and hand["value"] == -2
+    assert hand["loser_points"] is True and hand["triggers"] == ["loser_points"]
+    assert hand["deltas"] == {"Anna": -2, "Ben": -2, "Carl": 2, "Dora": 2}
