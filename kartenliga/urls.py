@@ -22,4 +22,3 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
     path("", include("leagues.urls")),
 ]
-

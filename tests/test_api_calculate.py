@@ -109,9 +109,7 @@ def test_it_rejects_a_request_without_hands(client):
 
 
 def test_it_rejects_an_unknown_top_level_field(client):
-    assert errors(post(client, {"game": "doppelkopf", "players": FIVE, "hands": [], "seats": 5})) == [
-        (None, "seats")
-    ]
+    assert errors(post(client, {"game": "doppelkopf", "players": FIVE, "hands": [], "seats": 5})) == [(None, "seats")]
 
 
 def test_messages_are_in_german_when_asked(client):

@@ -86,8 +86,9 @@ def test_garbage_never_raises():
     ],
 )
 def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
-    html = render_to_string(form.TEMPLATE + "#form", {
-        "result": result_for(), "initial": form.initial_from_payload(payload), "errors": {}})
+    html = render_to_string(
+        form.TEMPLATE + "#form", {"result": result_for(), "initial": form.initial_from_payload(payload), "errors": {}}
+    )
     data = QueryDict(mutable=True)
     for tag in re.findall(r"<input[^>]*>", html):
         kind = re.search(r'type="([^"]*)"', tag).group(1)
@@ -98,16 +99,19 @@ def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
 
 
 def test_the_form_groups_bidders_by_team_and_shows_errors():
-    html = render_to_string(form.TEMPLATE + "#form", {
-        "result": result_for(), "errors": {"bid": ["A bid must be between 28 and 56."]}})
+    html = render_to_string(
+        form.TEMPLATE + "#form", {"result": result_for(), "errors": {"bid": ["A bid must be between 28 and 56."]}}
+    )
     assert html.index('value="Emil"') < html.index('value="Ben"')  # team A first
     assert 'name="double" value="0" checked' in html
     assert html.index("between 28 and 56") < html.index('name="trump"')
 
 
 def test_the_next_panel_shows_dealer_scores_and_winner():
-    html = render_to_string(form.TEMPLATE + "#next", {"result": result_for(
-        totals={"A": 3, "B": 7}, winner="B", next={"dealer": "Finn", "active": PLAYERS})})
+    html = render_to_string(
+        form.TEMPLATE + "#next",
+        {"result": result_for(totals={"A": 3, "B": 7}, winner="B", next={"dealer": "Finn", "active": PLAYERS})},
+    )
     assert "Finn" in html and "<b>7</b>" in html and "Team B" in html and "Ben, Dora, Finn" in html
 
 

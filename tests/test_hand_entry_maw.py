@@ -95,9 +95,7 @@ def test_it_reads_a_one_ten_hand():
 
 
 def test_it_reads_an_auction_hand_with_a_call_and_bagged():
-    data = post(
-        maker="Them", bid="30", call="30_for_60", bagged="1", **tricks(*["Them"] * 5), top_trump_trick="4"
-    )
+    data = post(maker="Them", bid="30", call="30_for_60", bagged="1", **tricks(*["Them"] * 5), top_trump_trick="4")
     payload, errors = read("auction_45", data, teams=True)
     assert errors == {}
     assert payload == {
@@ -160,8 +158,23 @@ def test_garbage_never_raises(game):
     rng = random.Random(5)
     junk = ["", " ", "x", "-", "1e3", "٣", "\x00", "None", "99999999999999999999", "3.5"]
     for _ in range(200):
-        data = post(**{k: rng.choice(junk) for k in ["bidder", "maker", "bid", "call", "bagged", "jink",
-                                                       "top_trump_trick", "trick_1", "trick_2", "trick_4"]})
+        data = post(
+            **{
+                k: rng.choice(junk)
+                for k in [
+                    "bidder",
+                    "maker",
+                    "bid",
+                    "call",
+                    "bagged",
+                    "jink",
+                    "top_trump_trick",
+                    "trick_1",
+                    "trick_2",
+                    "trick_4",
+                ]
+            }
+        )
         payload, errors = read(game, data)
         assert isinstance(payload, dict) and isinstance(errors, dict)
         assert all(isinstance(v, str) for v in errors.values())
@@ -173,17 +186,30 @@ def test_garbage_never_raises(game):
         {"tricks": ["Anna", "Ben", "Anna", "Carl", "Anna"], "top_trump_trick": 3},
         {"tricks": ["Anna", "Ben"], "top_trump_trick": None},
         {"bidder": "Ben", "bid": 30, "tricks": ["Ben"] * 5, "top_trump_trick": 5},
-        {"maker": "Anna", "bid": 30, "call": "60_for_120", "bagged": True, "tricks": ["Anna"] * 5,
-         "top_trump_trick": 1},
+        {
+            "maker": "Anna",
+            "bid": 30,
+            "call": "60_for_120",
+            "bagged": True,
+            "tricks": ["Anna"] * 5,
+            "top_trump_trick": 1,
+        },
         {"tricks": ["Dora"] * 5, "jink": True},
         {"tricks": ["Dora", "Ben", "Dora", "Dora"]},
     ],
 )
 def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
-    game = "auction_45" if "maker" in payload else "one_ten" if "bidder" in payload else (
-        "spoil_five" if "top_trump_trick" not in payload else "forty_five")
-    html = render_to_string(form.TEMPLATE + "#form", {
-        "result": result_for(game), "initial": form.initial_from_payload(payload), "errors": {}})
+    game = (
+        "auction_45"
+        if "maker" in payload
+        else "one_ten"
+        if "bidder" in payload
+        else ("spoil_five" if "top_trump_trick" not in payload else "forty_five")
+    )
+    html = render_to_string(
+        form.TEMPLATE + "#form",
+        {"result": result_for(game), "initial": form.initial_from_payload(payload), "errors": {}},
+    )
     assert payload_from_html(html, game) == payload
 
 
@@ -206,8 +232,14 @@ def payload_from_html(html, game):
 
 def test_the_form_shows_what_each_game_needs():
     html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("auction_45"), "errors": {}})
-    for name in ['name="maker"', 'name="bid" value="5"', 'value="30_for_60"', 'name="bagged"', 'name="trick_5"',
-                 'name="top_trump_trick" value="none"']:
+    for name in [
+        'name="maker"',
+        'name="bid" value="5"',
+        'value="30_for_60"',
+        'name="bagged"',
+        'name="trick_5"',
+        'name="top_trump_trick" value="none"',
+    ]:
         assert name in html
     html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("spoil_five"), "errors": {}})
     assert 'name="jink"' in html and "top_trump_trick" not in html and 'name="bid"' not in html
@@ -263,9 +295,12 @@ def test_the_engine_accepts_what_the_form_posts(game):
             {"tricks": ["Anna", "Ben", "Anna", "Carl", "Anna"], "top_trump_trick": 3},
             {"tricks": ["Ben"] * 5, "top_trump_trick": None},
         ],
-        "one_ten": [{"bidder": "Ben", "bid": 20, "tricks": ["Ben", "Ben", "Anna", "Ben", "Carl"], "top_trump_trick": 2}],
-        "auction_45": [{"maker": "Anna", "bid": 15, "tricks": ["Anna", "Anna", "Ben", "Anna", "Carl"],
-                        "top_trump_trick": 1}],
+        "one_ten": [
+            {"bidder": "Ben", "bid": 20, "tricks": ["Ben", "Ben", "Anna", "Ben", "Carl"], "top_trump_trick": 2}
+        ],
+        "auction_45": [
+            {"maker": "Anna", "bid": 15, "tricks": ["Anna", "Anna", "Ben", "Anna", "Carl"], "top_trump_trick": 1}
+        ],
         "spoil_five": [{"tricks": ["Dora"] * 5, "jink": True}, {"tricks": ["Ben", "Ben", "Anna", "Ben"]}],
     }[game]
     response = calculate({"game": game, "players": PLAYERS, "hands": hands})
@@ -275,13 +310,19 @@ def test_the_engine_accepts_what_the_form_posts(game):
 def test_it_reads_other_bids_where_a_bid_unfreezes():
     result = result_for("auction_45", teams=True)
     result["rules"]["bid_unfreezes"] = 20
-    data = post(maker="Us", bid="20", **{"other_bids:Them": "25", "other_bids:Us": ""}, **tricks(*["Us"] * 5),
-                top_trump_trick="1")
+    data = post(
+        maker="Us",
+        bid="20",
+        **{"other_bids:Them": "25", "other_bids:Us": ""},
+        **tricks(*["Us"] * 5),
+        top_trump_trick="1",
+    )
     payload, errors = form.payload_from_post(data, players=PLAYERS, result=result)
     assert errors == {}
     assert payload["other_bids"] == {"Them": 25}
-    html = render_to_string(form.TEMPLATE + "#form", {
-        "result": result, "initial": form.initial_from_payload(payload), "errors": {}})
+    html = render_to_string(
+        form.TEMPLATE + "#form", {"result": result, "initial": form.initial_from_payload(payload), "errors": {}}
+    )
     assert 'name="other_bids:Them"' in html and 'value="25"' in html
     payload, errors = form.payload_from_post(post(**{"other_bids:Them": "lots"}), players=PLAYERS, result=result)
     assert "other_bids" in errors and "other_bids" not in payload

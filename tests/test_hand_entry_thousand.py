@@ -66,7 +66,9 @@ def test_it_reads_a_hand_with_marriages():
 
 
 def test_it_reads_a_forced_declarer_who_took_every_trick():
-    data = post(declarer="Carl", bid="0", all_tricks="1", **{"points:Ben": "0", "points:Carl": "120", "points:Dora": "0"})
+    data = post(
+        declarer="Carl", bid="0", all_tricks="1", **{"points:Ben": "0", "points:Carl": "120", "points:Dora": "0"}
+    )
     payload, errors = read(data)
     assert errors == {}
     assert payload == {"declarer": "Carl", "bid": 0, "points": {"Ben": 0, "Carl": 120, "Dora": 0}, "all_tricks": True}
@@ -96,8 +98,16 @@ def test_it_rejects_numbers_it_cannot_read():
 def test_garbage_never_raises():
     rng = random.Random(1000)
     junk = ["", " ", "x", "-", "-5", "1e3", "٣", "\x00", "None", "99999999999999999999", "3.5", "on"]
-    names = ["declarer", "bid", "all_tricks", "forgot_to_pass", "points:Ben", "points:Carl", "points:Zed",
-             "marriages:Ben"]
+    names = [
+        "declarer",
+        "bid",
+        "all_tricks",
+        "forgot_to_pass",
+        "points:Ben",
+        "points:Carl",
+        "points:Zed",
+        "marriages:Ben",
+    ]
     for _ in range(200):
         payload, errors = read(post(**{k: rng.choice(junk) for k in names}))
         assert isinstance(payload, dict) and all(isinstance(v, str) for v in errors.values())
@@ -119,15 +129,20 @@ def post_from_html(html):
 @pytest.mark.parametrize(
     "payload",
     [
-        {"declarer": "Ben", "bid": 20, "points": {"Ben": 70, "Carl": 30, "Dora": 20},
-         "marriages": {"Ben": ["clubs", "hearts"], "Dora": ["spades"]}},
+        {
+            "declarer": "Ben",
+            "bid": 20,
+            "points": {"Ben": 70, "Carl": 30, "Dora": 20},
+            "marriages": {"Ben": ["clubs", "hearts"], "Dora": ["spades"]},
+        },
         {"declarer": "Anna", "bid": 0, "points": {"Anna": 120, "Carl": 0, "Dora": 0}, "all_tricks": True},
         {"declarer": "Dora", "bid": 15, "forgot_to_pass": True},
     ],
 )
 def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
-    html = render_to_string(form.TEMPLATE + "#form", {
-        "result": result_for(), "initial": form.initial_from_payload(payload), "errors": {}})
+    html = render_to_string(
+        form.TEMPLATE + "#form", {"result": result_for(), "initial": form.initial_from_payload(payload), "errors": {}}
+    )
     again, errors = read(post_from_html(html))
     assert errors == {}
     assert again == payload
@@ -136,7 +151,7 @@ def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
 def test_the_form_dims_the_dealer_who_sits_out():
     html = render_to_string(form.TEMPLATE + "#form", {"result": result_for(), "errors": {}})
     assert html.count('name="points:') == 4
-    anna = html[html.index('<div class="hf-player'):html.index('name="points:Anna"')]
+    anna = html[html.index('<div class="hf-player') : html.index('name="points:Anna"')]
     assert "hf-out" in anna and "sits out" in anna
     assert 'data-sum data-total="120"' in html
     assert 'step="5"' in html and "Contract = bid + 100" in html
@@ -151,8 +166,11 @@ def test_the_form_shows_errors_next_to_their_field():
 
 
 def test_the_next_panel_shows_dealer_sitting_out_and_the_last_winner():
-    result = result_for(totals={"Anna": 0, "Ben": 0, "Carl": 0, "Dora": 0}, winner="Carl",
-                        next={"dealer": "Ben", "active": ["Anna", "Carl", "Dora"]})
+    result = result_for(
+        totals={"Anna": 0, "Ben": 0, "Carl": 0, "Dora": 0},
+        winner="Carl",
+        next={"dealer": "Ben", "active": ["Anna", "Carl", "Dora"]},
+    )
     html = render_to_string(form.TEMPLATE + "#next", {"result": result})
     assert "sits out" in html and "Ben" in html
     assert "Last game won by" in html and "Carl" in html
@@ -160,8 +178,11 @@ def test_the_next_panel_shows_dealer_sitting_out_and_the_last_winner():
 
 
 def test_the_next_panel_with_three_players_has_nobody_sitting_out():
-    result = result_for(parties=["Anna", "Ben", "Carl"], totals={"Anna": 120, "Ben": -60, "Carl": 35},
-                        next={"dealer": "Ben", "active": ["Anna", "Ben", "Carl"]})
+    result = result_for(
+        parties=["Anna", "Ben", "Carl"],
+        totals={"Anna": 120, "Ben": -60, "Carl": 35},
+        next={"dealer": "Ben", "active": ["Anna", "Ben", "Carl"]},
+    )
     html = render_to_string(form.TEMPLATE + "#next", {"result": result})
     assert "sits out" not in html and "Last game" not in html
     assert "<b>-60</b>" in html
@@ -172,8 +193,7 @@ def test_the_engine_accepts_what_the_form_posts():
     from scoring.sitting import calculate
 
     hands = [
-        {"declarer": "Ben", "bid": 20, "points": {"Ben": 70, "Carl": 30, "Dora": 20},
-         "marriages": {"Ben": ["clubs"]}},
+        {"declarer": "Ben", "bid": 20, "points": {"Ben": 70, "Carl": 30, "Dora": 20}, "marriages": {"Ben": ["clubs"]}},
         {"declarer": "Carl", "bid": 0, "points": {"Anna": 30, "Carl": 60, "Dora": 30}},
         {"declarer": "Dora", "bid": 15, "forgot_to_pass": True},
     ]
@@ -182,7 +202,11 @@ def test_the_engine_accepts_what_the_form_posts():
 
 
 def test_the_next_panel_says_when_the_last_hand_ended_the_game():
-    result = result_for(hands=[{"number": 1}], totals={"Anna": 0, "Ben": 1010, "Carl": 300, "Dora": 220},
-                        games=[{"winner": "Ben", "hand": 1}], winner="Ben")
+    result = result_for(
+        hands=[{"number": 1}],
+        totals={"Anna": 0, "Ben": 1010, "Carl": 300, "Dora": 220},
+        games=[{"winner": "Ben", "hand": 1}],
+        winner="Ben",
+    )
     html = render_to_string(form.TEMPLATE + "#next", {"result": result})
     assert "Game over" in html and "hn-won" in html

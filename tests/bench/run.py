@@ -92,7 +92,18 @@ def endpoint_latency(samples: int) -> dict:
         DJANGO_STATIC_MANIFEST="0",
     )
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "kartenliga.wsgi", "-b", f"127.0.0.1:{port}", "-w", "1", "--log-level", "warning"],
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "kartenliga.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "1",
+            "--log-level",
+            "warning",
+        ],
         cwd=ROOT,
         env=env,
     )

@@ -26,7 +26,13 @@ def test_every_preset_names_every_option_and_passes_its_own_checks(spec):
 
 def test_an_override_replaces_one_option_only():
     result = calculate(
-        {"game": "doppelkopf", "variant": "ddv", "rules": {"solo_point": True}, "players": ["A", "B", "C", "D"], "hands": []}
+        {
+            "game": "doppelkopf",
+            "variant": "ddv",
+            "rules": {"solo_point": True},
+            "players": ["A", "B", "C", "D"],
+            "hands": [],
+        }
     )
     assert result["rules"]["solo_point"] is True
     assert result["rules"]["loser_gets_points"] is False
