@@ -31,22 +31,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from scoring.registry import GAME_MODULES  # noqa: E402
+from scoring.registry import GAME_MODULES, get_game  # noqa: E402
 from scoring.sitting import calculate  # noqa: E402
 
 HANDS = 40
 
 
-def example(game: str, seed: int, hands: int = HANDS) -> dict:
+def example(game: str, seed: int, hands: int = HANDS, variant: str | None = None) -> dict:
     module_name, _ = GAME_MODULES[game]
     make = importlib.import_module(module_name).example_request
+    kwargs = {"variant": variant} if variant else {}
     if "game" in inspect.signature(make).parameters:
-        return make(random.Random(seed), hands, game=game)
-    return make(random.Random(seed), hands)
+        kwargs["game"] = game
+    return make(random.Random(seed), hands, **kwargs)
 
 
-def engine_throughput(game: str, seconds: float) -> dict:
-    requests = [example(game, seed) for seed in range(20)]
+def engine_throughput(game: str, seconds: float, variant: str | None = None) -> dict:
+    requests = [example(game, seed, variant=variant) for seed in range(20)]
     hands = sum(len(r["hands"]) for r in requests)
     for request in requests:  # warm up, and make sure they are valid
         calculate(request)
@@ -142,16 +143,24 @@ def endpoint_latency(samples: int) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--output", default="bench-results.json")
-    parser.add_argument("--seconds", type=float, default=2.0, help="replay time per game")
+    parser.add_argument("--seconds", type=float, default=1.0, help="replay time per game and preset")
     parser.add_argument("--samples", type=int, default=300, help="requests per endpoint")
     args = parser.parse_args(argv)
 
     results = {"python": platform.python_version(), "machine": platform.machine(), "engines": {}}
-    print(f"Engine throughput ({HANDS}-hand meetings, one core, {args.seconds:.0f} s per game)")
+    print(f"Engine throughput ({HANDS}-hand meetings, one core, {args.seconds:g} s per game and preset)")
     for game in GAME_MODULES:
+        spec = get_game(game)
         figures = engine_throughput(game, args.seconds)
+        figures["presets"] = {}
+        print(f"  {game:<12} {figures['hands_per_second']:>10,} hands/s  ({spec.default_preset})")
+        for variant in spec.presets:
+            if variant == spec.default_preset:
+                continue
+            preset = engine_throughput(game, args.seconds, variant=variant)
+            figures["presets"][variant] = preset["hands_per_second"]
+            print(f"  {'':<12} {preset['hands_per_second']:>10,} hands/s  ({variant})")
         results["engines"][game] = figures
-        print(f"  {game:<12} {figures['hands_per_second']:>10,} hands/s")
     print(f"Endpoint latency ({args.samples} interleaved requests each)")
     latency = endpoint_latency(args.samples)
     results["endpoint"] = latency
