@@ -171,6 +171,16 @@ def _invalid(error):
     return Response({"errors": error.errors}, status=status.HTTP_400_BAD_REQUEST)
 
 
+def _meeting_response(meeting, *, status_code=status.HTTP_200_OK):
+    """The meeting as the API shows it; a 400 with the replay's problems when its stored
+    hands no longer replay (an engine or a player's name changed since), never a 500."""
+    try:
+        data = _meeting_data(meeting)
+    except services.InvalidInput as error:
+        return _invalid(error)
+    return Response(data, status=status_code)
+
+
 def _conflict(error):
     message = _("Someone just entered hand %(number)s. The sheet has been refreshed; check it before you enter.") % {
         "number": error.number
@@ -183,9 +193,9 @@ def _conflict(error):
 class MeetingView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(operation_id="meeting_read", responses={200: MeetingOutputSerializer})
+    @extend_schema(operation_id="meeting_read", responses={200: MeetingOutputSerializer, 400: ErrorsSerializer})
     def get(self, request, slug, pk):
-        return Response(_meeting_data(_meeting(request, slug, pk)))
+        return _meeting_response(_meeting(request, slug, pk))
 
 
 class MeetingHandsView(APIView):
@@ -211,7 +221,7 @@ class MeetingHandsView(APIView):
             return _conflict(error)
         except services.InvalidInput as error:
             return _invalid(error)
-        return Response(_meeting_data(meeting), status=status.HTTP_201_CREATED)
+        return _meeting_response(meeting, status_code=status.HTTP_201_CREATED)
 
 
 class MeetingHandView(APIView):
@@ -238,7 +248,7 @@ class MeetingHandView(APIView):
             services.change_hand(hand=hand, payload=serializer.validated_data["payload"], user=request.user)
         except services.InvalidInput as error:
             return _invalid(error)
-        return Response(_meeting_data(meeting))
+        return _meeting_response(meeting)
 
     @extend_schema(operation_id="meeting_hand_delete", responses={200: MeetingOutputSerializer, 400: ErrorsSerializer})
     def delete(self, request, slug, pk, hand_pk):
@@ -248,4 +258,4 @@ class MeetingHandView(APIView):
                 services.delete_hand(hand=hand, user=request.user)
             except services.InvalidInput as error:
                 return _invalid(error)
-        return Response(_meeting_data(meeting))
+        return _meeting_response(meeting)

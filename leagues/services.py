@@ -8,12 +8,14 @@ from collections import defaultdict
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring.errors import Problems, ScoringError
 from scoring.options import resolve_rules
-from scoring.registry import get_game
+from scoring.registry import COMPULSORY_SOLOS, get_game
 from scoring.sitting import parse_request
 
 from .models import (
@@ -90,8 +92,8 @@ def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
     A player who is not at that meeting cannot play his; it is dropped (the spec leaves this
     open, and a scorekeeper would not carry a penalty into a season it does not belong to).
     """
-    if meeting.game != "doppelkopf":
-        return []
+    if COMPULSORY_SOLOS not in get_game(meeting.game).extra_fields:
+        return []  # only a game with penalty soli (Doppelkopf) knows the pennant
     first = meeting.season.meetings.order_by("date", "id").values_list("id", flat=True).first()
     if first != meeting.id or meeting.season.number <= 1:
         return []
@@ -129,28 +131,91 @@ def meeting_request(meeting: Meeting, *, payloads: list[Any] | None = None) -> d
     return request
 
 
-def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
-    """Special rounds left over from the previous meeting, where the rules carry them."""
-    if meeting.game != "doppelkopf" or not meeting.rules.get("carry_special_rounds"):
-        return ()
-    previous = (
-        Meeting.objects.filter(league=meeting.league_id, date__lte=meeting.date)
-        .exclude(pk=meeting.pk)
-        .order_by("-date", "-id")
-        .first()
+def _carries(meeting: Meeting) -> bool:
+    # An option of the game's rules (Doppelkopf declares it); games without it never carry.
+    return bool(meeting.rules.get("carry_special_rounds"))
+
+
+def _earlier(meeting: Meeting):
+    """The league's meetings played before ``meeting``, in playing order (date, then id:
+    the order of the standings; two meetings on one date are never each other's "before")."""
+    return (
+        Meeting.objects.filter(league=meeting.league_id)
+        .filter(Q(date__lt=meeting.date) | Q(date=meeting.date, id__lt=meeting.pk))
+        .select_related("season")
+        .order_by("date", "id")
     )
-    if previous is None:
+
+
+def _later(meeting: Meeting):
+    return (
+        Meeting.objects.filter(league=meeting.league_id)
+        .filter(Q(date__gt=meeting.date) | Q(date=meeting.date, id__gt=meeting.pk))
+        .select_related("season")
+        .order_by("date", "id")
+    )
+
+
+def _queue_after(result: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(result["next"].get("queue_after_meeting") or ())
+
+
+def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
+    """Special rounds left over from the previous meeting, where the rules carry them.
+
+    What the previous meeting left open depends on what it was given in turn, so the chain
+    is replayed forward from the last meeting that started from nothing (a loop, not a
+    recursion: a club with years of evenings must not hit Python's recursion limit).
+    """
+    if not _carries(meeting):
         return ()
-    result = calculate_meeting(previous)
-    return tuple(result["next"].get("queue_after_meeting", ()))
+    earlier = list(_earlier(meeting))
+    # A meeting whose rules do not carry starts from nothing: the chain starts at the last one.
+    start = max((i for i, m in enumerate(earlier) if not _carries(m)), default=0)
+    carried: tuple[str, ...] = ()
+    for previous in earlier[start:]:
+        try:
+            result = calculate_meeting(previous, carried=carried if _carries(previous) else ())
+        except InvalidInput as error:
+            message = _(
+                "The evening of %(date)s no longer adds up, so the rounds it left open are unknown: correct it first."
+            )
+            raise _error("carried_rounds", message % {"date": date_format(previous.date)}) from error
+        carried = _queue_after(result)
+    return carried
 
 
-def calculate_meeting(meeting: Meeting, *, payloads: list[Any] | None = None) -> dict[str, Any]:
-    """Replay a meeting through scoring/; raises InvalidInput when a hand doesn't fit."""
+def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
+    """After ``meeting`` changed: rewrite the results of the meetings after it whose special
+    rounds it carried into (directly or through others), so no cached figure goes stale."""
+    carried = _queue_after(result)
+    for later in _later(meeting):
+        if not _carries(later):
+            return  # the chain is broken here: nothing after it depends on ``meeting``
+        hands = _live_hands(later)
+        try:
+            later_result = calculate_meeting(later, payloads=[h.payload for h in hands], carried=carried)
+        except InvalidInput as error:
+            message = _(
+                "This would change the rounds carried into the evening of %(date)s, which would then no longer add up."
+            )
+            raise _error("carried_rounds", message % {"date": date_format(later.date)}) from error
+        write_results(later, hands, later_result)
+        carried = _queue_after(later_result)
+
+
+def calculate_meeting(
+    meeting: Meeting, *, payloads: list[Any] | None = None, carried: tuple[str, ...] | None = None
+) -> dict[str, Any]:
+    """Replay a meeting through scoring/; raises InvalidInput when a hand doesn't fit.
+
+    ``carried``: the special rounds the previous meeting left open, when the caller knows
+    them already (None: worked out here)."""
     request = meeting_request(meeting, payloads=payloads)
     try:
         spec, variant, sitting = parse_request(request)
-        carried = carried_rounds_for(meeting)
+        if carried is None:
+            carried = carried_rounds_for(meeting)
         if carried:
             sitting = dataclasses.replace(sitting, carried_rounds=carried)
         result = spec.replay(sitting)
@@ -213,10 +278,12 @@ def _won(figures: dict[str, Any], party: str, delta: int) -> bool:
     return delta > 0
 
 
+@transaction.atomic
 def replay_meeting(*, meeting: Meeting) -> dict[str, Any]:
     hands = list(meeting.hands.filter(deleted_at=None).order_by("position"))
     result = calculate_meeting(meeting, payloads=[h.payload for h in hands])
     write_results(meeting, hands, result)
+    replay_later_meetings(meeting, result)
     return result
 
 
@@ -247,6 +314,7 @@ def add_hand(*, meeting: Meeting, payload: Any, user, number: int | None = None)
             hand._history_user = user
             hand.save()
             write_results(meeting, hands + [hand], result)
+            replay_later_meetings(meeting, result)
             return hand
     except IntegrityError as error:
         # The unique position caught a writer the lock did not (SQLite, or no number given).
@@ -263,6 +331,7 @@ def change_hand(*, hand: Hand, payload: Any, user) -> Hand:
     hand._history_user = user
     hand.save()
     write_results(meeting, [hand if h.pk == hand.pk else h for h in hands], result)
+    replay_later_meetings(meeting, result)
     return hand
 
 
@@ -276,6 +345,7 @@ def delete_hand(*, hand: Hand, user) -> Hand:
     hand._history_user = user
     hand.save()
     write_results(meeting, hands, result)
+    replay_later_meetings(meeting, result)
     return hand
 
 
@@ -288,6 +358,7 @@ def restore_hand(*, hand: Hand, user) -> Hand:
     hand._history_user = user
     hand.save()
     write_results(meeting, hands, result)
+    replay_later_meetings(meeting, result)
     return hand
 
 

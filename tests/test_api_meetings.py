@@ -109,3 +109,16 @@ def test_the_league_list_shows_only_my_leagues(client, meeting):
     member(LeagueFactory(slug="other"), Role.ADMIN)
     client.force_login(user)
     assert [row["slug"] for row in client.get("/api/v1/leagues/").json()] == ["dk"]
+
+
+def test_a_meeting_whose_hands_no_longer_replay_is_a_400_not_a_500(client, meeting):
+    login(client, meeting, Role.SCOREKEEPER)
+    assert post(client, url(meeting, "hands/"), {"payload": HAND}).status_code == 201
+    hand = Hand.objects.get()
+    Hand.objects.filter(pk=hand.pk).update(payload={"kind": "nonsense"})
+    response = client.get(url(meeting))
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["hand"] == 1
+    # Deleting the broken hand mends the evening.
+    assert client.delete(url(meeting, f"hands/{hand.pk}/")).status_code == 200
+    assert client.get(url(meeting)).status_code == 200

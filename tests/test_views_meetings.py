@@ -636,3 +636,30 @@ def test_it_says_once_who_sits_out(client, db, game, variant, names, dealer_out,
         assert f"<span>Sits out</span><b>{', '.join(others_out)}</b>" in card
     else:
         assert "out-box" not in card
+
+
+def test_correcting_a_hand_after_one_that_no_longer_replays_is_a_400_with_the_problem(client, meeting, people):
+    add(meeting, people["admin"], normal(), normal(re=("Carl", "Dora"), eyes=100))
+    first, second = meeting.hands.order_by("position")
+    Hand.objects.filter(pk=first.pk).update(payload={**normal(), "kind": "nonsense"})
+    client.force_login(people["scorekeeper"])
+    response = client.get(url("hand_edit", meeting, second))
+    assert response.status_code == 400
+    assert "no longer add up" in response.content.decode()
+    response = client.post(url("hand_edit", meeting, second), form(3))
+    assert response.status_code == 400
+    second.refresh_from_db()
+    assert second.payload == normal(re=("Carl", "Dora"), eyes=100)
+
+
+def test_a_hand_of_another_meeting_of_the_same_league_is_not_found(client, meeting, people):
+    add(meeting, people["admin"], normal())
+    hand = meeting.hands.get()
+    other = meeting_for(meeting.league, NAMES, date=datetime.date(2026, 11, 27))
+    client.force_login(people["admin"])
+    for name in ("hand_why", "hand_edit"):
+        assert client.get(url(name, other, hand)).status_code == 404, name
+    for name in ("hand_edit", "hand_delete"):
+        assert client.post(url(name, other, hand), form(2)).status_code == 404, name
+    hand.refresh_from_db()
+    assert hand.deleted_at is None and hand.payload == normal()

@@ -21,7 +21,6 @@ from collections import defaultdict
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
@@ -561,7 +560,11 @@ def hand_edit(request, slug, pk, hand_pk):
     # The form sees the evening as it stood before this hand (its dealer, who was active).
     before, broken = _replay(meeting, [h.payload for h in live[:index]])
     if before is None:
-        raise Http404  # the hands before it no longer replay; nothing sensible to edit
+        # The hands before it no longer replay (a rule or a name changed since): the form
+        # cannot be built, so show the sheet with what is wrong (fix or delete those first).
+        context = table_context(request, meeting, membership)
+        context["broken"] = context["broken"] or broken
+        return render(request, "meetings/meeting.html", context, status=400)
     status = 200
     initial = module.initial_from_payload(hand.payload)
     errors = []
