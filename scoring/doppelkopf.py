@@ -88,32 +88,37 @@ class Deal:
             return current, self.dealer, (self.dealer + 1) % self.n
         return current, self.dealer, None
 
-    def finish(self, rnd: str, scored, triggers_out: list | None) -> None:
-        """Move on after a game of round ``rnd``; ``scored`` is None for an invalid hand.
+    def finish(self, rnd: str, entry: dict | None, triggers_out: list | None) -> None:
+        """Move on after a game of round ``rnd``; ``entry`` (the hand's response from
+        ``score_hand``) is None for an invalid hand.
 
-        Fills ``triggers_out`` with the triggers in force (in the spec's order).
+        Fills ``triggers_out`` with the triggers in force (in the spec's order), out of what
+        happened in the game (``entry["triggers"]``).
         """
         rules = self.rules
-        suspends = scored is not None and scored.suspends
+        # A trump solo instead of a Ramsch game (the only valid party game in a Ramsch round)
+        # is played in between: the same dealer deals the Ramsch game again.
+        suspends = entry is not None and rnd == "ramsch" and entry["kind"] == "solo"
         if rnd == "penalty":
             self.penalty.pop(0)
         elif not suspends:
             self.dealer = (self.dealer + 1) % self.n
             if self.current is not None:
                 self.left -= 1
-        if scored is None:
+        if entry is None:
             self.streak = 0
             if self.left == 0 and self.current is not None:
                 self._start_next()
             return
-        raw = scored.triggers
+        raw = entry["triggers"]
         enqueue = self.queue.append
         if raw:
             bock_trig = rules.bock_triggers
             for name in raw:
                 if name in bock_trig:
                     triggers_out.append(name)
-        voluntary = scored.solo_game and rnd != "pflichtsolo" and rnd != "penalty"
+        # A solo game: one Re player (a solo, a Hochzeit without partner).
+        voluntary = entry["soloist"] is not None and rnd != "pflichtsolo" and rnd != "penalty"
         if voluntary:
             self.streak += 1
             if self.streak == self.n:
@@ -173,51 +178,32 @@ def replay(sitting: Sitting) -> dict[str, Any]:
         ctx.active_set = active_sets[dealer]
         ctx.sitting_out = sitting_out[dealer]
         ctx.round = rnd
+        ctx.multiplier = 2 if rnd == "bock" else 1
         ctx.soloist = players[soloist] if soloist is not None else None
+        ctx.dealer = players[dealer]
         if not isinstance(hand, dict):
             problems.add(number, "hands", _("Each hand must be an object."))
             deal.finish(rnd, None, None)
             continue
-        scored = score_hand(hand, number, ctx, problems)
-        if scored is None:
+        entry = score_hand(hand, number, ctx, problems)  # the response for the hand, but totals and triggers
+        if entry is None:
             deal.finish(rnd, None, None)
             continue
         triggers: list[str] = []
-        deal.finish(rnd, scored, triggers)
-        deltas = scored.points  # every player in seat order, made for this hand alone
-        if rnd == "bock":
-            multiplier = 2
-            deltas = {name: 2 * pts for name, pts in deltas.items()}
-        else:
-            multiplier = 1
+        deal.finish(rnd, entry, triggers)
+        entry["triggers"] = triggers
         totals = totals.copy()
-        for name, pts in deltas.items():
+        for name, pts in entry["deltas"].items():  # every player, in seat order
             totals[name] += pts
-        if scored.soloist is not None:
-            owed[scored.soloist] = False
-        for name in scored.outbid:
-            owed[name] = False
-        append(
-            {
-                "number": number,
-                "dealer": players[dealer],
-                "active": list(active),
-                "deltas": deltas,
-                "totals": totals,
-                "round": rnd,
-                "multiplier": multiplier,
-                "winner": scored.winner,
-                "value": scored.value,
-                "triggers": triggers,
-                "breakdown": scored.breakdown,
-                "kind": scored.kind,
-                "solo": scored.solo_type,
-                "soloist": scored.soloist,
-                "re": list(scored.re),
-                "revoke_by": hand.get("revoke_by") if scored.kind == "revoke" else None,
-                "loser_points": scored.loser_points,
-            }
-        )
+        entry["totals"] = totals
+        soloist = entry["soloist"]
+        if soloist is not None:
+            owed[soloist] = False
+        outbid = hand.get("solo_outbid")  # checked by score_hand: None or active players
+        if outbid:
+            for name in outbid:
+                owed[name] = False
+        append(entry)
     problems.raise_if_any()
     return {"parties": list(players), "hands": out, "totals": dict(totals), "next": _next(deal, players, actives, owed)}
 

@@ -1,8 +1,8 @@
 """One Doppelkopf game: check the hand as entered, then work out winner, value and points.
 
 ``score_hand`` is called by the replay (``scoring.doppelkopf``) with what the deal says about
-the game (round, active players, the player who must play solo) and returns a ``Scored``
-tuple, or None after reporting every problem of the hand to ``problems``.
+the game (round, active players, the player who must play solo) and returns the hand's
+entry of the response, or None after reporting every problem of the hand to ``problems``.
 
 Decisions where the spec is silent (see also ``scoring.doppelkopf``):
 
@@ -19,8 +19,6 @@ Decisions where the spec is silent (see also ``scoring.doppelkopf``):
 """
 
 from __future__ import annotations
-
-from typing import NamedTuple
 
 from .doppelkopf_checks import (
     all_str,
@@ -86,26 +84,38 @@ SPECIAL_ITEM = {
 }
 
 
-class Scored(NamedTuple):
-    kind: str
-    winner: str | None
-    value: int
-    breakdown: list
-    points: dict  # every player in seat order -> points before the Bock multiplier (0: sitting out)
-    triggers: list  # kontra_lost, schwarz, split_120, re_kontra_re, fuchs_last_doppelkopf, durchmarsch, loser_points
-    soloist: str | None
-    re: list
-    loser_points: bool
-    solo_game: bool  # one Re player (a solo, a Hochzeit without partner)
-    suspends: bool  # a trump solo instead of a Ramsch game
-    solo_type: str | None
-    outbid: tuple
+def _entry(ctx, number, kind, winner, value, breakdown, points, happened, solo, soloist, re, revoke_by, loser_points):
+    """The response's entry for a valid hand, in the key order of calculate-api.md.
+
+    Written here once, not copied from an intermediate result: the replay only adds
+    ``totals`` and replaces ``triggers`` (here: what happened in the game, in the spec's
+    order) by the triggers in force.
+    """
+    return {
+        "number": number,
+        "dealer": ctx.dealer,
+        "active": list(ctx.active),
+        "deltas": points,  # every player in seat order, Bock multiplier applied (0: sitting out)
+        "totals": None,
+        "round": ctx.round,
+        "multiplier": ctx.multiplier,
+        "winner": winner,
+        "value": value,
+        "triggers": happened,
+        "breakdown": breakdown,
+        "kind": kind,
+        "solo": solo,
+        "soloist": soloist,  # the single Re player of a solo or a Hochzeit without partner
+        "re": re,
+        "revoke_by": revoke_by,
+        "loser_points": loser_points,
+    }
 
 
 class Context:
     """What the deal says about the game about to be scored."""
 
-    __slots__ = ("players", "active", "active_set", "sitting_out", "round", "soloist", "rules")
+    __slots__ = ("players", "active", "active_set", "sitting_out", "round", "soloist", "dealer", "multiplier", "rules")
 
     def __init__(self, players, rules):
         self.players = players
@@ -115,9 +125,11 @@ class Context:
         self.sitting_out: dict = {}  # player -> 0 for those not playing this game
         self.round = "normal"
         self.soloist = None
+        self.dealer = None
+        self.multiplier = 1  # 2 in a Bock game: every point counts double
 
 
-def score_hand(hand: dict, number: int, ctx: Context, problems: Problems) -> Scored | None:
+def score_hand(hand: dict, number: int, ctx: Context, problems: Problems) -> dict | None:
     reported = problems.items  # a problem added below makes the hand invalid
     before = len(reported)
     kind = hand.get("kind")
@@ -241,11 +253,8 @@ def _party_game(hand, number, kind, ctx, problems):
                 problems.add(number, "re_tricks", _("With all 12 tricks Re has all 240 eyes."))
                 eyes_ok = False
     ann = check_announcements(hand.get("announcements"), number, problems)
-    outbid = (
+    if "solo_outbid" in hand:  # the replay takes the names from the hand once it is valid
         check_outbid(hand, number, ctx, problems, re[0] if re_ok and solo_game else None)
-        if "solo_outbid" in hand
-        else ()
-    )
     if not eyes_ok or ann is None:
         check_specials_shape(hand, number, problems)
         return None
@@ -387,8 +396,10 @@ def _party_game(hand, number, kind, ctx, problems):
         re_value = diff
         ko_value = -diff
 
-    # --- points per player
-    points = dict.fromkeys(ctx.players, ko_value)
+    # --- points per player (the soloist plays against three)
+    multiplier = ctx.multiplier
+    re_value *= multiplier
+    points = dict.fromkeys(ctx.players, ko_value * multiplier)
     if ctx.sitting_out:
         points.update(ctx.sitting_out)
     if solo_game:
@@ -413,21 +424,8 @@ def _party_game(hand, number, kind, ctx, problems):
         triggers.append("fuchs_last_doppelkopf")
     if loser_points:
         triggers.append("loser_points")
-    suspends = ctx.round == "ramsch"
-    return Scored(
-        kind,
-        winner,
-        value,
-        breakdown,
-        points,
-        triggers,
-        soloist,
-        re,
-        loser_points,
-        solo_game,
-        suspends,
-        solo_type,
-        outbid,
+    return _entry(
+        ctx, number, kind, winner, value, breakdown, points, triggers, solo_type, soloist, list(re), None, loser_points
     )
 
 
@@ -459,18 +457,20 @@ def _revoke(hand, number, ctx, problems):
         for level in range(1, level_max + 1):
             breakdown.append({"item": names[level], "points": 1})
         value += level_max
-    points = dict.fromkeys(ctx.players, value)
+    paid = value * ctx.multiplier
+    points = dict.fromkeys(ctx.players, paid)
     if ctx.sitting_out:
         points.update(ctx.sitting_out)
-    points[by] = -ctx.rules.revoke_multiplier * value
-    return Scored("revoke", None, value, breakdown, points, [], None, [], False, False, False, None, ())
+    points[by] = -ctx.rules.revoke_multiplier * paid
+    return _entry(ctx, number, "revoke", None, value, breakdown, points, [], None, None, [], by, False)
 
 
 def _ramsch(hand, number, ctx, problems):
     active = ctx.active
     eyes = check_per_player(hand.get("eyes"), number, "eyes", 240, ctx, problems)
     tricks = check_per_player(hand.get("tricks"), number, "tricks", 12, ctx, problems)
-    outbid = check_outbid(hand, number, ctx, problems, None) if "solo_outbid" in hand else ()
+    if "solo_outbid" in hand:
+        check_outbid(hand, number, ctx, problems, None)
     if eyes is None or tricks is None:
         return None
     # One pass over the players: eyes against tricks, who took every trick, who took none.
@@ -492,15 +492,14 @@ def _ramsch(hand, number, ctx, problems):
                 durchmarsch = name
     if not ok:
         return None
+    # A Ramsch game is never a Bock game: no multiplier.
     points = dict.fromkeys(ctx.players, -8)
     if ctx.sitting_out:
         points.update(ctx.sitting_out)
     if durchmarsch is not None:
         points[durchmarsch] = 24
         breakdown = [{"item": "Durchmarsch", "points": 8}]
-        return Scored(
-            "ramsch", None, 8, breakdown, points, ["durchmarsch"], None, [], False, False, False, None, outbid
-        )
+        return _entry(ctx, number, "ramsch", None, 8, breakdown, points, ["durchmarsch"], None, None, [], None, False)
     most = max(eyes.values())
     value = most // 30
     breakdown = [{"item": f"{most} Augen", "points": value}]
@@ -512,4 +511,4 @@ def _ramsch(hand, number, ctx, problems):
     lose = -value * (4 - k)
     for name in active:
         points[name] = lose if eyes[name] == most else win
-    return Scored("ramsch", None, value, breakdown, points, [], None, [], False, False, False, None, outbid)
+    return _entry(ctx, number, "ramsch", None, value, breakdown, points, [], None, None, [], None, False)
