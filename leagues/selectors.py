@@ -56,15 +56,34 @@ import datetime  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, Sum, Window  # noqa: E402
+from django.utils.translation import gettext_lazy  # noqa: E402
+
+from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game  # noqa: E402
 
 from .models import HandResult, Meeting, Player, Season, Seat  # noqa: E402
 
-# Games played to a target (a Partie): the table ranks by games won, points come second.
-RACE_GAMES = frozenset({"twenty_five", "forty_five", "one_ten", "auction_45", "thousand"})
-
 
 def is_race_game(game):
-    return game in RACE_GAMES
+    """Games played to a target (a Partie): the table ranks by games won, points second.
+
+    Asked of scoring/, not listed here: exactly these games take the scores of a game in
+    progress (calculate-api.md, ``start_totals``: "race games")."""
+    return START_TOTALS in get_game(game).extra_fields
+
+
+def has_pennant(game):
+    """The pennant and its penalty soli (league.md): games whose engine plays compulsory
+    soli (Doppelkopf); the same games have soloists, hence a solo column."""
+    return COMPULSORY_SOLOS in get_game(game).extra_fields
+
+
+# Labels of the kinds of rounds a replay may report (calculate-api.md, Doppelkopf ``round``).
+ROUND_LABELS = {
+    "bock": gettext_lazy("Bock"),
+    "ramsch": gettext_lazy("Ramsch"),
+    "pflichtsolo": gettext_lazy("Pflichtsolo"),
+    "penalty": gettext_lazy("Penalty solo"),
+}
 
 
 @dataclass
@@ -189,6 +208,7 @@ class Standings:
     chart: dict
     rotation: HostRotation
     choosing_restaurant: Player | None = None
+    solos: bool = False  # the game has soloists (a solo column)
 
 
 def _due_order(*, players, meetings, season, seats_of_last):
@@ -346,6 +366,7 @@ def standings(*, league, season_number=None):
         chart=chart,
         rotation=rotation,
         choosing_restaurant=table[-1].player if table else None,
+        solos=has_pennant(league.game),
     )
 
 
@@ -354,6 +375,10 @@ class SheetRow:
     number: int
     cells: list  # [(delta, total, active)] in seat order
     round: str = ""  # Doppelkopf: normal, bock, ramsch, pflichtsolo, penalty; blank otherwise
+
+    @property
+    def round_label(self):
+        return ROUND_LABELS.get(self.round, "")
 
 
 def meeting_sheet(*, meeting):

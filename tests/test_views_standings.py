@@ -5,7 +5,9 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from leagues import selectors
 from leagues.models import Role
+from scoring.registry import game_names
 from tests.factories import LeagueFactory, member
 from tests.test_standings_queries import FIVE, fill, played, two_meetings
 
@@ -113,6 +115,19 @@ def test_a_race_game_ranks_by_games_won(client):
     response = client.get(url(league))
     assert [r.player.name for r in response.context["s"].table][0] == "Xaver"
     assert "Points" in response.content.decode()
+    assert "Solos" not in response.content.decode()  # 45 has no soloists
+
+
+def test_a_doppelkopf_table_counts_solos(client, league):
+    client.force_login(member(league))
+    assert "Solos" in client.get(url(league)).content.decode()
+
+
+def test_which_games_are_races_and_have_the_pennant_is_asked_of_scoring():
+    # calculate-api.md: start_totals belong to the race games; compulsory_solos to Doppelkopf.
+    races = {game for game in game_names() if selectors.is_race_game(game)}
+    assert races == {"twenty_five", "forty_five", "one_ten", "auction_45", "thousand"}
+    assert [game for game in game_names() if selectors.has_pennant(game)] == ["doppelkopf"]
 
 
 # session, user, league, membership, then the standings' own seven (selectors.standings)

@@ -37,13 +37,6 @@ from leagues.models import Hand, Meeting, Player, Role
 from leagues.permissions import league_for
 from scoring.registry import START_TOTALS, TEAMS, get_game
 
-# Labels of the kinds of rounds a replay may report (Doppelkopf's special rounds).
-ROUND_LABELS = {
-    "bock": gettext_lazy("Bock"),
-    "ramsch": gettext_lazy("Ramsch"),
-    "pflichtsolo": gettext_lazy("Pflichtsolo"),
-    "penalty": gettext_lazy("Penalty solo"),
-}
 TEAM_NAMES = ("A", "B", "C")
 
 
@@ -96,7 +89,7 @@ def sheet_rows(result, live_hands):
                 "number": figures["number"],
                 "dealer": figures.get("dealer"),
                 "round": round_kind,
-                "round_label": ROUND_LABELS.get(round_kind, ""),
+                "round_label": selectors.ROUND_LABELS.get(round_kind, ""),
                 "multiplier": figures.get("multiplier"),
                 "triggers": figures.get("triggers") or [],
                 "cells": [
@@ -232,8 +225,8 @@ class StartMeetingForm(forms.Form):
     def __init__(self, *args, league, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["pennant_holder"].queryset = league.players.filter(active=True).order_by("name")
-        if league.game != "doppelkopf":
-            # The pennant is a Doppelkopf club custom (league.md).
+        if not selectors.has_pennant(league.game):
+            # The pennant comes with penalty soli (league.md): only games that play them.
             del self.fields["pennant_holder"]
             del self.fields["pennant_forgotten"]
 
@@ -356,7 +349,7 @@ def meeting_start(request, slug):
                 return redirect(meeting.get_absolute_url())
         status = 400
     else:
-        pennant = selectors.suggested_pennant_holder(league=league) if league.game == "doppelkopf" else None
+        pennant = selectors.suggested_pennant_holder(league=league) if selectors.has_pennant(league.game) else None
         form = StartMeetingForm(
             league=league,
             initial={"date": timezone.localdate(), "pennant_holder": pennant.pk if pennant else None},

@@ -73,6 +73,8 @@ def public_meeting(request, token, pk):
             "players": players,
             "rows": rows,
             "totals": totals,
+            # The legend of special rounds, for a game whose replay reports them.
+            "has_rounds": any(row.round for row in rows),
             "public_token": token,
         },
     )
