@@ -296,11 +296,7 @@ def standings(*, league, season_number=None):
             raise Season.DoesNotExist
     current = seasons[-1] if seasons else None
     players = {p.id: p for p in Player.objects.filter(league=league)}
-    meeting_rows = Meeting.objects.filter(league=league).order_by("date", "id")
-    meetings = [
-        MeetingSummary(id=m["id"], date=m["date"], host=players[m["host_id"]], season_id=m["season_id"])
-        for m in meeting_rows.values("id", "date", "host_id", "season_id")
-    ]
+    meetings = _meeting_summaries(league=league, players=players)
     last_meeting = meetings[-1].id if meetings else None
     season_id = season.id if season else None
     seat_rows = Seat.objects.filter(Q(meeting__season_id=season_id) | Q(meeting_id=last_meeting)).values_list(
@@ -400,55 +396,37 @@ def meeting_sheet(*, meeting):
 # --- meetings (issue 5, "At the table") ------------------------------------------------------
 
 
+def _meeting_summaries(*, league, players):
+    """Every meeting of ``league`` in playing order, as MeetingSummary (one query)."""
+    rows = Meeting.objects.filter(league=league).order_by("date", "id").values("id", "date", "host_id", "season_id")
+    return [
+        MeetingSummary(id=m["id"], date=m["date"], host=players[m["host_id"]], season_id=m["season_id"]) for m in rows
+    ]
+
+
 def suggested_host(*, league):
-    """Who should host the next meeting (league.md, host rotation).
-
-    Among the active players who have not hosted in the current season (all of them when
-    that season is complete, since the next meeting opens a new one), the one who has waited
-    longest since he last hosted (never hosted: longest of all); ties go by the seat order of
-    the last meeting, then by name. None when the league has no active player.
-    """
-    from django.db.models import Max
-
-    from .models import Meeting, Seat
-    from .services import current_season, season_complete
-
-    players = list(league.players.filter(active=True).order_by("name"))
-    if not players:
-        return None
-    season = current_season(league)
-    hosted = set()
-    if season is not None and season.closed_on is None and not season_complete(season):
-        hosted = set(season.meetings.values_list("host_id", flat=True))
-    candidates = [p for p in players if p.pk not in hosted] or players
-    last_hosted = dict(
-        Meeting.objects.filter(league=league).values_list("host_id").annotate(last=Max("date")).order_by()
-    )
-    last = Meeting.objects.filter(league=league).order_by("-date", "-id").first()
-    seat_of = {}
-    if last is not None:
-        seat_of = dict(Seat.objects.filter(meeting=last).values_list("player_id", "position"))
-
-    def waited(player):
-        # A player who never hosted has waited longest; then the earliest last hosting.
-        when = last_hosted.get(player.pk)
-        return (when is not None, when or 0, seat_of.get(player.pk, len(seat_of)), player.name)
-
-    return min(candidates, key=waited)
+    """Who should host the next meeting (league.md, host rotation): the first of the
+    standings' rotation (``_due_order``), so the start page and the standings always agree.
+    None when the league has no active player. Four queries."""
+    players = {p.id: p for p in Player.objects.filter(league=league)}
+    meetings = _meeting_summaries(league=league, players=players)
+    season = Season.objects.filter(league=league).order_by("-number").first()
+    seats_of_last = {}
+    if meetings:
+        seats_of_last = dict(Seat.objects.filter(meeting_id=meetings[-1].id).values_list("player_id", "position"))
+    _complete, due = _due_order(players=players, meetings=meetings, season=season, seats_of_last=seats_of_last)
+    return due[0][0] if due else None
 
 
 def meeting_winner(*, meeting):
-    """The winner of a meeting: highest total that evening; ties, first in seat order
-    (league.md, the pennant). None when no hand was played."""
-    from .models import HandResult
-
-    last = HandResult.objects.filter(meeting=meeting).order_by("-number").values_list("number", flat=True).first()
-    if last is None:
-        return None
-    rows = list(HandResult.objects.filter(meeting=meeting, number=last).select_related("player"))
-    seat_of = dict(meeting.seats.values_list("player_id", "position"))
-    rows.sort(key=lambda r: (-r.total, seat_of.get(r.player_id, len(seat_of))))
-    return rows[0].player if rows else None
+    """The winner of a meeting (league.md, the pennant), by the same rule as the standings'
+    evenings won: highest total; ties, first in seat order. None when no hand was played."""
+    race = is_race_game(meeting.game)
+    rows = _figures(HandResult.objects.filter(meeting=meeting).values("player_id"), race=race).order_by()
+    figures = {row["player_id"]: _as_figures(row, race=race) for row in rows}
+    seat_order = dict(Seat.objects.filter(meeting=meeting).values_list("player_id", "position"))
+    winner = _evening_winner(figures, seat_order, race=race)
+    return Player.objects.get(pk=winner) if winner is not None else None
 
 
 def suggested_pennant_holder(*, league):

@@ -663,3 +663,20 @@ def test_a_hand_of_another_meeting_of_the_same_league_is_not_found(client, meeti
         assert client.post(url(name, other, hand), form(2)).status_code == 404, name
     hand.refresh_from_db()
     assert hand.deleted_at is None and hand.payload == normal()
+
+
+def test_the_start_page_suggests_the_host_the_standings_name(db):
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    for name in ("Ben", "anna", "Carl", "dora"):
+        PlayerFactory(league=league, name=name)
+    assert selectors.suggested_host(league=league).name == "anna"  # by name, whatever the case
+    meeting_for(league, ["anna", "Ben", "Carl", "dora"])
+    rotation = selectors.standings(league=league).rotation
+    assert selectors.suggested_host(league=league) == rotation.suggested
+    assert rotation.suggested.name == "Ben"
+
+
+def test_the_pennant_goes_to_the_evenings_winner_of_the_standings(db, meeting, people):
+    add(meeting, people["admin"], normal(re=("Carl", "Emil")), normal(re=("Carl", "Dora"), eyes=100))
+    summary = selectors.standings(league=meeting.league).meetings[0]
+    assert selectors.meeting_winner(meeting=meeting) == summary.winner
