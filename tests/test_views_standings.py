@@ -47,7 +47,9 @@ def test_it_shows_the_season_to_every_member(client, league, role):
 
 def test_it_hides_a_league_from_a_member_of_another_league(client, league):
     client.force_login(member(LeagueFactory()))
-    assert client.get(url(league)).status_code == 404
+    response = client.get(url(league))
+    assert response.status_code == 404
+    assert "not a member of its league" in response.content.decode()  # the site's page, not Django's
 
 
 def test_it_shows_the_running_totals_as_chart_data(client, league):
@@ -81,10 +83,19 @@ def test_it_picks_a_season(client, league):
     assert "All time" in response.content.decode()
 
 
-@pytest.mark.parametrize("season", ["9", "x"])
-def test_an_unknown_season_is_a_404(client, league, season):
+def test_an_unknown_season_is_a_404(client, league):
     client.force_login(member(league))
-    assert client.get(url(league, season=season)).status_code == 404
+    assert client.get(url(league, season=9)).status_code == 404
+
+
+@pytest.mark.parametrize("season", ["x", "1.5", "%20"])
+def test_a_season_that_is_not_a_number_is_a_400_with_a_message(client, league, season):
+    client.force_login(member(league))
+    response = client.get(url(league, season=season))
+    assert response.status_code == 400
+    assert "is not a season number" in response.content.decode()
+    response = client.get(reverse("public_standings", kwargs={"token": "t" * 32}) + "?season=x")
+    assert response.status_code == 404  # no such public link: nothing said about seasons
 
 
 def test_a_complete_season_offers_the_bill_and_names_who_chooses(client, league):

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from .. import selectors
@@ -16,22 +17,31 @@ from ..models import Meeting, Role, Season
 from ..permissions import league_for, public_league
 
 
+class BadSeason(ValueError):
+    pass
+
+
 def _season_number(request):
-    """?season=N picks a season; anything that is not a season number is a 404."""
+    """?season=N picks a season; BadSeason when it is not a number at all."""
     raw = request.GET.get("season")
     if raw in (None, ""):
         return None
     try:
         return int(raw)
     except ValueError:
-        raise Http404 from None
+        raise BadSeason(raw) from None
 
 
 def _standings(request, league, *, public_token=None, membership=None):
     try:
-        data = selectors.standings(league=league, season_number=_season_number(request))
+        number = _season_number(request)
+    except BadSeason as error:
+        message = _("“%(value)s” is not a season number.") % {"value": error.args[0]}
+        return render(request, "400.html", {"message": message}, status=400)
+    try:
+        data = selectors.standings(league=league, season_number=number)
     except Season.DoesNotExist:
-        raise Http404 from None
+        raise Http404 from None  # a season this league has not played (yet)
     can_split_bill = membership is not None and membership.allows(Role.SCOREKEEPER)
     return render(
         request,
