@@ -271,6 +271,11 @@ def test_a_member_does_not_see_invite_links(client, league):
     assert invite.token in client.get(league.get_absolute_url()).content.decode()
 
 
+def test_the_league_page_only_reads(client, league):
+    as_user(client, member(league, Role.MEMBER))
+    assert client.post(league.get_absolute_url(), {"name": "x"}).status_code == 405
+
+
 def test_the_page_runs_a_fixed_number_of_queries(client, league, django_assert_max_num_queries):
     admin = member(league, Role.ADMIN)
     for _ in range(12):

@@ -131,6 +131,7 @@ def _public_url(request, league):
 
 
 @login_required
+@require_GET
 def league(request, slug):
     league, membership = league_for(user=request.user, slug=slug)
     return render_league(request, league, membership)
