@@ -26,6 +26,8 @@ def result_for(game, *, teams=False, **extra):
         "next": {"dealer": "Anna", "active": PLAYERS},
         "team_members": TEAMS if teams else None,
     }
+    if game in ("one_ten", "auction_45"):
+        result["rules"]["min_bid"] = 15 if game == "one_ten" else 5
     if game == "spoil_five":
         result["rules"] = {"stake": 2}
         result["pot"] = 10
@@ -208,9 +210,13 @@ def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
     )
     html = render_to_string(
         form.TEMPLATE + "#form",
-        {"result": result_for(game), "initial": form.initial_from_payload(payload), "errors": {}},
+        {"result": result_for(game), "initial": form.initial_from_payload(payload), "errors": {}, **bids(game)},
     )
     assert payload_from_html(html, game) == payload
+
+
+def bids(game, **kwargs):
+    return form.extra_context(result_for(game, **kwargs))
 
 
 def payload_from_html(html, game):
@@ -231,7 +237,9 @@ def payload_from_html(html, game):
 
 
 def test_the_form_shows_what_each_game_needs():
-    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("auction_45"), "errors": {}})
+    html = render_to_string(
+        form.TEMPLATE + "#form", {"result": result_for("auction_45"), "errors": {}, **bids("auction_45")}
+    )
     for name in [
         'name="maker"',
         'name="bid" value="5"',
@@ -243,8 +251,24 @@ def test_the_form_shows_what_each_game_needs():
         assert name in html
     html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("spoil_five"), "errors": {}})
     assert 'name="jink"' in html and "top_trump_trick" not in html and 'name="bid"' not in html
-    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("one_ten"), "errors": {}})
+    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("one_ten"), "errors": {}, **bids("one_ten")})
     assert 'name="bidder" value="Dora"' in html and 'name="bid" value="5"' not in html
+    assert 'name="bid" value="15"' in html and 'name="bid" value="30"' in html
+
+
+def test_the_bids_offered_follow_the_rules_in_force_not_the_preset(client, db):
+    from leagues.models import Role
+    from tests.factories import LeagueFactory, meeting_for, member
+
+    assert bids("spoil_five") == {}
+    assert bids("auction_45")["bids"] == ["5", "10", "15", "20", "25", "30"]
+    # A bagged dealer or a party at 100 may have to bid more: the lowest anyone may bid counts.
+    assert bids("auction_45", next={"min_bid": {"Anna": 20, "Ben": 15}})["bids"][0] == "15"
+    league = LeagueFactory(game="one_ten", variant="standard", rule_overrides={"min_bid": 10})
+    meeting = meeting_for(league, ["Anna", "Ben", "Carl"])
+    client.force_login(member(league, Role.SCOREKEEPER))
+    html = client.get(meeting.get_absolute_url()).content.decode()
+    assert 'name="bid" value="10"' in html and 'name="bid" value="5"' not in html
 
 
 def test_the_form_shows_errors_next_to_their_field():

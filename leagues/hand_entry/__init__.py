@@ -14,6 +14,8 @@ Contract of a game's module (registered in ``FORMS`` below):
   its problems come back keyed by the same top-level field names.
 - ``initial_from_payload(payload) -> dict``: values to pre-fill the form when a hand is
   corrected.
+- optional ``extra_context(result) -> dict``: more context for its partials, worked out from
+  the replay (e.g. the bids the rules in force allow), so that templates hold no rule.
 """
 
 import importlib

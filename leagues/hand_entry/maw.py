@@ -13,6 +13,8 @@ tricks) is reported here.
 
 from django.utils.translation import gettext as _
 
+from scoring.registry import get_game
+
 TEMPLATE = "hands/maw.html"
 TRICKS = 5
 NO_TRUMP = "none"  # the form's value for "no trump was played" (null in the payload)
@@ -119,6 +121,20 @@ def payload_from_post(post, *, players, result):
             payload["top_trump_trick"] = top
 
     return payload, errors
+
+
+def extra_context(result):
+    """The bids to offer as chips, from the rules in force, not from a preset: from the
+    lowest any party may bid now (Auction 45s: ``next.min_bid``; else the option ``min_bid``)
+    up to the highest the ``min_bid`` option allows, in steps of its smallest value (the
+    engine's bids go in fives). Games without bids get nothing."""
+    rules = result.get("rules") or {}
+    if "min_bid" not in rules:
+        return {}
+    option = next(o for o in get_game(result["game"]).options if o.name == "min_bid")
+    lows = result.get("next", {}).get("min_bid")
+    low = min(lows.values()) if isinstance(lows, dict) and lows else rules["min_bid"]
+    return {"bids": [str(bid) for bid in range(low, option.maximum + 1, option.minimum)]}
 
 
 def initial_from_payload(payload):

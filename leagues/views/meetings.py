@@ -141,6 +141,9 @@ def form_context(request, meeting, *, players, result, module, initial=None, err
         "errors": by_field,
         "game_next": module.TEMPLATE + "#next",
     }
+    extra = getattr(module, "extra_context", None)
+    if extra is not None:
+        context.update(extra(result))
     html = render_to_string(module.TEMPLATE + "#form", context, request=request)
     others += [message for messages_ in by_field.values() for message in messages_ if escape(message) not in html]
     context.update({"game_form_html": html, "other_errors": others})
