@@ -83,8 +83,8 @@ def public_meeting(request, token, pk):
             "players": players,
             "rows": rows,
             "totals": totals,
-            # The legend of special rounds, for a game whose replay reports them.
-            "has_rounds": any(row.round for row in rows),
+            # The legend of special rounds, when the sheet marks any.
+            "has_rounds": any(row.round_label for row in rows),
             "public_token": token,
         },
     )
