@@ -12,6 +12,12 @@ class MembershipInline(admin.TabularInline):
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
+    # Stored hands name players as entered ("re": ["Ben", "Dora"]): renaming one here would
+    # leave his hands pointing at nobody. Players are added on the league page.
+    readonly_fields = ["name"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(League)
