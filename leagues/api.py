@@ -1,6 +1,8 @@
 """The JSON API. The calculate and bill-split endpoints are stateless and need no login; their
 shapes are fixed by shared/spec/calculate-api.md."""
 
+import random
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -11,6 +13,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring.errors import ScoringError
+from scoring.registry import example_request, game_names, get_game
 from scoring.sitting import calculate
 
 from . import selectors, services
@@ -64,24 +67,23 @@ class StatelessView(APIView):
             return Response({"errors": problems_as_errors(error)}, status=status.HTTP_400_BAD_REQUEST)
 
 
+def calculate_examples():
+    """A request for every game in the schema, made by the game's own example generator
+    with a fixed seed (so the docs show hands that really replay)."""
+    examples = []
+    for name in game_names():
+        request = example_request(name, random.Random(3), 3)
+        examples.append(OpenApiExample(get_game(name).key, request_only=True, value=request))
+    return examples
+
+
 class CalculateView(StatelessView):
     @extend_schema(
         operation_id="calculate",
         summary="Replay one sitting and return every derived figure",
         request=CalculateInputSerializer,
         responses={200: CalculateOutputSerializer, 400: ErrorsSerializer},
-        examples=[
-            OpenApiExample(
-                "Doppelkopf, one hand",
-                request_only=True,
-                value={
-                    "game": "doppelkopf",
-                    "variant": "club",
-                    "players": ["Anna", "Ben", "Carl", "Dora", "Emil"],
-                    "hands": [{"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 131}],
-                },
-            )
-        ],
+        examples=calculate_examples(),
     )
     def post(self, request):
         # scoring/ checks the body strictly (a bool is not a number, "5" is not 5), so the

@@ -8,6 +8,7 @@ adding one line here and touching no view.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,3 +76,14 @@ def get_game(name: str) -> GameSpec:
 
 def all_games() -> list[GameSpec]:
     return [get_game(name) for name in GAME_MODULES]
+
+
+def example_request(name: str, rng, hands: int, *, variant: str | None = None) -> dict[str, Any]:
+    """A valid calculate request for game ``name`` with ``hands`` random hands, from the
+    game module's own generator (for the benchmark, the API docs and demo data)."""
+    module_name, _attr = GAME_MODULES[name]
+    make = importlib.import_module(module_name).example_request
+    kwargs: dict[str, Any] = {"variant": variant} if variant else {}
+    if "game" in inspect.signature(make).parameters:  # a module holding a family of games
+        kwargs["game"] = name
+    return make(rng, hands, **kwargs)

@@ -141,3 +141,14 @@ def test_the_api_docs_page_loads_its_assets_locally(client):
     html = response.content.decode()
     assert "swagger-ui" in html
     assert "cdn" not in html.lower()
+
+
+def test_every_example_in_the_schema_replays(client):
+    # The docs show one request per game, made by the engines' own generators: each must be
+    # a request the endpoint accepts.
+    from leagues.api import calculate_examples
+
+    examples = calculate_examples()
+    assert len(examples) == 8
+    for example in examples:
+        assert post(client, example.value).status_code == 200, example.summary

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import importlib
-import inspect
 import json
 import os
 import platform
@@ -31,19 +29,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from scoring.registry import GAME_MODULES, get_game  # noqa: E402
+from scoring.registry import GAME_MODULES, example_request, get_game  # noqa: E402
 from scoring.sitting import calculate  # noqa: E402
 
 HANDS = 40
 
 
 def example(game: str, seed: int, hands: int = HANDS, variant: str | None = None) -> dict:
-    module_name, _ = GAME_MODULES[game]
-    make = importlib.import_module(module_name).example_request
-    kwargs = {"variant": variant} if variant else {}
-    if "game" in inspect.signature(make).parameters:
-        kwargs["game"] = game
-    return make(random.Random(seed), hands, **kwargs)
+    return example_request(game, random.Random(seed), hands, variant=variant)
 
 
 def engine_throughput(game: str, seconds: float, variant: str | None = None) -> dict:
