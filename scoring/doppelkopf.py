@@ -34,12 +34,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
+# FOXES and TRICKS are re-exported for the entry form.
+from .doppelkopf_checks import DOPPELKOPF_EYES, TOTAL_EYES
+from .doppelkopf_checks import FOXES as FOXES
+from .doppelkopf_checks import TRICKS as TRICKS
 from .doppelkopf_rules import OPTIONS, PRESET_LABELS, PRESETS, Rules
-from .doppelkopf_value import Context, score_hand
+from .doppelkopf_value import ALL_FIELDS, HALF, REACHED, REACHED_AGAINST, Context, score_hand
 from .errors import Problems, _
 from .registry import COMPULSORY_SOLOS, GameSpec, Sitting
 
 SPECIAL_ROUNDS = ("bock", "ramsch", "pflichtsolo")
+
+# For the entry form (the engine checks with the same numbers): Re's eyes run from 0 to
+# TOTAL_EYES in TRICKS tricks; a party has at most MAX_DOPPELKOPF Doppelköpfe and FOXES Füchse.
+MAX_DOPPELKOPF = TOTAL_EYES // DOPPELKOPF_EYES
+# Re's eyes entered most often, each a line the result turns on: none, the 90 that beats
+# keine 90, a split (Kontra wins), the least that wins for Re, keine 90 made, all.
+EYE_MARKS = (0, REACHED_AGAINST[0], HALF, HALF + 1, REACHED[0], TOTAL_EYES)
 BOCK_TRIGGER_ORDER = ("kontra_lost", "schwarz", "split_120", "re_kontra_re", "fuchs_last_doppelkopf")
 
 
@@ -248,4 +259,5 @@ GAME = GameSpec(
     max_players=6,
     extra_fields=frozenset({COMPULSORY_SOLOS}),
     preset_labels=PRESET_LABELS,
+    hand_fields=ALL_FIELDS,
 )

@@ -9,6 +9,12 @@ CALLS = ("re", "kontra", "keine_90", "keine_60", "keine_30", "schwarz")
 LEVEL = {"re": 0, "kontra": 0, "keine_90": 1, "keine_60": 2, "keine_30": 3, "schwarz": 4}
 SPECIAL_KINDS = ("doppelkopf", "fuchs", "karlchen")
 NO_ANNOUNCEMENTS = (False, False, 0, 0, False)
+# Facts of the deck (48 cards, four players): the engine checks with them and the entry form
+# offers them, so that both say the same.
+TOTAL_EYES = 240  # the eyes of all the cards
+TRICKS = 12  # tricks in a game
+FOXES = 2  # Füchse (aces of diamonds) in the deck
+DOPPELKOPF_EYES = 40  # a trick with this many eyes is a Doppelkopf
 
 
 def is_int(value) -> bool:
@@ -233,7 +239,7 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
             re_sp += pts
         else:
             ko_sp += pts
-    if fuchs > 2:
+    if fuchs > FOXES:
         add(number, "specials", _("There are only two Füchse in a game."))
         ok = False
     if karlchen > 1:
@@ -243,13 +249,13 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
         add(number, "specials", _("Only one party can win the last trick."))
         ok = False
     for dks, eyes in ((re_dk, re_eyes), (ko_dk, ko_eyes)):
-        if dks > eyes // 40:
+        if dks > eyes // DOPPELKOPF_EYES:
             add(
                 number,
                 "specials",
                 _("With %(eyes)s eyes a party has at most %(max)s Doppelkopf."),
                 eyes=eyes,
-                max=eyes // 40,
+                max=eyes // DOPPELKOPF_EYES,
             )
             ok = False
     if flag:

@@ -21,6 +21,8 @@ Decisions where the spec is silent (see also ``scoring.doppelkopf``):
 from __future__ import annotations
 
 from .doppelkopf_checks import (
+    TOTAL_EYES,
+    TRICKS,
     all_str,
     check_announcements,
     check_outbid,
@@ -68,6 +70,7 @@ ABSAGE_ITEM = {
     ),
 }
 AGAINST = ((120, "120 gegen keine 90"), (90, "90 gegen keine 60"), (60, "60 gegen keine 30"), (30, "30 gegen schwarz"))
+HALF = TOTAL_EYES // 2  # 120: enough against a party that said Kontra only, a split game
 REACHED = (151, 181, 211)  # own absage keine 90 / 60 / 30
 REACHED_AGAINST = (90, 60, 30)  # the other party's absage keine 90 / 60 / 30
 SPECIAL_ITEM = {
@@ -236,12 +239,12 @@ def _party_game(hand, number, kind, ctx, problems):
         gtype = kind
     # --- eyes and tricks
     eyes = hand.get("re_eyes")
-    eyes_ok = type(eyes) is int and 0 <= eyes <= 240  # an int, not a bool
+    eyes_ok = type(eyes) is int and 0 <= eyes <= TOTAL_EYES  # an int, not a bool
     if not eyes_ok:
         problems.add(number, "re_eyes", _("Re's eyes must be a whole number from 0 to 240."))
     tricks = hand.get("re_tricks")
     if tricks is not None:
-        if type(tricks) is not int or not 0 <= tricks <= 12:
+        if type(tricks) is not int or not 0 <= tricks <= TRICKS:
             problems.add(number, "re_tricks", _("Re's tricks must be a whole number from 0 to 12."))
             tricks = None
             eyes_ok = False
@@ -249,7 +252,7 @@ def _party_game(hand, number, kind, ctx, problems):
             if tricks == 0 and eyes != 0:
                 problems.add(number, "re_tricks", _("Without a trick Re cannot have eyes."))
                 eyes_ok = False
-            elif tricks == 12 and eyes != 240:
+            elif tricks == TRICKS and eyes != TOTAL_EYES:
                 problems.add(number, "re_tricks", _("With all 12 tricks Re has all 240 eyes."))
                 eyes_ok = False
     ann = check_announcements(hand.get("announcements"), number, problems)
@@ -259,13 +262,13 @@ def _party_game(hand, number, kind, ctx, problems):
         check_specials_shape(hand, number, problems)
         return None
     re_eyes = eyes
-    ko_eyes = 240 - eyes
+    ko_eyes = TOTAL_EYES - eyes
     if tricks is None:
         re_none = eyes == 0
-        ko_none = eyes == 240
+        ko_none = eyes == TOTAL_EYES
     else:
         re_none = tricks == 0
-        ko_none = tricks == 12
+        ko_none = tricks == TRICKS
     if "specials" in hand or "fuchs_wins_last_doppelkopf" in hand:
         specials = check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rules, problems)
     else:
@@ -281,17 +284,17 @@ def _party_game(hand, number, kind, ctx, problems):
     elif ko_abs:
         re_won = (not re_none) if ko_abs == 4 else re_eyes >= REACHED_AGAINST[ko_abs - 1]
     elif ko_ann and not re_ann:
-        re_won = re_eyes >= 120
+        re_won = re_eyes >= HALF
     else:
-        re_won = re_eyes >= 121
+        re_won = re_eyes >= HALF + 1
     if ko_abs:
         ko_won = re_none if ko_abs == 4 else ko_eyes >= REACHED[ko_abs - 1]
     elif re_abs:
         ko_won = (not ko_none) if re_abs == 4 else ko_eyes >= REACHED_AGAINST[re_abs - 1]
     elif ko_ann and not re_ann:
-        ko_won = ko_eyes >= 121
+        ko_won = ko_eyes >= HALF + 1
     else:
-        ko_won = ko_eyes >= 120
+        ko_won = ko_eyes >= HALF
 
     breakdown = []
     add = breakdown.append
@@ -416,7 +419,7 @@ def _party_game(hand, number, kind, ctx, problems):
         triggers.append("kontra_lost")
     if re_none or ko_none:
         triggers.append("schwarz")
-    if re_eyes == 120:
+    if re_eyes == HALF:
         triggers.append("split_120")
     if rkr:
         triggers.append("re_kontra_re")
@@ -467,8 +470,8 @@ def _revoke(hand, number, ctx, problems):
 
 def _ramsch(hand, number, ctx, problems):
     active = ctx.active
-    eyes = check_per_player(hand.get("eyes"), number, "eyes", 240, ctx, problems)
-    tricks = check_per_player(hand.get("tricks"), number, "tricks", 12, ctx, problems)
+    eyes = check_per_player(hand.get("eyes"), number, "eyes", TOTAL_EYES, ctx, problems)
+    tricks = check_per_player(hand.get("tricks"), number, "tricks", TRICKS, ctx, problems)
     if "solo_outbid" in hand:
         check_outbid(hand, number, ctx, problems, None)
     if eyes is None or tricks is None:
@@ -484,8 +487,8 @@ def _ramsch(hand, number, ctx, problems):
                 problems.add(number, "eyes", _("%(name)s took no trick and cannot have eyes."), name=name)
                 ok = False
             jungfrau.append(name)
-        elif taken == 12:
-            if eyes[name] != 240:
+        elif taken == TRICKS:
+            if eyes[name] != TOTAL_EYES:
                 problems.add(number, "eyes", _("%(name)s took every trick and has all 240 eyes."), name=name)
                 ok = False
             elif durchmarsch is None:

@@ -47,6 +47,7 @@ from .registry import TEAMS, GameSpec, Sitting
 TRUMPS = ("clubs", "spades", "hearts", "diamonds", "no_trump")
 HAND_FIELDS = frozenset({"bidder", "bid", "trump", "double", "bidder_team_points"})
 MIN_BID, MAX_BID, CARD_POINTS = 28, 56, 56
+DOUBLES = (0, 1, 2)  # none, double, redouble
 
 # (lowest bid of the band, bidding team wins: it scores, bidding team loses: the others score)
 STAKES = ((56, 4, 5), (48, 3, 4), (40, 2, 3), (28, 1, 2))
@@ -156,7 +157,7 @@ def replay(sitting: Sitting) -> dict[str, Any]:
         double = hand.get("double")
         if double is None:
             double = 0
-        elif type(double) is not int or double not in (0, 1, 2):
+        elif type(double) is not int or double not in DOUBLES:
             problems.add(number, "double", _("Double must be 0 (none), 1 (double) or 2 (redouble)."))
         points = hand.get("bidder_team_points")
         if points is None:
@@ -233,6 +234,7 @@ GAME = GameSpec(
         "tournament": _("Tournament (double + 1, redouble + 2)"),
     },
     teams_required=True,
+    hand_fields=HAND_FIELDS,
 )
 
 

@@ -81,6 +81,9 @@ from .registry import START_TOTALS, TEAMS, GameSpec, Sitting
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 HUNDRED = 100  # min_bid_at_100 applies to a party with this many points or more
 CALLS = ("30_for_60", "60_for_120")
+# Bids (110, Auction 45s) go in steps of BID_STEP up to TOP_BID, which needs all five tricks.
+BID_STEP, TOP_BID = 5, 30
+BIDS = tuple(range(BID_STEP, TOP_BID + 1, BID_STEP))
 
 # -- options -----------------------------------------------------------------------------
 
@@ -164,13 +167,13 @@ ONE_TEN_OPTIONS = (
         _("Must bid out"),
         _("Only the bidder can go past the target less 5 (105): the others' scores stop there."),
     ),
-    Option("min_bid", INT, _("Lowest bid"), minimum=5, maximum=30),
+    Option("min_bid", INT, _("Lowest bid"), minimum=BIDS[0], maximum=TOP_BID),
     MATCH_GAMES,
 )
 
 AUCTION_45_OPTIONS = (
-    Option("min_bid", INT, _("Lowest bid"), minimum=5, maximum=30),
-    Option("min_bid_at_100", INT, _("Lowest bid with 100 or more"), minimum=5, maximum=30),
+    Option("min_bid", INT, _("Lowest bid"), minimum=BIDS[0], maximum=TOP_BID),
+    Option("min_bid_at_100", INT, _("Lowest bid with 100 or more"), minimum=BIDS[0], maximum=TOP_BID),
     Option("bid_30", INT_PAIR, _("A bid of 30: made / failed"), _("Points for all five tricks bid, e.g. 60 / -60.")),
     Option(
         "30_for_60",
@@ -205,8 +208,8 @@ AUCTION_45_OPTIONS = (
         _("A frozen party that bid this much still scores"),
         _("Empty: a frozen party scores only as the maker."),
         nullable=True,
-        minimum=5,
-        maximum=30,
+        minimum=BIDS[0],
+        maximum=TOP_BID,
     ),
     Option(
         "on_the_green",
@@ -323,7 +326,7 @@ AUCTION_45_PRESETS = {
 def _check_sitting(sitting: Sitting, problems: Problems, *, can_go_negative: bool, fixed: dict) -> None:
     rules = {**fixed, **sitting.rules}
     for name in ("min_bid", "min_bid_at_100"):
-        if name in rules and rules[name] % 5:
+        if name in rules and rules[name] % BID_STEP:
             problems.add(None, "rules", _("Rule option “%(name)s” must be a multiple of 5."), name=name)
     if rules.get("dreaded_45") and rules.get("ends_mid_hand", True):
         problems.add(
@@ -388,7 +391,7 @@ def _read_bid(hand, number, problems, low):
     if value is None:
         problems.add(number, "bid", _("Enter the bid."))
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value % 5 or not 5 <= value <= 30:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in BIDS:
         problems.add(number, "bid", _("A bid is 5, 10, 15, 20, 25 or 30."))
         return None
     if value < low:
@@ -423,7 +426,7 @@ def plan_one_ten(hand: dict, number: int, problems: Problems, replay: RaceReplay
         won += 1
         credit = 0
         if made_at is None:
-            if bid == 30:
+            if bid == TOP_BID:
                 if won == TRICKS:
                     made_at, credit = k, 2 * bid
             elif made >= bid:
@@ -432,7 +435,7 @@ def plan_one_ten(hand: dict, number: int, problems: Problems, replay: RaceReplay
             credit = value
         credits.append(((party, credit, None),) if credit else ())
     failed = made_at is None
-    end = ((bidder, -2 * bid if bid == 30 else -bid),) if failed else ()
+    end = ((bidder, -2 * bid if bid == TOP_BID else -bid),) if failed else ()
     return Plan(tricks, credits, end, maker=bidder, made_at=made_at, failed=failed)
 
 
@@ -450,7 +453,7 @@ def plan_auction(hand: dict, number: int, problems: Problems, replay: RaceReplay
     low = rules["min_bid"]
     if maker is not None and not bagged and totals[maker] >= HUNDRED:
         low = rules["min_bid_at_100"]
-    bid = _read_bid(hand, number, problems, 5)
+    bid = _read_bid(hand, number, problems, BIDS[0])
     if bid is not None and maker is not None and bid < low:
         problems.add(
             number,
@@ -474,7 +477,7 @@ def plan_auction(hand: dict, number: int, problems: Problems, replay: RaceReplay
         elif rules[call] is None:
             problems.add(number, "call", _("The call “%(call)s” is not played in this variant."), call=call)
             ok = False
-        elif bid is not None and bid != 30:
+        elif bid is not None and bid != TOP_BID:
             problems.add(number, "call", _("A call needs a bid of 30."))
             ok = False
         elif call == "60_for_120" and rules["60_for_120_in_hole"] and maker is not None and totals[maker] >= 0:
@@ -511,7 +514,7 @@ def plan_auction(hand: dict, number: int, problems: Problems, replay: RaceReplay
                         name=name,
                     )
                     ok = False
-                elif isinstance(other, bool) or not isinstance(other, int) or other % 5 or not 5 <= other <= 30:
+                elif isinstance(other, bool) or not isinstance(other, int) or other not in BIDS:
                     problems.add(number, "other_bids", _("A bid is 5, 10, 15, 20, 25 or 30."))
                     ok = False
                 elif bid is not None and other > bid:
@@ -545,7 +548,7 @@ def plan_auction(hand: dict, number: int, problems: Problems, replay: RaceReplay
     for k, party in enumerate(tricks):
         taken[party] += points + bonus if k == top else points
         count[party] += 1
-    if bid == 30 or pair is not None:
+    if bid == TOP_BID or pair is not None:
         made = count[maker] == TRICKS
         pair = pair or rules["bid_30"]
         score = pair[0] if made else pair[1]
@@ -611,6 +614,7 @@ TWENTY_FIVE = GameSpec(
     max_players=MAX_PLAYERS,
     extra_fields=RACE_FIELDS,
     preset_labels={"standard": _("Twenty-Five")},
+    hand_fields=TRICK_FIELDS,
 )
 
 FORTY_FIVE = GameSpec(
@@ -623,6 +627,7 @@ FORTY_FIVE = GameSpec(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     extra_fields=RACE_FIELDS,
+    hand_fields=TRICK_FIELDS,
     preset_labels={
         "bruff": _("Bruff (Limerick): jink wins, robbers of three"),
         "merrimack": _("Merrimack Valley: every hand played out"),
@@ -642,6 +647,7 @@ ONE_TEN = GameSpec(
     max_players=MAX_PLAYERS,
     extra_fields=RACE_FIELDS,
     preset_labels={"standard": _("One-Hundred-and-Ten")},
+    hand_fields=ONE_TEN_FIELDS,
 )
 
 AUCTION_45 = GameSpec(
@@ -654,6 +660,7 @@ AUCTION_45 = GameSpec(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     extra_fields=RACE_FIELDS,
+    hand_fields=AUCTION_FIELDS,
     preset_labels={
         "barker": _("Dave Barker"),
         "merrimack": _("Merrimack Valley"),
@@ -662,6 +669,34 @@ AUCTION_45 = GameSpec(
 )
 
 SPOIL_FIVE = maw_spoil.SPOIL_FIVE
+
+
+# -- what the entry form offers, from the same numbers the checks use ---------------------
+
+
+def bids(rules: dict[str, Any]) -> list[int]:
+    """Every bid allowed under ``rules``, lowest first; empty for a game without bids. The
+    lowest is ``min_bid``, or in Auction 45s ``min_bid_at_100`` if that is lower (a bagged
+    dealer bids ``min_bid`` even at 100, so a higher ``min_bid_at_100`` never removes a bid)."""
+    lows = [rules[name] for name in ("min_bid", "min_bid_at_100") if rules.get(name) is not None]
+    return [bid for bid in BIDS if bid >= min(lows)] if lows else []
+
+
+def calls(rules: dict[str, Any]) -> list[str]:
+    """The calls (Auction 45s) played under ``rules``: a call whose option is empty is not."""
+    return [call for call in CALLS if rules.get(call) is not None]
+
+
+def top_bid_scores(game: str, rules: dict[str, Any]) -> tuple[int, int] | None:
+    """What a bid of TOP_BID (all five tricks) scores, made and failed; None without bids.
+    110: twice the bid either way ("thirty for sixty"); Auction 45s: the option ``bid_30``."""
+    if game == "one_ten":
+        return 2 * TOP_BID, -2 * TOP_BID
+    if game == "auction_45":
+        made, failed = rules["bid_30"]
+        return made, failed
+    return None
+
 
 GAMES = {spec.key: spec for spec in (TWENTY_FIVE, FORTY_FIVE, ONE_TEN, AUCTION_45, SPOIL_FIVE)}
 PLANNERS = {

@@ -236,6 +236,7 @@ SPOIL_FIVE = GameSpec(
     max_players=10,
     extra_fields=frozenset(),
     preset_labels={"standard": _("Spoil Five")},
+    hand_fields=FIELDS,
 )
 
 NAMES = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz", "Greta", "Hans", "Ida", "Jonas")

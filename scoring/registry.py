@@ -63,6 +63,9 @@ class GameSpec:
     extra_fields: frozenset[str] = frozenset()  # of TEAMS, COMPULSORY_SOLOS, START_TOTALS
     preset_labels: dict[str, str] = field(default_factory=dict)
     teams_required: bool = False  # teams are always formed (56), from seats if not given
+    # The top-level fields a hand of this game may carry: the entry form asks for these and
+    # no others (the Maw family shares one form, each game showing its own fields).
+    hand_fields: frozenset[str] = frozenset()
 
 
 def game_names() -> list[str]:

@@ -133,6 +133,19 @@ PRESETS = {
 }
 
 
+def bid_range(rules: dict[str, Any]) -> tuple[int, int]:
+    """The lowest and the highest bid under ``rules`` (bids go in steps of ``bid_step``): the
+    lowest makes the forced contract of 100, the highest the largest contract 520 points
+    allow (every trick, doubled, and every positive marriage)."""
+    offset, step = rules["bid_offset"], rules["bid_step"]
+    min_bid = max(0, FORCED_CONTRACT - offset)
+    min_bid += -min_bid % step
+    max_contract = 2 * CARD_POINTS + sum(v for v in rules["marriage_values"].values() if v > 0)
+    max_bid = max_contract - offset
+    max_bid -= max_bid % step
+    return min_bid, max_bid
+
+
 def _is_int(value: Any) -> bool:
     return type(value) is int  # bool is not an int here
 
@@ -230,11 +243,7 @@ def replay(sitting: Sitting) -> dict[str, Any]:
     barrel = rules["barrel"]
     penalty = rules["forgot_to_pass_penalty"]
     values = rules["marriage_values"]
-    min_bid = max(0, FORCED_CONTRACT - offset)
-    min_bid += -min_bid % step
-    max_contract = 2 * CARD_POINTS + sum(v for v in values.values() if v > 0)
-    max_bid = max_contract - offset
-    max_bid -= max_bid % step
+    min_bid, max_bid = bid_range(rules)
     problems = Problems()
 
     totals = dict.fromkeys(players, 0)
@@ -411,6 +420,7 @@ GAME = GameSpec(
     min_players=3,
     max_players=4,
     extra_fields=frozenset({START_TOTALS}),
+    hand_fields=HAND_FIELDS,
     preset_labels={
         "koenigsberg": _("Königsberg house rules (bids 5, 10, 15 … plus 100)"),
         "pagat": _("Pagat (bids from 100, barrel at 880)"),
@@ -439,10 +449,7 @@ def example_request(rng: random.Random, hands: int, **kw: Any) -> dict[str, Any]
     rules = {**PRESETS[variant], **(kw.get("rules") or {})}
     offset, step = rules["bid_offset"], rules["bid_step"]
     values = rules["marriage_values"]
-    min_bid = max(0, FORCED_CONTRACT - offset)
-    min_bid += -min_bid % step
-    max_bid = 2 * CARD_POINTS + sum(v for v in values.values() if v > 0) - offset
-    max_bid -= max_bid % step
+    min_bid, max_bid = bid_range(rules)
     out = []
     seats = len(players)
     for i in range(hands):
