@@ -198,7 +198,14 @@ def test_it_fills_the_form_from_a_stored_hand():
     assert initial["karlchen"] == "kontra" and initial["karlchen_doppel"] is True
     html = render_to_string(
         form.TEMPLATE + "#form",
-        {"initial": initial, "errors": {}, "active": ACTIVE, "next": result_for()["next"], "rules": {"ramsch": True}},
+        {
+            "initial": initial,
+            "errors": {},
+            "active": ACTIVE,
+            "next": result_for()["next"],
+            "rules": {"ramsch": True},
+            **form.extra_context(result_for()),
+        },
     )
     assert 'value="normal" checked' in html
     assert 'value="Ben" checked' in html and 'value="Carl" checked' not in html.split("dk-outbid")[0]
@@ -234,7 +241,8 @@ def test_a_stored_hand_read_back_through_the_form_is_the_same_hand():
 def test_it_offers_the_soloist_when_a_solo_is_due():
     nxt = result_for(round="pflichtsolo", round_games_left=5, soloist="Ben")["next"]
     html = render_to_string(
-        form.TEMPLATE + "#form", {"initial": {}, "errors": {}, "active": ACTIVE, "next": nxt, "rules": {}}
+        form.TEMPLATE + "#form",
+        {"initial": {}, "errors": {}, "active": ACTIVE, "next": nxt, "rules": {}, **form.extra_context(result_for())},
     )
     assert 'value="solo" checked' in html and 'value="Ben" checked' in html
     panel = render_to_string(form.TEMPLATE + "#next", {"next": nxt, "result": result_for()})
@@ -258,3 +266,33 @@ def test_it_describes_a_hand_in_the_players_words():
     assert lines["Eyes"] == "Re 100 : Kontra 140"
     assert lines["Announcements"] == "Kontra: Kontra → Kontra: keine 90"
     assert lines["Sonderpunkte"] == "Kontra: Karlchen (Doppel-Charly)"
+
+
+def test_the_quick_eye_buttons_and_ranges_come_from_the_engine():
+    from scoring import doppelkopf
+
+    html = render_to_string(
+        form.TEMPLATE + "#form",
+        {
+            "initial": {},
+            "errors": {},
+            "active": ACTIVE,
+            "next": result_for()["next"],
+            **form.extra_context(result_for()),
+        },
+    )
+    quick = html[html.index('class="quick"') : html.index("</div>", html.index('class="quick"'))]
+    assert [int(b.split("<")[0]) for b in quick.split('textContent">')[1:]] == list(doppelkopf.EYE_MARKS)
+    assert doppelkopf.EYE_MARKS == (0, 90, 120, 121, 151, 240)
+    assert f'placeholder="0–{doppelkopf.TOTAL_EYES}"' in html and f'placeholder="0–{doppelkopf.TRICKS}"' in html
+    assert f'max="{doppelkopf.MAX_DOPPELKOPF}" inputmode="numeric" name="dk_re"' in html
+    assert f'max="{doppelkopf.FOXES}" inputmode="numeric" name="fuchs_kontra"' in html
+
+
+def test_kontras_eyes_are_turned_into_res_with_the_engines_total():
+    from scoring import doppelkopf
+
+    payload, errors = read(post(kind="normal", re=["Ben", "Carl"], eyes="100", eyes_for="kontra"))
+    assert errors == {} and payload["re_eyes"] == doppelkopf.TOTAL_EYES - 100
+    _payload, errors = read(post(kind="normal", re=["Ben", "Carl"], eyes="241", eyes_for="kontra"))
+    assert errors["re_eyes"] == "Eyes must be between 0 and 240."

@@ -87,7 +87,13 @@ def test_garbage_never_raises():
 )
 def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
     html = render_to_string(
-        form.TEMPLATE + "#form", {"result": result_for(), "initial": form.initial_from_payload(payload), "errors": {}}
+        form.TEMPLATE + "#form",
+        {
+            "result": result_for(),
+            "initial": form.initial_from_payload(payload),
+            "errors": {},
+            **form.extra_context(result_for()),
+        },
     )
     data = QueryDict(mutable=True)
     for tag in re.findall(r"<input[^>]*>", html):
@@ -100,7 +106,12 @@ def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
 
 def test_the_form_groups_bidders_by_team_and_shows_errors():
     html = render_to_string(
-        form.TEMPLATE + "#form", {"result": result_for(), "errors": {"bid": ["A bid must be between 28 and 56."]}}
+        form.TEMPLATE + "#form",
+        {
+            "result": result_for(),
+            "errors": {"bid": ["A bid must be between 28 and 56."]},
+            **form.extra_context(result_for()),
+        },
     )
     assert html.index('value="Emil"') < html.index('value="Ben"')  # team A first
     assert 'name="double" value="0" checked' in html
@@ -125,3 +136,15 @@ def test_the_engine_accepts_what_the_form_posts():
     ]
     response = calculate({"game": "fifty_six", "players": PLAYERS, "hands": hands})
     assert [h["winner_team"] for h in response["hands"]] == ["B", "B"]
+
+
+def test_the_bid_range_and_card_points_come_from_the_engine():
+    from scoring import fifty_six
+
+    html = render_to_string(
+        form.TEMPLATE + "#form", {"result": result_for(), "errors": {}, **form.extra_context(result_for())}
+    )
+    assert f'min="{fifty_six.MIN_BID}" max="{fifty_six.MAX_BID}"' in html
+    assert f'max="{fifty_six.CARD_POINTS}"' in html and f"Out of {fifty_six.CARD_POINTS}:" in html
+    _payload, errors = form.payload_from_post(QueryDict(), players=PLAYERS, result=result_for())
+    assert errors["bid"] == f"Enter the bid ({fifty_six.MIN_BID} to {fifty_six.MAX_BID})."

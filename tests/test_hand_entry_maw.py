@@ -8,6 +8,8 @@ from django.template.loader import render_to_string
 
 from leagues.hand_entry import form_module
 from leagues.hand_entry import maw as form
+from scoring import maw
+from scoring.registry import get_game
 
 PLAYERS = ["Anna", "Ben", "Carl", "Dora"]
 TEAMS = {"Us": ["Anna", "Carl"], "Them": ["Ben", "Dora"]}
@@ -27,6 +29,8 @@ def result_for(game, *, teams=False, **extra):
         "team_members": TEAMS if teams else None,
     }
     if game in ("one_ten", "auction_45"):
+        spec = get_game(game)
+        result["rules"] = {**spec.presets[spec.default_preset], **result["rules"]}
         result["rules"]["min_bid"] = 15 if game == "one_ten" else 5
     if game == "spoil_five":
         result["rules"] = {"stake": 2}
@@ -210,13 +214,20 @@ def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
     )
     html = render_to_string(
         form.TEMPLATE + "#form",
-        {"result": result_for(game), "initial": form.initial_from_payload(payload), "errors": {}, **bids(game)},
+        {"result": result_for(game), "initial": form.initial_from_payload(payload), "errors": {}, **extra(game)},
     )
     assert payload_from_html(html, game) == payload
 
 
-def bids(game, **kwargs):
+def extra(game, **kwargs):
     return form.extra_context(result_for(game, **kwargs))
+
+
+def render_form(result, **context):
+    """The form partial as the meeting page renders it: with the module's extra context."""
+    return render_to_string(
+        form.TEMPLATE + "#form", {"result": result, "errors": {}, **form.extra_context(result), **context}
+    )
 
 
 def payload_from_html(html, game):
@@ -237,9 +248,7 @@ def payload_from_html(html, game):
 
 
 def test_the_form_shows_what_each_game_needs():
-    html = render_to_string(
-        form.TEMPLATE + "#form", {"result": result_for("auction_45"), "errors": {}, **bids("auction_45")}
-    )
+    html = render_form(result_for("auction_45", rules={**result_for("auction_45")["rules"], "30_for_60": [60, -60]}))
     for name in [
         'name="maker"',
         'name="bid" value="5"',
@@ -249,9 +258,9 @@ def test_the_form_shows_what_each_game_needs():
         'name="top_trump_trick" value="none"',
     ]:
         assert name in html
-    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("spoil_five"), "errors": {}})
+    html = render_form(result_for("spoil_five"))
     assert 'name="jink"' in html and "top_trump_trick" not in html and 'name="bid"' not in html
-    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("one_ten"), "errors": {}, **bids("one_ten")})
+    html = render_form(result_for("one_ten"))
     assert 'name="bidder" value="Dora"' in html and 'name="bid" value="5"' not in html
     assert 'name="bid" value="15"' in html and 'name="bid" value="30"' in html
 
@@ -260,10 +269,10 @@ def test_the_bids_offered_follow_the_rules_in_force_not_the_preset(client, db):
     from leagues.models import Role
     from tests.factories import LeagueFactory, meeting_for, member
 
-    assert bids("spoil_five") == {}
-    assert bids("auction_45")["bids"] == ["5", "10", "15", "20", "25", "30"]
-    # A bagged dealer or a party at 100 may have to bid more: the lowest anyone may bid counts.
-    assert bids("auction_45", next={"min_bid": {"Anna": 20, "Ben": 15}})["bids"][0] == "15"
+    assert "bids" not in extra("spoil_five")
+    assert extra("auction_45")["bids"] == ["5", "10", "15", "20", "25", "30"]
+    # Everyone at 100 (lowest bid 20 for them), but a bagged dealer still bids min_bid (5).
+    assert extra("auction_45", next={"min_bid": {"Anna": 20, "Ben": 20}})["bids"][0] == "5"
     league = LeagueFactory(game="one_ten", variant="standard", rule_overrides={"min_bid": 10})
     meeting = meeting_for(league, ["Anna", "Ben", "Carl"])
     client.force_login(member(league, Role.SCOREKEEPER))
@@ -273,14 +282,14 @@ def test_the_bids_offered_follow_the_rules_in_force_not_the_preset(client, db):
 
 def test_the_form_shows_errors_next_to_their_field():
     errors = {"tricks": ["Trick 2 has no winner."], "top_trump_trick": ["Pick the trick."]}
-    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("forty_five"), "errors": errors})
+    html = render_form(result_for("forty_five"), errors=errors)
     assert html.count('class="errorlist"') == 2
     assert html.index("Trick 2 has no winner.") < html.index('name="top_trump_trick"')
     assert "field-error" in html
 
 
 def test_the_form_offers_teams_as_parties():
-    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("forty_five", teams=True), "errors": {}})
+    html = render_form(result_for("forty_five", teams=True))
     assert 'name="trick_1" value="Us"' in html and 'value="Anna"' not in html
     assert "Anna, Carl" in html  # who plays in which team
 
@@ -344,16 +353,14 @@ def test_it_reads_other_bids_where_a_bid_unfreezes():
     payload, errors = form.payload_from_post(data, players=PLAYERS, result=result)
     assert errors == {}
     assert payload["other_bids"] == {"Them": 25}
-    html = render_to_string(
-        form.TEMPLATE + "#form", {"result": result, "initial": form.initial_from_payload(payload), "errors": {}}
-    )
+    html = render_form(result, initial=form.initial_from_payload(payload))
     assert 'name="other_bids:Them"' in html and 'value="25"' in html
     payload, errors = form.payload_from_post(post(**{"other_bids:Them": "lots"}), players=PLAYERS, result=result)
     assert "other_bids" in errors and "other_bids" not in payload
 
 
 def test_it_asks_no_other_bids_by_default():
-    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for("auction_45"), "errors": {}})
+    html = render_form(result_for("auction_45"))
     assert "other_bids" not in html
 
 
@@ -369,3 +376,47 @@ def test_the_next_panel_says_when_the_last_hand_ended_the_game():
     result["hands"].append({"number": 3})
     html = render_to_string(form.TEMPLATE + "#next", {"result": result})
     assert "Game in progress, to 45" in html and "hn-won" not in html
+
+
+def test_the_bids_offered_are_the_engines_bids_under_the_rules():
+    result = result_for("one_ten")
+    assert extra("one_ten")["bids"] == [str(bid) for bid in maw.bids(result["rules"])] == ["15", "20", "25", "30"]
+    result["rules"]["min_bid"] = 10
+    html = render_form(result)
+    assert 'name="bid" value="10"' in html and 'name="bid" value="5"' not in html
+    # Every bid the engine accepts, and no other, is a chip.
+    for bid in maw.BIDS:
+        assert (f'name="bid" value="{bid}"' in html) == (bid >= 10)
+
+
+def test_the_top_bid_help_comes_from_the_engine():
+    html = render_form(result_for("one_ten"))
+    made, failed = maw.top_bid_scores("one_ten", result_for("one_ten")["rules"])
+    assert f"A bid of {maw.TOP_BID} needs all five tricks: made {made}, failed {failed}." in html
+    result = result_for("auction_45")
+    result["rules"]["bid_30"] = [30, -30]
+    assert "made 30, failed -30" in render_form(result)
+    assert "A bid of" not in render_form(result_for("forty_five"))
+
+
+def test_only_the_calls_the_rules_play_are_offered():
+    result = result_for("auction_45")
+    result["rules"].update({"30_for_60": None, "60_for_120": None})
+    html = render_form(result)
+    assert 'name="call"' not in html and 'name="bagged"' in html
+    result["rules"]["30_for_60"] = [60, -60]
+    html = render_form(result)
+    assert 'name="call" value="30_for_60"' in html and "60_for_120" not in html
+
+
+@pytest.mark.parametrize("game", ["twenty_five", "forty_five", "one_ten", "auction_45", "spoil_five"])
+def test_the_form_asks_for_the_games_hand_fields_and_no_others(game):
+    import re
+
+    result = result_for(game)
+    if game == "auction_45":
+        result["rules"].update({"bid_unfreezes": 20, "30_for_60": [60, -60]})
+    html = render_form(result)
+    names = {re.sub(r"^trick_\d$", "tricks", n.split(":")[0]) for n in re.findall(r'<input[^>]*name="([^"]+)"', html)}
+    assert names == set(get_game(game).hand_fields)
+    assert html.count('class="hf-trick"') == maw.TRICKS

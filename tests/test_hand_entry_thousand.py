@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 
 from leagues.hand_entry import form_module
 from leagues.hand_entry import thousand as form
+from scoring import thousand
 
 PLAYERS = ["Anna", "Ben", "Carl", "Dora"]
 
@@ -18,7 +19,7 @@ def result_for(**extra):
     result = {
         "game": "thousand",
         "variant": "koenigsberg",
-        "rules": {"bid_offset": 100, "bid_step": 5, "round_to": 5, "target": 1000},
+        "rules": dict(thousand.PRESETS["koenigsberg"]),
         "parties": PLAYERS,
         "hands": [],
         "totals": {p: 0 for p in PLAYERS},
@@ -28,6 +29,13 @@ def result_for(**extra):
     }
     result.update(extra)
     return result
+
+
+def render_form(result, **context):
+    """The form partial as the meeting page renders it: with the module's extra context."""
+    return render_to_string(
+        form.TEMPLATE + "#form", {"result": result, "errors": {}, **form.extra_context(result), **context}
+    )
 
 
 def post(**fields):
@@ -140,16 +148,14 @@ def post_from_html(html):
     ],
 )
 def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
-    html = render_to_string(
-        form.TEMPLATE + "#form", {"result": result_for(), "initial": form.initial_from_payload(payload), "errors": {}}
-    )
+    html = render_form(result_for(), initial=form.initial_from_payload(payload))
     again, errors = read(post_from_html(html))
     assert errors == {}
     assert again == payload
 
 
 def test_the_form_dims_the_dealer_who_sits_out():
-    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for(), "errors": {}})
+    html = render_form(result_for())
     assert html.count('name="points:') == 4
     anna = html[html.index('<div class="hf-player') : html.index('name="points:Anna"')]
     assert "hf-out" in anna and "sits out" in anna
@@ -159,7 +165,7 @@ def test_the_form_dims_the_dealer_who_sits_out():
 
 def test_the_form_shows_errors_next_to_their_field():
     errors = {"points": ["Card points must add up to 120, not 118."], "bid": ["Not a multiple of 5."]}
-    html = render_to_string(form.TEMPLATE + "#form", {"result": result_for(), "errors": errors})
+    html = render_form(result_for(), errors=errors)
     assert html.index("Not a multiple of 5.") < html.index("Card points and marriages")
     assert html.index("not 118") > html.index('name="points:Dora"')
     assert html.count('class="errorlist"') == 2
@@ -210,3 +216,26 @@ def test_the_next_panel_says_when_the_last_hand_ended_the_game():
     )
     html = render_to_string(form.TEMPLATE + "#next", {"result": result})
     assert "Game over" in html and "hn-won" in html
+
+
+def test_the_card_point_sum_and_the_bids_come_from_the_engine():
+    html = render_form(result_for())
+    assert f'data-total="{thousand.CARD_POINTS}"' in html
+    assert f"{thousand.CARD_POINTS} together" in html
+    low, high = thousand.bid_range(result_for()["rules"])
+    assert f'min="{low}" max="{high}" step="5"' in html and 'placeholder="0, 5, 10 …"' in html
+    pagat = result_for(rules=dict(thousand.PRESETS["pagat"]))
+    html = render_form(pagat)
+    assert 'min="100"' in html and "After any raise: 100, then steps of 5." in html
+
+
+def test_a_league_with_bid_step_10_offers_steps_of_10(client, db):
+    from leagues.models import Role
+    from tests.factories import LeagueFactory, meeting_for, member
+
+    league = LeagueFactory(game="thousand", variant="koenigsberg", rule_overrides={"bid_step": 10})
+    meeting = meeting_for(league, ["Anna", "Ben", "Carl"])
+    client.force_login(member(league, Role.SCOREKEEPER))
+    html = client.get(meeting.get_absolute_url()).content.decode()
+    assert 'step="10"' in html and "−10" in html and "+10" in html and "steps of 10" in html
+    assert 'placeholder="0, 10, 20 …"' in html and 'step="5"' not in html

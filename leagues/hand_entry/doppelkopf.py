@@ -4,7 +4,7 @@ Form fields (templates/hands/doppelkopf.html):
 
 - ``kind`` (chips), ``re`` (the Re players tapped, several values), ``solo`` (solo type);
 - ``eyes`` with ``eyes_for`` (``re`` or ``kontra``: the scorekeeper counts whichever pile is
-  at hand; Kontra's eyes are stored as ``re_eyes = 240 - eyes``), ``re_tricks`` (optional);
+  at hand; Kontra's eyes are stored as ``re_eyes = TOTAL_EYES - eyes``), ``re_tricks`` (optional);
 - ``ann``: the announcements in the order made, each ``party:call`` (several values);
 - Sonderpunkte: ``dk_re``/``dk_kontra`` (Doppelkopf count), ``fuchs_re``/``fuchs_kontra``
   (foxes caught), ``fuchs_last`` (the party that caught a fox in the last trick),
@@ -15,11 +15,14 @@ Form fields (templates/hands/doppelkopf.html):
 Only what cannot even be read is reported here (a number that is not a number); every rule
 (who may be Re, which calls are allowed, sums) is the engine's to check when the hand is
 saved. A payload returned together with read errors keeps the raw text, so that the form can
-show it again; it is never saved.
+show it again; it is never saved. The numbers of the game (all the eyes, the tricks, the
+common values) come from ``scoring.doppelkopf``, which checks with the same ones.
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+from scoring.doppelkopf import EYE_MARKS, FOXES, MAX_DOPPELKOPF, TOTAL_EYES, TRICKS
 
 TEMPLATE = "hands/doppelkopf.html"
 
@@ -103,7 +106,7 @@ def _specials(post, errors):
                 continue
             if not isinstance(count, int):
                 continue
-            for i in range(min(count, 12)):  # 12 tricks: no more of either in one game
+            for i in range(min(count, TRICKS)):  # no more of either than tricks in a game
                 item = {"kind": kind, "party": party}
                 if kind == "fuchs" and i == 0 and post.get("fuchs_last") == party:
                     item["last_trick"] = True
@@ -155,10 +158,10 @@ def payload_from_post(post, *, players, result):
             errors["solo"] = _("Tap which solo was played.")
     eyes = _number(post, "eyes", errors, "re_eyes", required=True, missing=_("Enter the eyes."))
     if isinstance(eyes, int) and post.get("eyes_for") == "kontra":
-        if not 0 <= eyes <= 240:
-            errors["re_eyes"] = _("Eyes must be between 0 and 240.")
+        if not 0 <= eyes <= TOTAL_EYES:
+            errors["re_eyes"] = _("Eyes must be between 0 and %(max)s.") % {"max": TOTAL_EYES}
         else:
-            eyes = 240 - eyes
+            eyes = TOTAL_EYES - eyes
     payload["re_eyes"] = eyes
     tricks = _number(post, "re_tricks", errors, "re_tricks")
     if tricks is not None:
@@ -170,6 +173,20 @@ def payload_from_post(post, *, players, result):
     if outbid:
         payload["solo_outbid"] = outbid
     return payload, errors
+
+
+def extra_context(result):
+    """The game's numbers for the form: the common values of the eyes (quick buttons), the
+    ranges of eyes and tricks, and how many Doppelköpfe and Füchse a party can have."""
+    return {
+        "eye_marks": EYE_MARKS,
+        "total_eyes": TOTAL_EYES,
+        "eyes_digits": len(str(TOTAL_EYES)),
+        "tricks": TRICKS,
+        "tricks_digits": len(str(TRICKS)),
+        "max_doppelkopf": MAX_DOPPELKOPF,
+        "foxes": FOXES,
+    }
 
 
 def _announcement_items(announcements):
@@ -233,7 +250,8 @@ def describe(payload):
         lines.append(
             (
                 _("Eyes"),
-                _("Re %(re)s : Kontra %(kontra)s") % {"re": payload["re_eyes"], "kontra": 240 - payload["re_eyes"]},
+                _("Re %(re)s : Kontra %(kontra)s")
+                % {"re": payload["re_eyes"], "kontra": TOTAL_EYES - payload["re_eyes"]},
             )
         )
     if payload.get("re_tricks") is not None:

@@ -1,14 +1,15 @@
 """Hand entry for 56 (spec: fifty-six.md).
 
 Bidder (chips grouped by team), bid, trump, double or redouble, and the card points the
-bidding team took. Whether the bid was made and what it is worth is the engine's business.
+bidding team took. Whether the bid was made and what it is worth is the engine's business;
+the range of bids and the card points come from ``scoring.fifty_six``.
 """
 
 from django.utils.translation import gettext as _
 
+from scoring.fifty_six import CARD_POINTS, MAX_BID, MIN_BID
+
 TEMPLATE = "hands/fifty_six.html"
-TRUMPS = ("clubs", "spades", "hearts", "diamonds", "no_trump")
-DOUBLES = ("0", "1", "2")  # none, double, redouble
 
 
 def _text(post, name):
@@ -40,7 +41,8 @@ def payload_from_post(post, *, players, result):
     else:
         errors["bidder"] = _("Tap who won the bidding.")
 
-    bid = _number(post, "bid", errors, _("Enter the bid (28 to 56)."), _("bid"))
+    missing_bid = _("Enter the bid (%(min)s to %(max)s).") % {"min": MIN_BID, "max": MAX_BID}
+    bid = _number(post, "bid", errors, missing_bid, _("bid"))
     if bid is not None:
         payload["bid"] = bid
 
@@ -63,6 +65,11 @@ def payload_from_post(post, *, players, result):
     if points is not None:
         payload["bidder_team_points"] = points
     return payload, errors
+
+
+def extra_context(result):
+    """The range of bids and the card points of the deck, for the number fields."""
+    return {"min_bid": MIN_BID, "max_bid": MAX_BID, "card_points": CARD_POINTS}
 
 
 def initial_from_payload(payload):

@@ -2,7 +2,8 @@
 
 The form is the same for the whole family, five rows of party chips (who won trick 1, 2, …)
 plus the fields one game adds: 110 a bidder and bid, Auction 45s a maker, bid, call and
-"bagged", Spoil Five a jink. Parties are the teams when the meeting plays in teams, else the
+"bagged", Spoil Five a jink. Which fields a game has is the game's ``hand_fields`` (scoring's
+registry), never its name. Parties are the teams when the meeting plays in teams, else the
 players; the replay's ``parties`` says which, so this module never decides it.
 
 Nothing here scores or judges a hand: a posted value that can be read goes into the payload
@@ -12,15 +13,23 @@ tricks) is reported here.
 """
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from scoring import maw
 from scoring.registry import get_game
 
 TEMPLATE = "hands/maw.html"
-TRICKS = 5
 NO_TRUMP = "none"  # the form's value for "no trump was played" (null in the payload)
+CALL_LABELS = {"30_for_60": gettext_lazy("30 for 60"), "60_for_120": gettext_lazy("60 for 120")}
 
-# The games that name a bidding party and the form field that carries it.
-BIDDER_FIELD = {"one_ten": "bidder", "auction_45": "maker"}
+
+def _fields(game):
+    return get_game(game).hand_fields
+
+
+def _bidder_field(fields):
+    """The field naming the party that won the bidding (110: bidder, Auction 45s: maker)."""
+    return next((name for name in ("maker", "bidder") if name in fields), None)
 
 
 def _int(text, field, errors, label):
@@ -40,7 +49,7 @@ def _text(post, name):
 
 
 def _tricks(post, errors):
-    rows = [_text(post, f"trick_{n}") for n in range(1, TRICKS + 1)]
+    rows = [_text(post, f"trick_{n}") for n in range(1, maw.TRICKS + 1)]
     while rows and not rows[-1]:
         rows.pop()
     if not rows:
@@ -71,10 +80,10 @@ def _bool(post, name):
 
 def payload_from_post(post, *, players, result):
     """The hand as maw.md shapes it for ``result["game"]``; unreadable input in ``errors``."""
-    game = result["game"]
+    fields = _fields(result["game"])
     payload, errors = {}, {}
 
-    bidder_field = BIDDER_FIELD.get(game)
+    bidder_field = _bidder_field(fields)
     if bidder_field:
         bidder = _text(post, bidder_field)
         if bidder:
@@ -91,12 +100,13 @@ def payload_from_post(post, *, players, result):
         else:
             errors["bid"] = _("Tap the bid.")
 
-    if game == "auction_45":
+    if "call" in fields:
         call = _text(post, "call")
         if call:
             payload["call"] = call
-        if _bool(post, "bagged"):
-            payload["bagged"] = True
+    if "bagged" in fields and _bool(post, "bagged"):
+        payload["bagged"] = True
+    if "other_bids" in fields:
         # Only asked for where a frozen party's own bid can unfreeze it (option bid_unfreezes).
         other_bids = {}
         for party in result.get("parties", ()):
@@ -112,10 +122,9 @@ def payload_from_post(post, *, players, result):
     if tricks is not None:
         payload["tricks"] = tricks
 
-    if game == "spoil_five":
-        if _bool(post, "jink"):
-            payload["jink"] = True
-    else:
+    if "jink" in fields and _bool(post, "jink"):
+        payload["jink"] = True
+    if "top_trump_trick" in fields:
         given, top = _top_trump(post, errors)
         if given:
             payload["top_trump_trick"] = top
@@ -124,17 +133,27 @@ def payload_from_post(post, *, players, result):
 
 
 def extra_context(result):
-    """The bids to offer as chips, from the rules in force, not from a preset: from the
-    lowest any party may bid now (Auction 45s: ``next.min_bid``; else the option ``min_bid``)
-    up to the highest the ``min_bid`` option allows, in steps of its smallest value (the
-    engine's bids go in fives). Games without bids get nothing."""
+    """What the game's form shows, all from scoring: the hand fields it asks for (``fields``,
+    each name true), the trick rows, and under the rules in force the bids (chips), the
+    calls and what the top bid scores. Bids are not narrowed to ``next.min_bid``: a bagged
+    dealer bids ``min_bid`` even with 100 or more."""
     rules = result.get("rules") or {}
-    if "min_bid" not in rules:
-        return {}
-    option = next(o for o in get_game(result["game"]).options if o.name == "min_bid")
-    lows = result.get("next", {}).get("min_bid")
-    low = min(lows.values()) if isinstance(lows, dict) and lows else rules["min_bid"]
-    return {"bids": [str(bid) for bid in range(low, option.maximum + 1, option.minimum)]}
+    fields = _fields(result["game"])
+    context = {
+        "fields": dict.fromkeys(fields, True),
+        "bidder_field": _bidder_field(fields),
+        "trick_numbers": [str(n) for n in range(1, maw.TRICKS + 1)],
+    }
+    if "bid" in fields:
+        context["bids"] = [str(bid) for bid in maw.bids(rules)]
+        top = maw.top_bid_scores(result["game"], rules)
+        if top:
+            context["top_bid"] = {"bid": maw.TOP_BID, "made": top[0], "failed": top[1]}
+    if "call" in fields:
+        calls = maw.calls(rules)
+        context["calls"] = [{"value": call, "label": CALL_LABELS.get(call, call)} for call in calls]
+        context["call_values"] = calls
+    return context
 
 
 def initial_from_payload(payload):

@@ -1,6 +1,7 @@
 """Hand entry for 1000 (spec: thousand.md).
 
-Declarer, his final bid, each active player's card points (the form shows a live sum to 120),
+Declarer, his final bid, each active player's card points (the form shows a live sum to
+``scoring.thousand.CARD_POINTS``),
 the marriages each player melded, "durch" (all tricks) and "forgot to pass". Card points and
 marriages are posted per player as ``points:<name>`` and ``marriages:<name>`` so that a name
 with spaces needs no escaping. The engine decides who is active, whether the points add up and
@@ -9,8 +10,9 @@ whether the contract was made; this module only turns the post into the spec's h
 
 from django.utils.translation import gettext as _
 
+from scoring.thousand import CARD_POINTS, bid_range
+
 TEMPLATE = "hands/thousand.html"
-SUITS = ("clubs", "spades", "hearts", "diamonds")
 
 
 def _text(post, name):
@@ -77,6 +79,21 @@ def payload_from_post(post, *, players, result):
     if forgot:
         payload["forgot_to_pass"] = True
     return payload, errors
+
+
+def extra_context(result):
+    """The card points the live sum runs to, and the bids the rules in force allow (the
+    stepper's range and step, and the first few as the field's example)."""
+    rules = result["rules"]
+    low, high = bid_range(rules)
+    step = rules["bid_step"]
+    return {
+        "card_points": CARD_POINTS,
+        "bid_min": low,
+        "bid_max": high,
+        "bid_step": step,
+        "bid_examples": ", ".join(str(bid) for bid in range(low, high + 1, step)[:3]),
+    }
 
 
 def initial_from_payload(payload):
