@@ -52,11 +52,11 @@ def game_label(name: str, spec: GameSpec | None = None) -> str:
 
 def preset_label(game: str, variant: str) -> str:
     spec = installed_game(game) if game in GAME_MODULES else None
-    return spec.preset_labels.get(variant, variant) if spec else variant
+    return _t(spec.preset_labels.get(variant, variant)) if spec else variant
 
 
 def preset_choices(spec: GameSpec) -> list[tuple[str, str]]:
-    return [(key, spec.preset_labels.get(key, key)) for key in spec.presets]
+    return [(key, _t(spec.preset_labels.get(key, key))) for key in spec.presets]
 
 
 # --- accounts ---------------------------------------------------------------------------------
@@ -193,6 +193,7 @@ class RulesForm(forms.Form):
         self.spec = spec
         self.preset = dict(spec.presets[preset])
         values = {**self.preset, **(rules or {})}
+        self.values = values
         self.rows = []  # (option, [field names]) in the order the game declares them
         for option in spec.options:
             names = self._add_fields(option, values.get(option.name))
@@ -200,7 +201,8 @@ class RulesForm(forms.Form):
 
     # Each kind of option becomes plain form fields; values are converted back in clean().
     def _add_fields(self, option, value) -> list[str]:
-        common = {"label": option.label, "help_text": option.help}
+        # scoring/ only marks its texts for translation: translate them here, per request.
+        common = {"label": _t(option.label), "help_text": _t(option.help)}
         name = option.name
         if option.kind == kinds.BOOL:
             self.fields[name] = forms.BooleanField(required=False, initial=bool(value), **common)
@@ -229,10 +231,10 @@ class RulesForm(forms.Form):
             first, second = value if isinstance(value, (list, tuple)) and len(value) == 2 else (None, None)
             # A nullable pair ("not played") is both fields left empty.
             self.fields[f"{name}__0"] = forms.IntegerField(
-                initial=first, label=option.label, help_text=option.help, required=not option.nullable
+                initial=first, label=_t(option.label), help_text=_t(option.help), required=not option.nullable
             )
             self.fields[f"{name}__1"] = forms.IntegerField(
-                initial=second, label=option.label, required=not option.nullable
+                initial=second, label=_t(option.label), required=not option.nullable
             )
             return [f"{name}__0", f"{name}__1"]
         elif option.kind == kinds.MAPPING:
@@ -241,7 +243,7 @@ class RulesForm(forms.Form):
                 field = f"{name}__{_key(choice)}"
                 self.fields[field] = forms.IntegerField(
                     initial=(value or {}).get(choice),
-                    label=option.choice_labels.get(choice, str(choice)),
+                    label=_t(option.choice_labels.get(choice, str(choice))),
                     required=not option.nullable,
                 )
                 names.append(field)
@@ -252,7 +254,7 @@ class RulesForm(forms.Form):
 
     @staticmethod
     def _choices(option):
-        choices = [(_key(c), option.choice_labels.get(c, str(c))) for c in option.choices]
+        choices = [(_key(c), _t(option.choice_labels.get(c, str(c)))) for c in option.choices]
         if option.nullable and option.kind == kinds.CHOICE:
             choices = [("", gettext("none")), *choices]
         return choices
@@ -296,6 +298,38 @@ class RulesForm(forms.Form):
     def field_rows(self):
         """For the template: each option with its bound fields."""
         return [(option, [self[n] for n in names]) for option, names in self.rows]
+
+    def sections(self) -> list[dict[str, Any]]:
+        """For the template: the options under their ``group`` heading, so that a long list
+        folds into a few sections on a phone. A section comes where its first option is
+        declared; options without a group share one section ("Other", or "All options" when
+        the game declares no groups). Each section says how many options differ from the
+        preset and whether one has an error (it is then shown open)."""
+        grouped = any(option.group for option, _names in self.rows)
+        errors = self.errors if self.is_bound else {}
+        current = getattr(self, "rules", None) if self.is_bound else self.values
+        sections: dict[str, dict[str, Any]] = {}
+        for option, names in self.rows:
+            label = _t(option.group) if option.group else gettext("Other") if grouped else gettext("All options")
+            section = sections.setdefault(
+                label, {"label": label, "rows": [], "labels": [], "changed": 0, "errors": False}
+            )
+            section["rows"].append(
+                ({"label": _t(option.label), "help": _t(option.help), "kind": option.kind}, [self[n] for n in names])
+            )
+            section["labels"].append(_t(option.label))
+            if any(n in errors for n in names):
+                section["errors"] = True
+            elif current is not None and current.get(option.name) != self.preset.get(option.name):
+                section["changed"] += 1
+        for section in sections.values():
+            section["summary"] = ", ".join(section["labels"])
+        return list(sections.values())
+
+
+def _t(text: Any) -> str:
+    """A text scoring/ marked for translation, in the current language."""
+    return gettext(str(text)) if text else ""
 
 
 def _key(value: Any) -> str:

@@ -34,6 +34,10 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     choice_labels: dict[Any, str] = field(default_factory=dict)
+    # The heading the league form shows the option under (a translatable label, e.g. "Bock
+    # and Ramsch"); options of the same group fold together. Without one, an option goes
+    # under a common heading.
+    group: Any = ""
 
     def check(self, value: Any) -> str | None:
         """Return an untranslated problem message, or None when the value is valid."""

@@ -210,11 +210,15 @@ def table_context(request, meeting, membership, *, initial=None, errors=None, co
 
 
 class StartMeetingForm(forms.Form):
-    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # <input type=date/time> only takes ISO values: without a fixed format Django writes the
+    # German "20.11.2026", the browser shows an empty date and the form fails as "required".
+    date = forms.DateField(
+        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     end_time = forms.TimeField(
         label=gettext_lazy("End time"),
         required=False,
-        widget=forms.TimeInput(attrs={"type": "time"}),
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         help_text=gettext_lazy("After it, the round the host started is finished, then the evening ends."),
     )
     pennant_holder = forms.ModelChoiceField(
