@@ -19,6 +19,8 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
+import dataclasses
+
 from .errors import _
 from .options import BOOL, CHOICE, INT, MULTI, Option
 
@@ -163,6 +165,27 @@ OPTIONS = (
         maximum=3,
     ),
 )
+
+# The league form folds the options into these groups (a long list is hard to read on a phone).
+POINTS = _("Points")
+SPECIAL_POINTS = _("Sonderpunkte")
+SPECIAL_ROUNDS = _("Special rounds")
+_GROUPS = {
+    "solo_point": POINTS,
+    "absage_points": POINTS,
+    "revoke_multiplier": POINTS,
+    "special_points_in": SPECIAL_POINTS,
+    "fuchs_last_trick_points": SPECIAL_POINTS,
+    "doppel_charly": SPECIAL_POINTS,
+    "gegen_die_alten_in_stilles": SPECIAL_POINTS,
+    "loser_gets_points": SPECIAL_ROUNDS,
+    "bock_triggers": SPECIAL_ROUNDS,
+    "bock_in_bock": SPECIAL_ROUNDS,
+    "ramsch": SPECIAL_ROUNDS,
+    "pflichtsolo_rounds": SPECIAL_ROUNDS,
+    "carry_special_rounds": SPECIAL_ROUNDS,
+}
+OPTIONS = tuple(dataclasses.replace(option, group=_GROUPS[option.name]) for option in OPTIONS)
 
 PRESETS = {
     "club": {
