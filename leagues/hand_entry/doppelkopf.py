@@ -20,7 +20,7 @@ common values) come from ``scoring.doppelkopf``, which checks with the same ones
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.doppelkopf import EYE_MARKS, FOXES, MAX_DOPPELKOPF, TOTAL_EYES, TRICKS
 
@@ -282,7 +282,11 @@ def describe(payload):
             (
                 _("Ramsch"),
                 ", ".join(
-                    _("%(name)s %(eyes)s eyes, %(tricks)s tricks")
+                    ngettext(
+                        "%(name)s %(eyes)s eyes, %(tricks)s trick",
+                        "%(name)s %(eyes)s eyes, %(tricks)s tricks",
+                        tricks[n] if isinstance(tricks.get(n), int) else 2,
+                    )
                     % {"name": n, "eyes": e, "tricks": tricks.get(n, "?")}
                     for n, e in payload["eyes"].items()
                 ),
