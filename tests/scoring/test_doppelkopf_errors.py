@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.errors import ScoringError
 from tests.scoring.test_doppelkopf_support import FIVE, calls, errors, game, plain, run, solo
 
 RE = ["Anna", "Ben"]
@@ -148,3 +149,66 @@ def test_ramsch_fields_are_checked():
     ]
     for hand, field in cases:
         assert errors(to_ramsch + [hand]) == [(6, field)], hand
+
+
+# --- messages for the most common scorekeeper mistakes ---------------------------------------
+
+
+def _messages(hands, **kw):
+    """{(hand, field): rendered message} of a sitting that must fail."""
+    try:
+        run(hands, **kw)
+    except ScoringError as error:
+        return {(p.hand, p.field): p.render() for p in error.problems}
+    raise AssertionError("no ScoringError")
+
+
+def _assert_sentence(message, *names):
+    # A readable sentence: capitalised, several words, no unfilled placeholder, naming the thing.
+    assert message[:1].isupper() and len(message.split()) >= 3, message
+    assert "%(" not in message and "{" not in message, message
+    for name in names:
+        assert name.lower() in message.lower(), (name, message)
+
+
+def test_re_eyes_over_240_names_the_limit():
+    # "re_eyes: eyes of the Re party, 0..240".
+    found = _messages([game(RE, 241)])
+    assert list(found) == [(1, "re_eyes")]
+    _assert_sentence(found[1, "re_eyes"], "240")
+
+
+def test_a_re_player_sitting_out_is_named():
+    # With 5 the dealer (Anna, game 1) sits out; "re" is a list of active players.
+    found = _messages([game(["Anna", "Ben"], 130)], players=FIVE)
+    assert list(found) == [(1, "re")]
+    _assert_sentence(found[1, "re"], "Anna")
+    assert "Ben" not in found[1, "re"]
+
+
+def test_kontra_announced_by_re_names_the_call():
+    # "`re` only by Re, `kontra` only by Kontra".
+    found = _messages([game(RE, 130, "re:kontra")])
+    assert list(found) == [(1, "announcements")]
+    _assert_sentence(found[1, "announcements"], "kontra")
+
+
+def test_a_fuchs_in_a_trump_solo_names_the_fuchs():
+    # club: in a trump solo only the doppelkopf point counts; "elsewhere special points in the
+    # hand are an error".
+    found = _messages([solo("Anna", 150, specials=[{"kind": "fuchs", "party": "re"}])])
+    assert list(found) == [(1, "specials")]
+    _assert_sentence(found[1, "specials"], "fuchs")
+
+
+def test_ramsch_outside_a_ramsch_round_names_ramsch():
+    # "a `ramsch` hand anywhere else (and in `ddv` at all) is an error on `kind`".
+    ramsch = {
+        "kind": "ramsch",
+        "eyes": {"Anna": 100, "Ben": 80, "Carl": 60, "Dora": 0},
+        "tricks": {"Anna": 5, "Ben": 4, "Carl": 3, "Dora": 0},
+    }
+    for variant in (None, "ddv"):
+        found = _messages([ramsch], variant=variant)
+        assert list(found) == [(1, "kind")]
+        _assert_sentence(found[1, "kind"], "ramsch")

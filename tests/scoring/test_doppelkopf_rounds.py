@@ -36,12 +36,42 @@ def test_with_five_the_dealer_sits_out_and_gets_0():
 
 
 def test_with_six_the_dealer_and_the_second_after_him_sit_out():
-    # Dealer Anna: Carl sits out too; active Ben, Dora, Emil, Fritz.
-    result = run([game(["Ben", "Dora"], 130)], players=SIX)
-    assert result["hands"][0]["active"] == ["Ben", "Dora", "Emil", "Fritz"]
-    assert result["hands"][0]["deltas"]["Carl"] == 0
-    # Next: dealer Ben, Dora sits out.
-    assert result["next"]["active"] == ["Anna", "Carl", "Emil", "Fritz"]
+    # doppelkopf.md "Table, dealer, who sits out": with 6 the dealer and dealer+2 sit out (0 points);
+    # active dealer+1, +3, +4, +5. One full round, so the dealer wraps past Fritz.
+    hands = [
+        game(["Ben", "Dora"], 130),  # dealer Anna: Carl out
+        game(["Carl", "Emil"], 100),  # dealer Ben: Dora out
+        game(["Anna", "Fritz"], 130),  # dealer Carl: Emil out
+        game(["Ben", "Emil"], 130),  # dealer Dora: Fritz out
+        game(["Fritz", "Carl"], 130),  # dealer Emil: Anna (Emil+2, wrapped) out
+        game(["Anna", "Emil"], 130),  # dealer Fritz: Ben (Fritz+2, wrapped) out
+    ]
+    result = run(hands, players=SIX)
+    h = result["hands"]
+    assert [x["dealer"] for x in h] == SIX
+    assert [x["active"] for x in h] == [
+        ["Ben", "Dora", "Emil", "Fritz"],
+        ["Anna", "Carl", "Emil", "Fritz"],
+        ["Anna", "Ben", "Dora", "Fritz"],
+        ["Anna", "Ben", "Carl", "Emil"],
+        ["Ben", "Carl", "Dora", "Fritz"],
+        ["Anna", "Carl", "Dora", "Emil"],
+    ]
+    # Re 130 wins, nothing said: gewonnen 1. Game 2: Re 100, Kontra (Anna, Fritz) 140 wins:
+    # gewonnen 1 + gegen die Alten 1 = 2. The two sitting out get 0 every time.
+    assert [x["deltas"] for x in h] == [
+        {"Anna": 0, "Ben": 1, "Carl": 0, "Dora": 1, "Emil": -1, "Fritz": -1},
+        {"Anna": 2, "Ben": 0, "Carl": -2, "Dora": 0, "Emil": -2, "Fritz": 2},
+        {"Anna": 1, "Ben": -1, "Carl": 0, "Dora": -1, "Emil": 0, "Fritz": 1},
+        {"Anna": -1, "Ben": 1, "Carl": -1, "Dora": 0, "Emil": 1, "Fritz": 0},
+        {"Anna": 0, "Ben": -1, "Carl": 1, "Dora": -1, "Emil": 0, "Fritz": 1},
+        {"Anna": 1, "Ben": 0, "Carl": -1, "Dora": -1, "Emil": 1, "Fritz": 0},
+    ]
+    # After the round Anna deals again: Carl sits out.
+    assert result["next"]["dealer"] == "Anna"
+    assert result["next"]["active"] == ["Ben", "Dora", "Emil", "Fritz"]
+    # Next after game 1: dealer Ben, Dora sits out.
+    assert run(hands[:1], players=SIX)["next"]["active"] == ["Anna", "Carl", "Emil", "Fritz"]
     assert errors([game(["Ben", "Carl"], 130)], players=SIX) == [(1, "re")]
 
 
@@ -129,6 +159,15 @@ def test_pflichtsolo_round_the_player_after_the_dealer_must_play_solo():
     assert [h["soloist"] for h in result["hands"][1:5]] == ["Carl", "Dora", "Anna", "Ben"]
     # Pflichtsolo games are no voluntary soli: four in a row make no solo streak.
     assert all(h["triggers"] == [] for h in result["hands"][1:])
+    # "Every other game, compulsory soli included, resets the streak" (Special rounds): 3 voluntary
+    # soli (the 3rd won 185:55, nothing said: the losers get the points), the Pflichtsolo round, then
+    # one more voluntary solo. Reset: the streak is 1, no trigger. (Skipping the compulsory soli
+    # would make it the 4th in a row: solo_streak; counting them would fire at game 4.)
+    streak = [solo("Carl", 150), solo("Dora", 150), solo("Dora", 185)]
+    streak += [solo(p, 150) for p in ("Anna", "Ben", "Carl", "Dora")] + [solo("Ben", 150)]
+    result = run(streak)
+    assert [h["round"] for h in result["hands"]] == ["normal"] * 3 + ["pflichtsolo"] * 4 + ["normal"]
+    assert [h["triggers"] for h in result["hands"]] == [[], [], ["loser_points"]] + [[]] * 5
     assert run(hands[:2])["next"]["soloist"] == "Dora"
     assert errors([hands[0], solo("Anna", 150)]) == [(2, "re")]
     assert errors([hands[0], plain()]) == [(2, "kind")]
@@ -192,8 +231,19 @@ def test_penalty_soli_come_first_dealt_by_the_right_hand_neighbour():
 
 
 def test_penalty_soli_are_compulsory_no_streak():
+    # Penalty soli are compulsory (no streak count): 2 penalty soli + 2 voluntary soli are only
+    # 2 in a row, no trigger.
     hands = [solo(p, 150) for p in ("Carl", "Anna", "Ben", "Dora")]
     result = run(hands, compulsory_solos=["Carl", "Anna"])
+    assert all(h["triggers"] == [] for h in result["hands"])
+    # Two more voluntary soli: the 4th voluntary solo in a row (game 6) is the solo_streak trigger,
+    # not game 4 (which it would be if the penalty soli counted).
+    result = run(hands + [solo("Anna", 150), solo("Ben", 150)], compulsory_solos=["Carl", "Anna"])
+    assert [h["round"] for h in result["hands"]] == ["penalty"] * 2 + ["normal"] * 4
+    assert [h["triggers"] for h in result["hands"]] == [[]] * 5 + [["solo_streak"]]
+    # With 5 players: 2 penalty soli, then 4 voluntary soli are still one short of 5.
+    five = [solo("Carl", 150), solo("Anna", 150)] + [solo(p, 150) for p in ("Carl", "Dora", "Emil", "Anna")]
+    result = run(five, players=FIVE, compulsory_solos=["Carl", "Anna"])
     assert all(h["triggers"] == [] for h in result["hands"])
 
 

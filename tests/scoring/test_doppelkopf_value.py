@@ -152,9 +152,19 @@ def test_no_winner_in_a_solo_is_tripled_for_the_soloist():
     # Soloist reached 120 against keine 90: 1; Kontra 90 >= 90 against keine 60 and < 120: 1. Even: 0.
     hand = one([solo("Anna", 150, "re:keine_60", "kontra:keine_90")])
     assert hand["winner"] is None and hand["value"] == 0
+    # Value 0: nothing moves, nobody is credited anything (no winner: no loser-gets-points).
+    assert hand["deltas"] == dict.fromkeys(FOUR, 0)
+    assert hand["triggers"] == [] and hand["loser_points"] is False
     # Soloist 160: 1; Kontra 80: 0 -> soloist +3, opponents -1.
     hand = one([solo("Anna", 160, "re:keine_60", "kontra:keine_90")])
     assert hand["value"] == 1 and hand["deltas"] == {"Anna": 3, "Ben": -1, "Carl": -1, "Dora": -1}
+    assert hand["winner"] is None
+    # Soloist 110 (misses 181), Kontra 130 (misses 151): no winner. Soloist 110 < 120 against
+    # keine 90: 0; Kontra 130: 90 against keine 60 and 120 against keine 90: 2. Kontra ahead by 2:
+    # the soloist pays three times, -6; each opponent +2.
+    hand = one([solo("Anna", 110, "re:keine_60", "kontra:keine_90")])
+    assert hand["winner"] is None and hand["value"] == 2
+    assert hand["deltas"] == {"Anna": -6, "Ben": 2, "Carl": 2, "Dora": 2}
 
 
 # --- soli ---------------------------------------------------------------------------------
@@ -198,10 +208,15 @@ def test_hochzeit_without_partner_is_a_trump_solo():
 
 
 def test_hochzeit_with_partner_has_gegen_die_alten_trumpfabgabe_not():
-    # Hochzeit with partner lost with 110: gewonnen 1 + gegen die Alten 1 = 2.
-    assert one([game(["Anna", "Carl"], 110, kind="hochzeit")])["value"] == 2
-    # Trumpfabgabe lost with 110: gewonnen 1 only.
-    assert one([game(["Anna", "Carl"], 110, kind="trumpfabgabe")])["value"] == 1
+    # Hochzeit with partner lost with 110: gewonnen 1 + gegen die Alten 1 = 2 (item 6); plain
+    # plus-minus, no tripling: Re (Anna, Carl) -2, Kontra (Ben, Dora) +2.
+    hand = one([game(["Anna", "Carl"], 110, kind="hochzeit")])
+    assert hand["winner"] == "kontra" and hand["value"] == 2 and hand["soloist"] is None
+    assert hand["deltas"] == {"Anna": -2, "Ben": 2, "Carl": -2, "Dora": 2}
+    # Trumpfabgabe lost with 110: gewonnen 1 only ("Not in trumpfabgabe"): -1 / +1.
+    hand = one([game(["Anna", "Carl"], 110, kind="trumpfabgabe")])
+    assert hand["winner"] == "kontra" and hand["value"] == 1
+    assert hand["deltas"] == {"Anna": -1, "Ben": 1, "Carl": -1, "Dora": 1}
 
 
 # --- special points -----------------------------------------------------------------------
@@ -275,8 +290,13 @@ def test_loser_gets_points_a_under_60_without_announcement():
 def test_loser_gets_points_b_under_30_when_the_winner_only_said_re():
     # Re said Re, Kontra 25: 1 + 3 (keine 90/60/30) + 2 = 6 each; 55 with Re said: no.
     hand = one([game(["Anna", "Ben"], 215, "re:re")])
-    assert hand["value"] == 6 and hand["deltas"]["Carl"] == 6
-    assert one([game(["Anna", "Ben"], 185, "re:re")])["loser_points"] is False
+    assert hand["value"] == 6 and hand["deltas"] == dict.fromkeys(FOUR, 6)
+    # Kontra 55 with Re said: neither (a) (an announcement) nor (b) (55 >= 30): plain plus-minus.
+    # v = gewonnen 1 + under 90 1 + under 60 1 + Re 2 = 5: Re +5, Kontra -5, no trigger.
+    hand = one([game(["Anna", "Ben"], 185, "re:re")])
+    assert hand["loser_points"] is False and hand["value"] == 5
+    assert hand["deltas"] == {"Anna": 5, "Ben": 5, "Carl": -5, "Dora": -5}
+    assert hand["triggers"] == []
 
 
 def test_loser_gets_points_c_schwarz_against_keine_90():
@@ -309,7 +329,16 @@ def test_revoke_counts_as_a_solo_lost_schwarz():
     assert hand["deltas"] == {"Anna": 5, "Ben": -15, "Carl": 5, "Dora": 5}
     # With Re, Kontra and keine 90 already said: 5 + 2 + 2 + 1 = 10.
     revoke = {"kind": "revoke", "revoke_by": "Ben", "announcements": calls("re:re", "kontra:kontra", "re:keine_90")}
-    assert one([revoke])["deltas"]["Ben"] == -30
+    assert one([revoke])["deltas"] == {"Anna": 10, "Ben": -30, "Carl": 10, "Dora": 10}
+    # Only an absage: Re keine 90 implies Re's "re" (counted as if said first):
+    # v = 5 + Re 2 + keine 90 level 1 = 8: revoker -24, others +8.
+    revoke = {"kind": "revoke", "revoke_by": "Ben", "announcements": calls("re:keine_90")}
+    hand = one([revoke])
+    assert hand["value"] == 8 and hand["winner"] is None
+    assert hand["deltas"] == {"Anna": 8, "Ben": -24, "Carl": 8, "Dora": 8}
+    # Kontra's keine 60 alone: implied kontra 2 + two absage levels (keine 90, keine 60) 2: v = 9.
+    revoke = {"kind": "revoke", "revoke_by": "Dora", "announcements": calls("kontra:keine_60")}
+    assert one([revoke])["deltas"] == {"Anna": 9, "Ben": 9, "Carl": 9, "Dora": -27}
     # revoke_multiplier 1: the revoker pays the value once.
     assert one([{"kind": "revoke", "revoke_by": "Ben"}], rules={"revoke_multiplier": 1})["deltas"]["Ben"] == -5
 
@@ -361,10 +390,19 @@ def test_ramsch_hand_outside_a_ramsch_round_is_an_error_on_kind():
 
 
 @pytest.mark.parametrize(
-    "eyes, tricks",
-    [([100, 80, 60, 10], [5, 4, 3, 0]), ([100, 80, 60, 0], [5, 4, 2, 0]), ([100, 80, 61, 0], [5, 4, 3, 0])],
+    "eyes, tricks, expected",
+    [
+        # eyes sum to 250 (and Dora has eyes without a trick): only "eyes" is wrong
+        ([100, 80, 60, 10], [5, 4, 3, 0], [(6, "eyes")]),
+        # tricks sum to 11: only "tricks" is wrong
+        ([100, 80, 60, 0], [5, 4, 2, 0], [(6, "tricks")]),
+        # eyes sum to 241: only "eyes" is wrong
+        ([100, 80, 61, 0], [5, 4, 3, 0], [(6, "eyes")]),
+        # eyes 230 and tricks 13: both are reported
+        ([100, 80, 50, 0], [5, 4, 4, 0], [(6, "eyes"), (6, "tricks")]),
+    ],
 )
-def test_ramsch_eyes_and_tricks_must_add_up(eyes, tricks):
+def test_ramsch_eyes_and_tricks_must_add_up(eyes, tricks, expected):
+    # doppelkopf.md "What one game records": ramsch eyes sum to 240, tricks to 12.
     hands = [game(["Anna", "Ben"], 120), game(["Anna", "Ben"], 120)] + [game(["Anna", "Ben"], 130)] * 3
-    result = errors(hands + [_ramsch(eyes, tricks)])
-    assert len(result) == 1 and result[0][0] == 6 and result[0][1] in ("eyes", "tricks")
+    assert errors(hands + [_ramsch(eyes, tricks)]) == expected
