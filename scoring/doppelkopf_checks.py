@@ -8,6 +8,8 @@ from .errors import _
 CALLS = ("re", "kontra", "keine_90", "keine_60", "keine_30", "schwarz")
 LEVEL = {"re": 0, "kontra": 0, "keine_90": 1, "keine_60": 2, "keine_30": 3, "schwarz": 4}
 SPECIAL_KINDS = ("doppelkopf", "fuchs", "karlchen")
+# How the players say them, for messages.
+SPECIAL_NAMES = {"doppelkopf": "Doppelkopf", "fuchs": "Fuchs", "karlchen": "Karlchen"}
 NO_ANNOUNCEMENTS = (False, False, 0, 0, False)
 # Facts of the deck (48 cards, four players): the engine checks with them and the entry form
 # offers them, so that both say the same.
@@ -193,7 +195,12 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
                     extra = entry[key]
         if not dk_counts or (special != "doppelkopf" and not all_count):
             if dk_counts:
-                add(number, "specials", _("Only the Doppelkopf counts in this game, not %(kind)s."), kind=special)
+                add(
+                    number,
+                    "specials",
+                    _("Only the Doppelkopf counts in this game, not %(kind)s."),
+                    kind=SPECIAL_NAMES[special],
+                )
             else:
                 add(number, "specials", _("Special points do not count in this game."))
             ok = False
