@@ -34,12 +34,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-# FOXES and TRICKS are re-exported for the entry form.
+# FOXES, TRICKS, CALLS, KINDS and SOLO_TYPES are re-exported for the entry form.
+from .doppelkopf_checks import CALLS as CALLS
 from .doppelkopf_checks import DOPPELKOPF_EYES, TOTAL_EYES
 from .doppelkopf_checks import FOXES as FOXES
 from .doppelkopf_checks import TRICKS as TRICKS
 from .doppelkopf_rules import OPTIONS, PRESET_LABELS, PRESETS, Rules
 from .doppelkopf_value import ALL_FIELDS, HALF, REACHED, REACHED_AGAINST, Context, score_hand
+from .doppelkopf_value import KINDS as KINDS
+from .doppelkopf_value import SOLO_TYPES as SOLO_TYPES
 from .errors import Problems, _
 from .registry import COMPULSORY_SOLOS, GameSpec, Sitting
 

@@ -204,7 +204,7 @@ def _check_marriages(number, hand, active, values, problems):
             continue
         worth = 0
         for suit in suits:
-            if not isinstance(suit, str) or suit not in values:
+            if not isinstance(suit, str) or suit not in SUITS:  # the rules value every one of SUITS
                 problems.add(
                     number,
                     "marriages",

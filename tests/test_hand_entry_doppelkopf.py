@@ -1,6 +1,8 @@
 """Hand entry for Doppelkopf: posts become doppelkopf.md's hands, garbage becomes field
 errors, a stored hand fills the form again, and whatever the form posts the engine accepts."""
 
+import re
+
 import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
@@ -238,12 +240,25 @@ def test_a_stored_hand_read_back_through_the_form_is_the_same_hand():
     assert errors == {} and again == payload
 
 
-def test_it_offers_the_soloist_when_a_solo_is_due():
-    nxt = result_for(round="pflichtsolo", round_games_left=5, soloist="Ben")["next"]
-    html = render_to_string(
+def render_form(result, initial=None):
+    """The form partial as the meeting page renders it: with the module's extra context."""
+    return render_to_string(
         form.TEMPLATE + "#form",
-        {"initial": {}, "errors": {}, "active": ACTIVE, "next": nxt, "rules": {}, **form.extra_context(result_for())},
+        {
+            "initial": initial or {},
+            "errors": {},
+            "active": result["next"]["active"],
+            "next": result["next"],
+            "rules": result["rules"],
+            **form.extra_context(result),
+        },
     )
+
+
+def test_it_offers_the_soloist_when_a_solo_is_due():
+    result = result_for(round="pflichtsolo", round_games_left=5, soloist="Ben")
+    nxt = result["next"]
+    html = render_form(result)
     assert 'value="solo" checked' in html and 'value="Ben" checked' in html
     panel = render_to_string(form.TEMPLATE + "#next", {"next": nxt, "result": result_for()})
     assert "Pflichtsolo round" in panel and "5 games left" in panel and "Must play a solo" in panel
@@ -296,3 +311,51 @@ def test_kontras_eyes_are_turned_into_res_with_the_engines_total():
     assert errors == {} and payload["re_eyes"] == doppelkopf.TOTAL_EYES - 100
     _payload, errors = read(post(kind="normal", re=["Ben", "Carl"], eyes="241", eyes_for="kontra"))
     assert errors["re_eyes"] == "Eyes must be between 0 and 240."
+
+
+def chip_values(html, name, tag="input"):
+    """The values of the form's inputs (or data-ann buttons) called ``name``, in order."""
+    if tag == "input":
+        return re.findall(rf'name="{name}" value="([^"]*)"', html)
+    return re.findall(r'data-ann="([^"]*)"', html)
+
+
+def test_the_kinds_solo_types_and_calls_are_the_engines():
+    from scoring import doppelkopf
+
+    html = render_form(result_for(round="ramsch", round_games_left=4))
+    assert tuple(chip_values(html, "kind")) == doppelkopf.KINDS
+    assert tuple(chip_values(html, "solo")) == doppelkopf.SOLO_TYPES
+    calls = chip_values(html, "ann", tag="button")
+    for party in ("re", "kontra"):
+        mine = [c.split(":")[1] for c in calls if c.startswith(party + ":")]
+        assert mine == [c for c in doppelkopf.CALLS if c == party or c not in ("re", "kontra")]
+    assert {c.split(":")[1] for c in calls} == set(doppelkopf.CALLS)
+    # every kind, solo type and call has words of its own (not the engine's value shown raw)
+    assert set(form.KIND_LABELS) == set(doppelkopf.KINDS)
+    assert set(form.SOLO_LABELS) == set(doppelkopf.SOLO_TYPES)
+    assert set(form.CALL_LABELS) == set(doppelkopf.CALLS)
+
+
+def test_ramsch_is_offered_only_in_a_ramsch_round():
+    from scoring import doppelkopf
+
+    normal = chip_values(render_form(result_for()), "kind")
+    assert "ramsch" not in normal and normal == [k for k in doppelkopf.KINDS if k != "ramsch"]
+    html = render_form(result_for(round="ramsch", round_games_left=4))
+    assert 'value="ramsch" checked' in html
+    for rnd in ("bock", "pflichtsolo", "penalty"):
+        assert "ramsch" not in chip_values(render_form(result_for(round=rnd, round_games_left=3)), "kind")
+    # a stored Ramsch hand being corrected keeps its kind on screen even out of the round
+    html = render_form(result_for(), initial={"kind": "ramsch"})
+    assert 'value="ramsch" checked' in html
+
+
+def test_a_solo_due_in_a_ramsch_round_pre_chooses_the_solo():
+    html = render_form(result_for(round="ramsch", round_games_left=4, soloist="Ben"))
+    assert 'value="solo" checked' in html and 'value="ramsch" checked' not in html
+
+
+def test_a_call_the_engine_does_not_know_is_not_read():
+    _payload, errors = read(post(kind="normal", re=["Ben", "Carl"], eyes="130", ann=["re:keine_120"]))
+    assert "announcements" in errors

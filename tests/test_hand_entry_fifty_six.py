@@ -148,3 +148,13 @@ def test_the_bid_range_and_card_points_come_from_the_engine():
     assert f'max="{fifty_six.CARD_POINTS}"' in html and f"Out of {fifty_six.CARD_POINTS}:" in html
     _payload, errors = form.payload_from_post(QueryDict(), players=PLAYERS, result=result_for())
     assert errors["bid"] == f"Enter the bid ({fifty_six.MIN_BID} to {fifty_six.MAX_BID})."
+
+
+def test_the_trumps_are_the_engines():
+    from scoring import fifty_six
+
+    html = render_to_string(
+        form.TEMPLATE + "#form", {"result": result_for(), "errors": {}, **form.extra_context(result_for())}
+    )
+    assert tuple(re.findall(r'name="trump" value="([^"]*)"', html)) == fifty_six.TRUMPS
+    assert "♥" in html and "No trump" in html

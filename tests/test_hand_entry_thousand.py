@@ -239,3 +239,11 @@ def test_a_league_with_bid_step_10_offers_steps_of_10(client, db):
     html = client.get(meeting.get_absolute_url()).content.decode()
     assert 'step="10"' in html and "−10" in html and "+10" in html and "steps of 10" in html
     assert 'placeholder="0, 10, 20 …"' in html and 'step="5"' not in html
+
+
+def test_the_marriage_suits_are_the_engines():
+    html = render_form(result_for())
+    for player in PLAYERS:
+        offered = re.findall(rf'name="marriages:{player}" value="([^"]*)"', html)
+        assert tuple(offered) == thousand.SUITS
+    assert [chip["value"] for chip in form.extra_context(result_for())["suits"]] == list(thousand.SUITS)

@@ -20,6 +20,18 @@ Contract of a game's module (registered in ``FORMS`` below):
 
 import importlib
 
+from django.utils.translation import gettext_lazy
+
+# How a suit looks on a chip: its name (the chip's title) and its symbol; red suits are red.
+# Which suits (or trumps) exist is the engine's: ``suit_chips`` takes them from scoring/.
+SUIT_LOOKS = {
+    "clubs": (gettext_lazy("clubs"), "♣", False),
+    "spades": (gettext_lazy("spades"), "♠", False),
+    "hearts": (gettext_lazy("hearts"), "♥", True),
+    "diamonds": (gettext_lazy("diamonds"), "♦", True),
+    "no_trump": (gettext_lazy("No trump"), "", False),
+}
+
 FORMS = {
     "doppelkopf": "leagues.hand_entry.doppelkopf",
     "thousand": "leagues.hand_entry.thousand",
@@ -34,3 +46,14 @@ FORMS = {
 
 def form_module(game):
     return importlib.import_module(FORMS[game])
+
+
+def suit_chips(values):
+    """The chips for an engine's suits (or trumps), in its order: ``value``, ``label``,
+    ``symbol`` (empty for one without, like no trump: the chip shows the label) and ``red``.
+    A value this module has no look for yet is still offered, under its own name."""
+    chips = []
+    for value in values:
+        label, symbol, red = SUIT_LOOKS.get(value, (value, "", False))
+        chips.append({"value": value, "label": label, "symbol": symbol, "red": red})
+    return chips

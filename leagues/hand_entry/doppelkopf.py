@@ -16,13 +16,14 @@ Only what cannot even be read is reported here (a number that is not a number); 
 (who may be Re, which calls are allowed, sums) is the engine's to check when the hand is
 saved. A payload returned together with read errors keeps the raw text, so that the form can
 show it again; it is never saved. The numbers of the game (all the eyes, the tricks, the
-common values) come from ``scoring.doppelkopf``, which checks with the same ones.
+common values) and which kinds of game, solo types and calls exist come from
+``scoring.doppelkopf``, which checks with the same ones; only their words are kept here.
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.doppelkopf import EYE_MARKS, FOXES, MAX_DOPPELKOPF, TOTAL_EYES, TRICKS
+from scoring.doppelkopf import CALLS, EYE_MARKS, FOXES, KINDS, MAX_DOPPELKOPF, SOLO_TYPES, TOTAL_EYES, TRICKS
 
 TEMPLATE = "hands/doppelkopf.html"
 
@@ -50,6 +51,8 @@ CALL_LABELS = {
     "schwarz": gettext_lazy("schwarz"),
 }
 PARTY_LABELS = {"re": gettext_lazy("Re"), "kontra": gettext_lazy("Kontra")}
+# How a kind's chip looks (a revoke is a mistake: red when chosen).
+KIND_CHIP_CLASS = {"revoke": "chip-warn"}
 SPECIAL_LABELS = {
     "doppelkopf": gettext_lazy("Doppelkopf"),
     "fuchs": gettext_lazy("Fuchs"),
@@ -89,7 +92,7 @@ def _announcements(post, errors):
     announcements = []
     for raw in post.getlist("ann"):
         party, _sep, call = raw.partition(":")
-        if party not in PARTIES or call not in CALL_LABELS:
+        if party not in PARTIES or call not in CALLS:
             errors["announcements"] = _("An announcement could not be read; remove it and add it again.")
             continue
         announcements.append({"party": party, "call": call})
@@ -175,10 +178,55 @@ def payload_from_post(post, *, players, result):
     return payload, errors
 
 
+def _label(labels, value):
+    """The words for an engine value; the value itself for one this module has no words for
+    yet (the engine added it), so that it is still offered."""
+    return labels.get(value, value)
+
+
+def _default_kind(nxt):
+    """The kind pre-chosen for a new hand: a solo when someone must play one, Ramsch in a
+    Ramsch round, else a normal game."""
+    if nxt.get("soloist"):
+        return "solo"
+    if nxt.get("round") == "ramsch":
+        return "ramsch"
+    return "normal"
+
+
 def extra_context(result):
-    """The game's numbers for the form: the common values of the eyes (quick buttons), the
-    ranges of eyes and tricks, and how many Doppelköpfe and Füchse a party can have."""
+    """What the form offers, from the engine: the kinds of game (Ramsch only when the next
+    game is in a Ramsch round, as the replay's ``next`` says), the solo types, each party's
+    calls (its own Re or Kontra, then the absagen: ``CALLS``); and the game's numbers: the
+    common values of the eyes (quick buttons), the ranges of eyes and tricks, and how many
+    Doppelköpfe and Füchse a party can have."""
+    nxt = result["next"]
+    ramsch_round = nxt.get("round") == "ramsch"
     return {
+        "kinds": [
+            {
+                "value": kind,
+                "label": _label(KIND_LABELS, kind),
+                "offered": kind != "ramsch" or ramsch_round,
+                "chip_class": KIND_CHIP_CLASS.get(kind, ""),
+            }
+            for kind in KINDS
+        ],
+        "default_kind": _default_kind(nxt),
+        "solo_types": [{"value": solo, "label": _label(SOLO_LABELS, solo)} for solo in SOLO_TYPES],
+        # The engine lets a party call only its own name of the two (Re or Kontra).
+        "party_calls": [
+            {
+                "party": party,
+                "label": PARTY_LABELS[party],
+                "calls": [
+                    {"value": f"{party}:{call}", "label": _label(CALL_LABELS, call)}
+                    for call in CALLS
+                    if call == party or call not in PARTIES
+                ],
+            }
+            for party in PARTIES
+        ],
         "eye_marks": EYE_MARKS,
         "total_eyes": TOTAL_EYES,
         "eyes_digits": len(str(TOTAL_EYES)),
@@ -192,12 +240,12 @@ def extra_context(result):
 def _announcement_items(announcements):
     items = []
     for a in announcements or ():
-        if isinstance(a, dict) and a.get("party") in PARTIES and a.get("call") in CALL_LABELS:
+        if isinstance(a, dict) and a.get("party") in PARTIES and a.get("call") in CALLS:
             items.append(
                 {
                     "value": f"{a['party']}:{a['call']}",
                     "party": a["party"],
-                    "label": f"{PARTY_LABELS[a['party']]}: {CALL_LABELS[a['call']]}",
+                    "label": f"{PARTY_LABELS[a['party']]}: {_label(CALL_LABELS, a['call'])}",
                 }
             )
     return items
@@ -241,9 +289,9 @@ def initial_from_payload(payload):
 
 def describe(payload):
     """The hand as entered, in the players' words, for the "why" view."""
-    lines = [(_("Game"), KIND_LABELS.get(payload.get("kind"), payload.get("kind")))]
+    lines = [(_("Game"), _label(KIND_LABELS, payload.get("kind")))]
     if payload.get("solo"):
-        lines.append((_("Solo"), SOLO_LABELS.get(payload["solo"], payload["solo"])))
+        lines.append((_("Solo"), _label(SOLO_LABELS, payload["solo"])))
     if payload.get("re"):
         lines.append((_("Re"), ", ".join(payload["re"])))
     if isinstance(payload.get("re_eyes"), int):

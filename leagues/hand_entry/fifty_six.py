@@ -7,7 +7,8 @@ the range of bids and the card points come from ``scoring.fifty_six``.
 
 from django.utils.translation import gettext as _
 
-from scoring.fifty_six import CARD_POINTS, MAX_BID, MIN_BID
+from leagues.hand_entry import suit_chips
+from scoring.fifty_six import CARD_POINTS, MAX_BID, MIN_BID, TRUMPS
 
 TEMPLATE = "hands/fifty_six.html"
 
@@ -68,8 +69,9 @@ def payload_from_post(post, *, players, result):
 
 
 def extra_context(result):
-    """The range of bids and the card points of the deck, for the number fields."""
-    return {"min_bid": MIN_BID, "max_bid": MAX_BID, "card_points": CARD_POINTS}
+    """The range of bids and the card points of the deck, for the number fields, and the
+    trumps that can be named (``scoring.fifty_six.TRUMPS``)."""
+    return {"min_bid": MIN_BID, "max_bid": MAX_BID, "card_points": CARD_POINTS, "trumps": suit_chips(TRUMPS)}
 
 
 def initial_from_payload(payload):

@@ -10,7 +10,8 @@ whether the contract was made; this module only turns the post into the spec's h
 
 from django.utils.translation import gettext as _
 
-from scoring.thousand import CARD_POINTS, bid_range
+from leagues.hand_entry import suit_chips
+from scoring.thousand import CARD_POINTS, SUITS, bid_range
 
 TEMPLATE = "hands/thousand.html"
 
@@ -82,8 +83,9 @@ def payload_from_post(post, *, players, result):
 
 
 def extra_context(result):
-    """The card points the live sum runs to, and the bids the rules in force allow (the
-    stepper's range and step, and the first few as the field's example)."""
+    """The card points the live sum runs to, the bids the rules in force allow (the
+    stepper's range and step, and the first few as the field's example), and the suits a
+    marriage can be in (``scoring.thousand.SUITS``)."""
     rules = result["rules"]
     low, high = bid_range(rules)
     step = rules["bid_step"]
@@ -93,6 +95,7 @@ def extra_context(result):
         "bid_max": high,
         "bid_step": step,
         "bid_examples": ", ".join(str(bid) for bid in range(low, high + 1, step)[:3]),
+        "suits": suit_chips(SUITS),
     }
 
 
