@@ -8,7 +8,6 @@ overrides strictly (an unknown option or a value of the wrong type is a problem)
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,8 +93,9 @@ def resolve_rules(
     problems: Problems,
 ) -> dict[str, Any]:
     """The preset's values with the overrides applied; problems go to ``problems``."""
-    # A copy down to the lists and mappings, so that no caller can change a preset.
-    rules = {name: copy.deepcopy(value) for name, value in preset.items()}
+    # A copy of the lists and mappings, so that no caller can change a preset (option values
+    # are flat: lists of strings or numbers, mappings of numbers).
+    rules = {name: _copy(value) for name, value in preset.items()}
     if overrides is None:
         return rules
     if not isinstance(overrides, dict):
@@ -111,5 +111,13 @@ def resolve_rules(
         if message:
             problems.add(None, "rules", _("Rule option “%(name)s” %(problem)s."), name=name, problem=message)
             continue
-        rules[name] = copy.deepcopy(value)
+        rules[name] = _copy(value)
     return rules
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value
