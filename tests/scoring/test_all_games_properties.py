@@ -11,15 +11,10 @@ from hypothesis import strategies as st
 from scoring.errors import ScoringError
 from scoring.registry import all_games, example_request
 from scoring.sitting import calculate
+from tests.scoring.strategies import json_values
 
 GAMES = [(spec.key, variant) for spec in all_games() for variant in spec.presets]
 FIELDS = {spec.key: sorted(spec.hand_fields | {"not_a_field"}) for spec in all_games()}
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=True) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-    max_leaves=10,
-)
 
 
 @pytest.mark.parametrize(("game", "variant"), GAMES)

@@ -1,0 +1,10 @@
+"""hypothesis strategies shared by the property tests."""
+
+from hypothesis import strategies as st
+
+# Any JSON value a client might send in a field, malformed ones included.
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
