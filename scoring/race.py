@@ -129,13 +129,9 @@ class Race:
         games = 1
         if self.mid:
             for k in range(count):
-                for party, points, cap in credits[k]:
-                    value = totals[party] + points
-                    if cap is not None and value > cap:
-                        value = max(totals[party], cap)
-                    totals[party] = value
-                    if winner is None and value >= target:
-                        winner = party
+                reached = _credit(totals, credits[k], target)
+                if winner is None and reached is not None:
+                    winner = reached
                 if k == TRICKS - 1:
                     # all five tricks to one party: only it scored, so it is any winner too
                     jinker, jink_games = self._jink(tricks, before)
@@ -157,11 +153,7 @@ class Race:
                 problems.add(number, "tricks", _("Enter all five tricks: in this variant every hand is played out."))
                 return self._result(shown, self.totals, self.totals, [], None)
             for k in range(count):
-                for party, points, cap in credits[k]:
-                    value = totals[party] + points
-                    if cap is not None and value > cap:
-                        value = max(totals[party], cap)
-                    totals[party] = value
+                _credit(totals, credits[k], target)
         booked = over is None  # the hand was played out without a game won during it
         if booked:
             for party, points in plan.end:
@@ -420,3 +412,18 @@ def read_top_trump(hand: dict, number: int, problems: Problems, count: int, requ
         )
         return MISSING
     return value - 1
+
+
+def _credit(totals: dict, credits, target: int):
+    """Add one trick's points to the totals, in the recorded order; a capped party (110's
+    must-bid-out) stops at its cap but never drops to it. Returns the first party that reached
+    the target with this trick, or None."""
+    reached = None
+    for party, points, cap in credits:
+        value = totals[party] + points
+        if cap is not None and value > cap:
+            value = max(totals[party], cap)
+        totals[party] = value
+        if reached is None and value >= target:
+            reached = party
+    return reached
