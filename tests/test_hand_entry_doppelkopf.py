@@ -4,12 +4,12 @@ errors, a stored hand fills the form again, and whatever the form posts the engi
 import re
 
 import pytest
-from django.http import QueryDict
 from django.template.loader import render_to_string
 
 from leagues.hand_entry import doppelkopf as form
 from leagues.hand_entry import form_module
 from scoring.sitting import calculate
+from tests.form_posts import post
 
 PLAYERS = ["Anna", "Ben", "Carl", "Dora", "Emil"]
 ACTIVE = ["Ben", "Carl", "Dora", "Emil"]  # Anna deals and sits out
@@ -33,16 +33,6 @@ def result_for(**next_extra):
             **next_extra,
         },
     }
-
-
-def post(**fields):
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        if isinstance(value, list):
-            data.setlist(key, value)
-        else:
-            data[key] = value
-    return data
 
 
 def read(data, **next_extra):

@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 
 from leagues.hand_entry import fifty_six as form
 from leagues.hand_entry import form_module
+from tests.form_posts import post, post_from_html
 
 PLAYERS = ["Anna", "Ben", "Carl", "Dora", "Emil", "Finn"]
 TEAMS = {"A": ("Anna", "Carl", "Emil"), "B": ("Ben", "Dora", "Finn")}
@@ -28,12 +29,6 @@ def result_for(**extra):
     }
     result.update(extra)
     return result
-
-
-def post(**fields):
-    data = QueryDict(mutable=True)
-    data.update(fields)
-    return data
 
 
 def read(data):
@@ -95,13 +90,7 @@ def test_a_stored_hand_comes_back_unchanged_through_the_form(payload):
             **form.extra_context(result_for()),
         },
     )
-    data = QueryDict(mutable=True)
-    for tag in re.findall(r"<input[^>]*>", html):
-        kind = re.search(r'type="([^"]*)"', tag).group(1)
-        if kind == "radio" and " checked" not in tag:
-            continue
-        data.appendlist(re.search(r'name="([^"]*)"', tag).group(1), re.search(r'value="([^"]*)"', tag).group(1))
-    assert read(data) == (payload, {})
+    assert read(post_from_html(html)) == (payload, {})
 
 
 def test_the_form_groups_bidders_by_team_and_shows_errors():

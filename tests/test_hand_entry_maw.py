@@ -3,13 +3,13 @@
 import random
 
 import pytest
-from django.http import QueryDict
 from django.template.loader import render_to_string
 
 from leagues.hand_entry import form_module
 from leagues.hand_entry import maw as form
 from scoring import maw
 from scoring.registry import get_game
+from tests.form_posts import post, post_from_html
 
 PLAYERS = ["Anna", "Ben", "Carl", "Dora"]
 TEAMS = {"Us": ["Anna", "Carl"], "Them": ["Ben", "Dora"]}
@@ -39,16 +39,6 @@ def result_for(game, *, teams=False, **extra):
         result.update(games=[], games_won={p: 0 for p in parties}, match_winner=None)
     result.update(extra)
     return result
-
-
-def post(**fields):
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        if isinstance(value, list):
-            data.setlist(key, value)
-        else:
-            data[key] = value
-    return data
 
 
 def read(game, data, **kwargs):
@@ -232,16 +222,7 @@ def render_form(result, **context):
 
 def payload_from_html(html, game):
     """What a browser would post for the form as rendered (checked boxes and filled values)."""
-    import re
-
-    data = QueryDict(mutable=True)
-    for tag in re.findall(r"<input[^>]*>", html):
-        name = re.search(r'name="([^"]*)"', tag).group(1)
-        value = re.search(r'value="([^"]*)"', tag)
-        kind = re.search(r'type="([^"]*)"', tag).group(1)
-        if kind in {"radio", "checkbox"} and " checked" not in tag:
-            continue
-        data.appendlist(name, value.group(1) if value else "")
+    data = post_from_html(html)
     payload, errors = form.payload_from_post(data, players=PLAYERS, result=result_for(game))
     assert errors == {}
     return payload

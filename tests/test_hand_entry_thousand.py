@@ -4,12 +4,12 @@ import random
 import re
 
 import pytest
-from django.http import QueryDict
 from django.template.loader import render_to_string
 
 from leagues.hand_entry import form_module
 from leagues.hand_entry import thousand as form
 from scoring import thousand
+from tests.form_posts import post, post_from_html
 
 PLAYERS = ["Anna", "Ben", "Carl", "Dora"]
 
@@ -36,16 +36,6 @@ def render_form(result, **context):
     return render_to_string(
         form.TEMPLATE + "#form", {"result": result, "errors": {}, **form.extra_context(result), **context}
     )
-
-
-def post(**fields):
-    data = QueryDict(mutable=True)
-    for key, value in fields.items():
-        if isinstance(value, list):
-            data.setlist(key, value)
-        else:
-            data[key] = value
-    return data
 
 
 def read(data):
@@ -119,19 +109,6 @@ def test_garbage_never_raises():
     for _ in range(200):
         payload, errors = read(post(**{k: rng.choice(junk) for k in names}))
         assert isinstance(payload, dict) and all(isinstance(v, str) for v in errors.values())
-
-
-def post_from_html(html):
-    """What a browser would post for the form as rendered (checked boxes and filled values)."""
-    data = QueryDict(mutable=True)
-    for tag in re.findall(r"<input[^>]*>", html, flags=re.S):
-        name = re.search(r'name="([^"]*)"', tag).group(1)
-        value = re.search(r'value="([^"]*)"', tag)
-        kind = re.search(r'type="([^"]*)"', tag).group(1)
-        if kind in {"radio", "checkbox"} and " checked" not in tag:
-            continue
-        data.appendlist(name, value.group(1) if value else "")
-    return data
 
 
 @pytest.mark.parametrize(
