@@ -8,21 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from leagues.models import Meeting, Role
+from tests.browser.doppelkopf_steps import enter_hand
 from tests.factories import LeagueFactory, PlayerFactory, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
-
-
-def enter_hand(page, number, re_players, eyes, calls=()):
-    form = page.locator("#hand-form")
-    expect(form.locator("h2")).to_have_text(f"Enter hand {number}")
-    for name in re_players:
-        form.locator(".dk-party label.chip", has_text=name).click()
-    form.locator("input[name=eyes]").fill(str(eyes))
-    for party, call in calls:
-        form.locator(f".ann-{party} button[data-ann='{party}:{call}']").click()
-    form.locator("button[type=submit]").click()
-    expect(page.locator("#hand-form h2")).to_have_text(f"Enter hand {number + 1}")
 
 
 @pytest.mark.django_db(transaction=True)
