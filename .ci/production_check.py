@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""Run the README's production steps exactly as written, then fetch every kind of page.
+
+On a `git clone` of the committed HEAD in a temporary folder, with debug off, a secret, allowed
+hosts and a fresh SQLite database (the default `db.sqlite3` of the fresh clone), the block of
+the README between the `production-steps` markers runs as one shell script in the background;
+its last line starts gunicorn. Then, as the reverse proxy would (`X-Forwarded-Proto: https`):
+log in through the real login form, fetch every page kind and every static file the pages name
+(hashed names, 200), and an unknown address (a 404 page, not a 500). Any failure stops the run
+with the address, the status and gunicorn's log. gunicorn is stopped at the end, always.
+
+Standard library only: it runs before the clone has a venv. Usage: python3 .ci/production_check.py
+"""
+
+import http.client
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from html import unescape
+from pathlib import Path
+from urllib.parse import urlencode, urljoin, urlsplit
+
+REPO = Path(__file__).resolve().parent.parent
+START = "<!-- production-steps:start"
+END = "<!-- production-steps:end -->"
+README_PORT = 8000
+TIME_LIMIT = 180  # seconds, the whole check
+HASHED = re.compile(r"\.[0-9a-f]{12}\.")
+
+
+class Failure(Exception):
+    pass
+
+
+def readme_block(readme):
+    """The shell commands of the fenced block between the markers, as written."""
+    text = readme.read_text(encoding="utf-8")
+    if START not in text or END not in text:
+        raise Failure(f"{readme}: no block between '{START}' and '{END}'")
+    section = text.split(START, 1)[1].split(END, 1)[0]
+    fenced = re.search(r"```(?:sh|bash|console)?\n(.*?)```", section, flags=re.S)
+    if fenced is None:
+        raise Failure(f"{readme}: the production-steps markers hold no fenced code block")
+    return fenced.group(1)
+
+
+def free_port(preferred):
+    for port in [preferred, 0]:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return probe.getsockname()[1]
+    raise Failure("no free port")
+
+
+class Client:
+    """A browser behind the TLS proxy: keeps cookies (Secure ones too: the proxy speaks HTTPS to
+    the browser), sends X-Forwarded-Proto and the Origin/Referer Django's CSRF check wants."""
+
+    def __init__(self, port):
+        self.port = port
+        self.host = f"127.0.0.1:{port}"
+        self.cookies = {}
+
+    def request(self, method, path, *, body=None, headers=None, proxied=True):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        sent = {"Host": self.host, "Accept-Language": "en"}
+        if proxied:
+            sent["X-Forwarded-Proto"] = "https"
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if method == "POST":
+            sent["Origin"] = f"https://{self.host}"
+            sent["Referer"] = f"https://{self.host}{path}"
+        sent.update(headers or {})
+        try:
+            conn.request(method, path, body=body, headers=sent)
+            response = conn.getresponse()
+            content = response.read()
+        finally:
+            conn.close()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                val = rest.split(";", 1)[0]
+                if "max-age=0" in value.lower() or val in ('""', ""):
+                    self.cookies.pop(key, None)
+                else:
+                    self.cookies[key] = val
+        return response.status, dict((k.lower(), v) for k, v in response.getheaders()), content
+
+    def get(self, path, expect=200, **kwargs):
+        status, headers, content = self.request("GET", path, **kwargs)
+        if status != expect:
+            raise Failure(f"GET {path}: {status}, expected {expect}\n{content[:2000].decode(errors='replace')}")
+        return headers, content
+
+    def post_form(self, path, fields, expect=302):
+        status, headers, content = self.request(
+            "POST",
+            path,
+            body=urlencode(fields, doseq=True),
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
+        if status != expect:
+            raise Failure(f"POST {path}: {status}, expected {expect}\n{content[:2000].decode(errors='replace')}")
+        return headers, content
+
+
+def csrf_token(page):
+    found = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    if found is None:
+        raise Failure("no csrfmiddlewaretoken in the form")
+    return found.group(1).decode()
+
+
+def log_in(client, username, password, login_path="/accounts/login/", next_path=None):
+    _, page = client.get(login_path)
+    fields = {"csrfmiddlewaretoken": csrf_token(page), "username": username, "password": password}
+    if next_path:
+        fields["next"] = next_path
+    client.post_form(login_path, fields)
+    if "sessionid" not in client.cookies:
+        raise Failure(f"logging in as {username} at {login_path} set no session cookie")
+
+
+def first(pattern, page, what):
+    found = re.search(pattern, page.decode())
+    if found is None:
+        raise Failure(f"no {what} found on the page (pattern {pattern})")
+    return found
+
+
+class Pages:
+    """Every page fetched, and every static file they name, each fetched once."""
+
+    def __init__(self):
+        self.pages = []
+        self.static = {}
+
+    def html(self, client, path, expect=200):
+        _, content = client.get(path, expect=expect)
+        self.pages.append((path, expect))
+        for ref in re.findall(r"""(?:src|href)=["']([^"']+)["']""", content.decode(errors="replace")):
+            url = urlsplit(urljoin(path, unescape(ref)))
+            if url.netloc in ("", client.host) and url.path.startswith("/static/"):
+                self.static.setdefault(url.path, path)
+        return content
+
+    def fetch_static(self, client):
+        queue = list(self.static)
+        seen = set()
+        while queue:
+            url = queue.pop()
+            if url in seen:
+                continue
+            seen.add(url)
+            if not HASHED.search(url):
+                raise Failure(f"{self.static.get(url, '?')} names {url}, not a hashed file name")
+            headers, content = client.get(url)
+            if url.endswith(".css"):
+                # Fonts and images a stylesheet names are served (and hashed) as well.
+                for ref in re.findall(rb"""url\(\s*['"]?([^'")]+)['"]?\s*\)""", content):
+                    ref = ref.decode()
+                    if ref.startswith(("data:", "#", "http:", "https:", "//")):
+                        continue
+                    target = urlsplit(urljoin(url, ref)).path
+                    self.static.setdefault(target, url)
+                    queue.append(target)
+        return len(seen)
+
+
+def check(client, run, port, superuser):
+    pages = Pages()
+    # Production settings are in force: without the proxy's header, plain HTTP is sent to HTTPS.
+    status, headers, _ = client.request("GET", "/", proxied=False)
+    if status != 301 or not headers.get("location", "").startswith("https://"):
+        raise Failure(f"GET / over plain HTTP: {status} {headers.get('location')}, expected a 301 to https://")
+
+    seeded = run([".venv/bin/python", "manage.py", "seed_demo", "--base-url", f"https://127.0.0.1:{port}"])
+    login = first(r"as (\S+) / (\S+)", seeded.encode(), "demo login in seed_demo's output")
+    username, password = login.group(1), login.group(2)
+
+    pages.html(client, "/")  # the start page, anonymous
+    pages.html(client, "/accounts/login/")
+    pages.html(client, "/api/docs/")
+    client.get("/api/v1/schema/")
+    pages.html(client, "/no-such-page/", expect=404)
+
+    log_in(client, username, password)
+    home = pages.html(client, "/")  # my leagues
+    slug = first(r'href="/l/([\w-]+)/"', home, "league link on my leagues").group(1)
+    league_path = f"/l/{slug}/"
+    league = pages.html(client, league_path)
+    meeting_pk = first(rf'href="/l/{slug}/m/(\d+)/"', league, "meeting link on the league page").group(1)
+    meeting_path = f"{league_path}m/{meeting_pk}/"
+    meeting = pages.html(client, meeting_path)
+    hand_pk = first(rf'href="{meeting_path}h/(\d+)/', meeting, "hand link on the meeting page").group(1)
+    pages.html(client, f"{meeting_path}h/{hand_pk}/")  # why
+    pages.html(client, f"{meeting_path}h/{hand_pk}/edit/")  # correction
+    pages.html(client, f"{meeting_path}history/")
+    pages.html(client, f"{league_path}standings/")
+    pages.html(client, f"{league_path}seasons/1/bill/")
+    pages.html(client, f"{league_path}meetings/new/")
+    pages.html(client, "/leagues/new/")
+
+    # The public link, switched on through the app as a league admin would (a fresh token).
+    _, page = client.get(league_path)
+    client.post_form(f"{league_path}public-link/", {"csrfmiddlewaretoken": csrf_token(page), "action": "create"})
+    _, page = client.get(league_path)
+    token = first(r"/p/([\w-]+)/", page, "public link on the league page").group(1)
+    anonymous = Client(port)
+    public = pages.html(anonymous, f"/p/{token}/")
+    public_meeting = first(rf'href="/p/{token}/m/(\d+)/"', public, "meeting link on the public page").group(1)
+    pages.html(anonymous, f"/p/{token}/m/{public_meeting}/")
+    pages.html(anonymous, "/p/no-such-token/", expect=404)
+
+    # The admin, with a staff user made as the README's operator would make one.
+    staff = Client(port)
+    pages.html(staff, "/admin/login/")
+    log_in(staff, superuser[0], superuser[1], login_path="/admin/login/", next_path="/admin/")
+    index = pages.html(staff, "/admin/")
+    changelists = sorted(set(re.findall(r'href="(/admin/\w+/\w+/)"', index.decode())))
+    if not changelists:
+        raise Failure("the admin index links no model")
+    for path in changelists:
+        pages.html(staff, path)
+
+    files = pages.fetch_static(client)
+    return pages.pages, files
+
+
+def main():
+    started = time.monotonic()
+    tmp = Path(tempfile.mkdtemp(prefix="kartenliga-prod-"))
+    checkout = tmp / "kartenliga"
+    server = None
+    log_path = tmp / "steps.log"
+    try:
+        subprocess.run(["git", "clone", "-q", str(REPO), str(checkout)], check=True)
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=checkout, check=True, capture_output=True, text=True
+        ).stdout.strip()
+        block = readme_block(checkout / "README.md")
+        port = free_port(README_PORT)
+        if port != README_PORT:
+            # The README's port is taken on this machine (another server or check): the same
+            # block on a free port, nothing else changed.
+            block = block.replace(f":{README_PORT}", f":{port}")
+            print(f"   port {README_PORT} is busy, the block runs on {port}")
+        (tmp / "steps.sh").write_text(block, encoding="utf-8")
+        print(f"== production steps of README.md at {head}, in {checkout}:\n{block.rstrip()}")
+
+        env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_DEBUG", "DATABASE_URL", "VIRTUAL_ENV"}}
+        env.update(
+            DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+            DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+            CSRF_TRUSTED_ORIGINS=f"https://127.0.0.1:{port}",
+            PYTHONDONTWRITEBYTECODE="1",
+        )
+        superuser = ("ci-staff", secrets.token_urlsafe(16))
+
+        def run(args, **extra_env):
+            done = subprocess.run(args, cwd=checkout, env={**env, **extra_env}, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise Failure(f"{' '.join(args)}: exit {done.returncode}\n{done.stdout}{done.stderr}")
+            return done.stdout
+
+        with open(log_path, "wb") as log:
+            # Its own session, so the shell, gunicorn's master and workers stop together.
+            server = subprocess.Popen(
+                ["bash", "-euo", "pipefail", str(tmp / "steps.sh")],
+                cwd=checkout,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        client = Client(port)
+        while True:
+            if server.poll() is not None:
+                raise Failure(f"the production steps ended (exit {server.returncode}) before gunicorn answered")
+            if time.monotonic() - started > TIME_LIMIT:
+                raise Failure(f"gunicorn did not answer within {TIME_LIMIT} s")
+            try:
+                client.request("GET", "/accounts/login/")
+                break
+            except OSError:
+                time.sleep(0.5)
+        print(f"   gunicorn answers after {time.monotonic() - started:.0f} s")
+
+        run([".venv/bin/python", "manage.py", "check", "--deploy", "--fail-level", "WARNING"])
+        # A staff user for the admin, the way an operator makes one without a terminal prompt.
+        run(
+            [".venv/bin/python", "manage.py", "createsuperuser", "--noinput", "--username", superuser[0]]
+            + ["--email", "ci@example.org"],
+            DJANGO_SUPERUSER_PASSWORD=superuser[1],
+        )
+
+        fetched, files = check(client, run, port, superuser)
+        elapsed = time.monotonic() - started
+        if elapsed > TIME_LIMIT:
+            raise Failure(f"the production check took {elapsed:.0f} s, over {TIME_LIMIT} s")
+        print(
+            f"== production check passed: {len(fetched)} pages and {files} static files as expected "
+            f"(status {', '.join(sorted({str(s) for _, s in fetched}))}), {elapsed:.0f} s"
+        )
+        return 0
+    except (Failure, subprocess.CalledProcessError) as failure:
+        print(f"!! production check FAILED: {failure}", file=sys.stderr)
+        if log_path.exists():
+            print("-- output of the production steps (pip, migrate, collectstatic, gunicorn):", file=sys.stderr)
+            print(log_path.read_text(errors="replace")[-8000:], file=sys.stderr)
+        return 1
+    finally:
+        if server is not None and server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
