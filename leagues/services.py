@@ -463,6 +463,33 @@ def change_role(*, membership: Membership, role: str) -> Membership:
     return membership
 
 
+@transaction.atomic
+def remove_member(*, membership: Membership, by) -> None:
+    """Take a member out of the league: the membership goes, his account loses access at once
+    (every page and API call looks the membership up afresh). His player and every hand stay:
+    the player is only unlinked from the account, so the name stays on the sheets and
+    standings, and a later invite can link the player to an account again.
+
+    ``by`` (the user acting) must still be an admin of the league when the lock is held, so that
+    two admins removing each other at once cannot both succeed. A league always keeps at least
+    one admin, so an admin may remove himself only while another admin remains.
+    """
+    league = League.objects.select_for_update().get(pk=membership.league_id)
+    # Re-read under the league's lock: the member may have been removed or demoted a moment ago.
+    membership = Membership.objects.filter(pk=membership.pk, league=league).first()
+    if membership is None:
+        raise _error("member", _("This person is no longer a member of the league."))
+    acting = Membership.objects.filter(league=league, user=by).first() if by.is_authenticated else None
+    if not by.is_superuser and (acting is None or not acting.allows(Role.ADMIN)):
+        raise _error("member", _("Only an admin of the league can remove members."))
+    if membership.role == Role.ADMIN:
+        admins = league.memberships.filter(role=Role.ADMIN).exclude(pk=membership.pk)
+        if not admins.exists():
+            raise _error("member", _("A league needs at least one admin: make someone else admin first."))
+    league.players.filter(user_id=membership.user_id).update(user=None)
+    membership.delete()
+
+
 def add_player(*, league: League, name: str) -> Player:
     name = name.strip()
     if not name:

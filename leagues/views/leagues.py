@@ -165,6 +165,27 @@ def member_role(request, slug, pk):
 
 @login_required
 @require_POST
+def member_remove(request, slug, pk):
+    """Take a member out of the league; his player and hands stay (services.remove_member)."""
+    league, membership = _admin(request, slug)
+    target = get_object_or_404(Membership.objects.select_related("user"), league=league, pk=pk)
+    name = league.players.filter(user_id=target.user_id).values_list("name", flat=True).first()
+    name = name or target.user.get_username()
+    try:
+        services.remove_member(membership=target, by=request.user)
+    except services.InvalidInput as error:
+        return render_league(
+            request, league, membership, status=400, role_errors={target.pk: [e["message"] for e in error.errors]}
+        )
+    if target.user_id == request.user.pk:
+        messages.success(request, _("You have left %(league)s.") % {"league": league.name})
+        return redirect("home")
+    messages.success(request, _("%(name)s is no longer a member. Their player and every hand stay.") % {"name": name})
+    return redirect(league)
+
+
+@login_required
+@require_POST
 def player_add(request, slug):
     league, membership = _admin(request, slug)
     form = PlayerForm(request.POST, league=league)
@@ -246,6 +267,7 @@ urlpatterns = [
     path("leagues/options/_hx/", league_options_hx, name="league_options_hx"),
     path("l/<slug:slug>/", league, name="league"),
     path("l/<slug:slug>/members/<int:pk>/role/", member_role, name="member_role"),
+    path("l/<slug:slug>/members/<int:pk>/remove/", member_remove, name="member_remove"),
     path("l/<slug:slug>/players/add/", player_add, name="player_add"),
     path("l/<slug:slug>/invites/new/", invite_create, name="invite_create"),
     path("l/<slug:slug>/invites/<int:pk>/revoke/", invite_revoke, name="invite_revoke"),
