@@ -93,6 +93,17 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite behind several gunicorn workers: WAL lets readers go on while one writes;
+    # synchronous=NORMAL is safe with WAL (a power cut may lose the last commits, never
+    # corrupts); a writer waits up to `timeout` seconds for the lock instead of failing; and
+    # transactions take the write lock at BEGIN, since a deferred one that reads first and
+    # then writes cannot wait for the lock and failed with "database is locked" at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
