@@ -4,6 +4,7 @@ DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL, CSRF_TRUSTE
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -50,6 +51,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    "axes",
     "leagues",
 ]
 
@@ -65,6 +67,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a lockout during any login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "kartenliga.urls"
@@ -137,11 +141,35 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 WHITENOISE_AUTOREFRESH = not STATIC_MANIFEST
 
+# Login throttling (django-axes): every authenticate() with a request (our login page, the
+# admin's) is counted per username and client address, in the database, so all workers share
+# it. After AXES_FAILURE_LIMIT failures that pair is locked out for the cool-off (each further
+# try restarts it) and gets the login page with the reason as a 429 (leagues/views/lockout.py).
+# A lockout of the pair, not of the name alone, so nobody can lock a member out from elsewhere.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("KARTENLIGA_LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("KARTENLIGA_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "leagues.views.lockout.locked_out"
+AXES_CLIENT_IP_CALLABLE = "leagues.throttling.client_ip"
+AXES_HTTP_RESPONSE_CODE = 429
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# How many reverse proxies in front append to X-Forwarded-For: the client's address for the
+# login lockout and the rate limits is the one the nearest proxy saw (leagues/throttling.py).
+# The README's production setup has one (gunicorn listens on 127.0.0.1 only); with none, 0,
+# or a client could pose as a new address on every request by sending the header itself.
+PROXY_COUNT = int(os.environ.get("KARTENLIGA_PROXY_COUNT", "0" if DEBUG else "1"))
+
 REST_FRAMEWORK = {
+    "NUM_PROXIES": PROXY_COUNT,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

@@ -6,6 +6,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.http import HttpRequest
 from django.urls import reverse
 
 from leagues import selectors, services
@@ -42,7 +43,7 @@ def test_it_builds_the_demo_once_and_always_says_how_to_log_in(client):
     assert league.players.filter(user__isnull=False).count() == 5
     demo = get_user_model().objects.get(username="demo")
     assert league.memberships.get(user=demo).role == Role.ADMIN
-    assert client.login(username="demo", password=PASSWORD)
+    assert client.login(request=HttpRequest(), username="demo", password=PASSWORD)  # django-axes wants the request
 
     # A complete first season (its bill can be split) and a second one under way.
     seasons = list(league.seasons.order_by("number"))
