@@ -168,6 +168,32 @@ LOGOUT_REDIRECT_URL = "home"
 # or a client could pose as a new address on every request by sending the header itself.
 PROXY_COUNT = int(os.environ.get("KARTENLIGA_PROXY_COUNT", "0" if DEBUG else "1"))
 
+
+def env_rate(name, default):
+    """A DRF rate like "120/min" from the environment; "off" switches that limit off."""
+    value = os.environ.get(name, default).strip()
+    if value.lower() in {"off", "none", ""}:
+        return None
+    count, _slash, period = value.partition("/")
+    if not count.isdigit() or period not in {"s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day"}:
+        raise ImproperlyConfigured(f'{name} must be like "120/min" (per s, min, hour or day) or "off", not {value!r}.')
+    return value
+
+
+# API rate limits (DRF throttling, leagues/throttling.py), answered with a 429 in the API's error
+# shape and a Retry-After header. "anon" counts per client address every request without a
+# login: the stateless calculate, bill-split and ping endpoints never log in, so all their
+# traffic counts here. "user" counts per account. The counts live in the default cache, which
+# is per process (LocMemCache): with N gunicorn workers a client can get up to N times the rate
+# before every worker has refused it. That is acceptable because the limit is there to stop one
+# client from keeping every worker busy, not to meter anyone exactly, and it spares the site a
+# cache server; an operator who wants one count across workers and machines points CACHES at a
+# shared cache (Redis, memcached or the database).
+THROTTLE_RATES = {
+    "anon": env_rate("KARTENLIGA_THROTTLE_ANON", "120/min"),
+    "user": env_rate("KARTENLIGA_THROTTLE_USER", "600/min"),
+}
+
 REST_FRAMEWORK = {
     "NUM_PROXIES": PROXY_COUNT,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -176,6 +202,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["leagues.renderers.ORJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["leagues.renderers.ORJSONRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
     "EXCEPTION_HANDLER": "leagues.api.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["leagues.throttling.AnonRateThrottle", "leagues.throttling.UserRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kartenliga API",
