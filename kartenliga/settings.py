@@ -214,6 +214,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # 400/403/404/409/413/429 on every operation where they can occur (leagues/openapi.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "leagues.openapi.document_errors"],
 }
 
 # Behind a reverse proxy that terminates TLS (see README).
