@@ -35,8 +35,9 @@ class Problem:
         text = translate(self.message)
         if not self.params:
             return text
-        # A param named "problem" is itself a message marked for translation.
-        params = {k: (translate(v) if k == "problem" else v) for k, v in self.params.items()}
+        # A param named "problem" is itself a message marked for translation, which may use
+        # the other params (e.g. an option's range).
+        params = {k: (translate(v) % self.params if k == "problem" else v) for k, v in self.params.items()}
         return text % params
 
     def as_dict(self, translate=lambda s: s) -> dict[str, Any]:

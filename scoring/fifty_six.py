@@ -95,6 +95,7 @@ OPTIONS = (
         ),
         nullable=True,
         minimum=1,
+        maximum=1_000,  # tokens: a total never exceeds both teams' (scoring/limits.py)
     ),
 )
 

@@ -87,7 +87,17 @@ BIDS = tuple(range(BID_STEP, TOP_BID + 1, BID_STEP))
 
 # -- options -----------------------------------------------------------------------------
 
-TARGET = Option("target", INT, _("Points to win a game"), _("The first party to reach it wins the game."), minimum=1)
+# The ranges keep an evening's figures within what the results table stores (scoring/limits.py).
+MAX_TARGET = 1_000
+MAX_CALL_SCORE = 1_000  # either way, a bid of 30 or a call (Auction 45s)
+TARGET = Option(
+    "target",
+    INT,
+    _("Points to win a game"),
+    _("The first party to reach it wins the game."),
+    minimum=1,
+    maximum=MAX_TARGET,
+)
 TRICK_POINTS = Option("trick_points", INT, _("Points per trick"), minimum=0, maximum=100)
 TOP_TRUMP_BONUS = Option(
     "top_trump_bonus",
@@ -104,6 +114,7 @@ MATCH_GAMES = Option(
     _("Empty: no matches, just games. 3 plays best of five."),
     nullable=True,
     minimum=1,
+    maximum=100,
 )
 ENDS_MID_HAND = Option(
     "ends_mid_hand",
@@ -174,13 +185,22 @@ ONE_TEN_OPTIONS = (
 AUCTION_45_OPTIONS = (
     Option("min_bid", INT, _("Lowest bid"), minimum=BIDS[0], maximum=TOP_BID),
     Option("min_bid_at_100", INT, _("Lowest bid with 100 or more"), minimum=BIDS[0], maximum=TOP_BID),
-    Option("bid_30", INT_PAIR, _("A bid of 30: made / failed"), _("Points for all five tricks bid, e.g. 60 / -60.")),
+    Option(
+        "bid_30",
+        INT_PAIR,
+        _("A bid of 30: made / failed"),
+        _("Points for all five tricks bid, e.g. 60 / -60."),
+        minimum=-MAX_CALL_SCORE,
+        maximum=MAX_CALL_SCORE,
+    ),
     Option(
         "30_for_60",
         INT_PAIR,
         _("Call “30 for 60”: made / failed"),
         _("Empty: the call is not played."),
         nullable=True,
+        minimum=-MAX_CALL_SCORE,
+        maximum=MAX_CALL_SCORE,
     ),
     Option(
         "60_for_120",
@@ -188,6 +208,8 @@ AUCTION_45_OPTIONS = (
         _("Call “60 for 120”: made / failed"),
         _("Empty: the call is not played."),
         nullable=True,
+        minimum=-MAX_CALL_SCORE,
+        maximum=MAX_CALL_SCORE,
     ),
     Option(
         "60_for_120_in_hole",
@@ -201,6 +223,8 @@ AUCTION_45_OPTIONS = (
         _("Frozen at"),
         _("A party with this many points or more scores only as the maker. Empty: never frozen."),
         nullable=True,
+        minimum=0,
+        maximum=MAX_TARGET,
     ),
     Option(
         "bid_unfreezes",
@@ -231,6 +255,8 @@ AUCTION_45_OPTIONS = (
         _("A party this far down loses"),
         _("A party at or below it (e.g. -120) loses the game. Empty: nobody loses that way."),
         nullable=True,
+        minimum=-MAX_TARGET,
+        maximum=-1,
     ),
     Option(
         "sets_lose",
@@ -239,6 +265,7 @@ AUCTION_45_OPTIONS = (
         _("A party that fails this many bids in a game loses it. Empty: no limit."),
         nullable=True,
         minimum=1,
+        maximum=100,
     ),
     TRICK_POINTS,
     TOP_TRUMP_BONUS,

@@ -38,14 +38,19 @@ from .registry import GameSpec, Sitting
 TRICKS = 5
 FIELDS = frozenset({"tricks", "jink"})
 
+# At most 11,000 chips a hand go into the pot (ten stakes and the dealer's extra): what keeps
+# an evening's totals within the results table (scoring/limits.py).
+MAX_STAKE = 1_000
+
 OPTIONS = (
-    Option("stake", INT, _("Stake"), _("What each player pays into an empty pot."), minimum=0),
+    Option("stake", INT, _("Stake"), _("What each player pays into an empty pot."), minimum=0, maximum=MAX_STAKE),
     Option(
         "dealer_extra",
         INT,
         _("Dealer's extra"),
         _("The dealer pays this on top into an empty pot, and instead of the spoil stake after a spoilt hand."),
         minimum=0,
+        maximum=MAX_STAKE,
     ),
     Option(
         "spoil_stake",
@@ -53,6 +58,7 @@ OPTIONS = (
         _("Stake after a spoilt hand"),
         _("What each player but the dealer adds to the pot after a spoilt hand."),
         minimum=0,
+        maximum=MAX_STAKE,
     ),
     Option(
         "relative_majority",

@@ -4,6 +4,12 @@ Each game declares its options (with a label and help text in the players' own t
 to generate the league form) and its presets (a full value for every option). A league or a
 request picks a preset and may override single options; ``resolve_rules`` checks the
 overrides strictly (an unknown option or a value of the wrong type is a problem).
+
+Every number an option holds (``INT``, each of an ``INT_PAIR``, each value of a ``MAPPING``)
+has a range, ``minimum`` to ``maximum``, which a game must declare (an Option without one is
+a bug that fails at import): the ranges keep every figure of an evening inside the 32-bit
+integers the results table stores (the reasoning is in ``scoring/limits.py``), and the league
+form shows them on its number inputs.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ CHOICE = "choice"  # one of ``choices``
 MULTI = "multi"  # a list of distinct entries of ``choices``
 INT_PAIR = "int_pair"  # a list of two integers, e.g. made / failed scores
 MAPPING = "mapping"  # {choice: int}, e.g. marriage values per suit
+NUMERIC = (INT, INT_PAIR, MAPPING)  # kinds holding numbers: each needs a minimum and maximum
 
 
 @dataclass(frozen=True)
@@ -38,19 +45,31 @@ class Option:
     # under a common heading.
     group: Any = ""
 
+    def __post_init__(self) -> None:
+        if self.kind in NUMERIC and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"option {self.name!r} needs a minimum and a maximum")
+
+    def limits(self) -> dict[str, Any]:
+        """The range, as the ``%(min)s`` and ``%(max)s`` of the messages of ``check``."""
+        return {"min": self.minimum, "max": self.maximum}
+
+    def in_range(self, value: Any) -> bool:
+        """A whole number (not a bool) within the option's range."""
+        return (
+            isinstance(value, int) and not isinstance(value, bool) and self.minimum <= value <= self.maximum  # type: ignore[operator]
+        )
+
     def check(self, value: Any) -> str | None:
-        """Return an untranslated problem message, or None when the value is valid."""
+        """Return an untranslated problem message, or None when the value is valid.
+
+        The message may hold ``%(min)s`` and ``%(max)s``: fill them with ``limits()``."""
         if value is None:
             return None if self.nullable else _("may not be empty")
         if self.kind == BOOL:
             return None if isinstance(value, bool) else _("must be true or false")
         if self.kind == INT:
-            if isinstance(value, bool) or not isinstance(value, int):
-                return _("must be a whole number")
-            if self.minimum is not None and value < self.minimum:
-                return _("is below the smallest allowed value")
-            if self.maximum is not None and value > self.maximum:
-                return _("is above the largest allowed value")
+            if not self.in_range(value):
+                return _("must be a whole number from %(min)s to %(max)s")
             return None
         if self.kind == CHOICE:
             return None if _hashable(value) and value in self.choices else _("is not one of the allowed values")
@@ -67,12 +86,14 @@ class Option:
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
             ):
                 return _("must be a list of two whole numbers")
+            if not all(self.in_range(v) for v in value):
+                return _("must be two whole numbers, each from %(min)s to %(max)s")
             return None
         if self.kind == MAPPING:
             if not isinstance(value, dict) or set(value) != set(self.choices):
                 return _("must name a value for each of its entries")
-            if any(isinstance(v, bool) or not isinstance(v, int) for v in value.values()):
-                return _("must be a whole number for each entry")
+            if not all(self.in_range(v) for v in value.values()):
+                return _("must be a whole number from %(min)s to %(max)s for each entry")
             return None
         raise ValueError(f"unknown option kind {self.kind!r}")  # a bug in a game's declaration
 
@@ -109,7 +130,14 @@ def resolve_rules(
             continue
         message = option.check(value)
         if message:
-            problems.add(None, "rules", _("Rule option “%(name)s” %(problem)s."), name=name, problem=message)
+            problems.add(
+                None,
+                "rules",
+                _("Rule option “%(name)s” %(problem)s."),
+                name=name,
+                problem=message,
+                **option.limits(),
+            )
             continue
         rules[name] = _copy(value)
     return rules

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import Problems, ScoringError, _
+from .limits import MAX_HANDS, MAX_START_TOTAL
 from .options import resolve_rules
 from .registry import COMPULSORY_SOLOS, GAME_MODULES, START_TOTALS, TEAMS, GameSpec, Sitting, get_game
 
@@ -82,6 +83,17 @@ def parse_request(data: Any) -> tuple[GameSpec, str, Sitting]:
     elif not isinstance(hands, list):
         problems.add(None, "hands", _("Hands must be a list (it may be empty)."))
         hands = []
+    elif len(hands) > MAX_HANDS:
+        # Far above any evening (scoring/limits.py); past it a replay would keep a worker
+        # busy for nothing, and the totals' bounds assume it.
+        problems.add(
+            None,
+            "hands",
+            _("At most %(max)s hands can be scored at once, not %(count)s."),
+            max=MAX_HANDS,
+            count=len(hands),
+        )
+        problems.raise_if_any()
     for number, hand in enumerate(hands, start=1):
         if not isinstance(hand, dict):
             problems.add(number, "hands", _("Each hand must be an object."))
@@ -126,6 +138,8 @@ def _players(value: Any, spec: GameSpec, problems: Problems) -> tuple[str, ...]:
             max=spec.max_players,
             count=len(value),
         )
+        if len(value) > spec.max_players:
+            return ()  # the teams and penalty soli are then not looked up in a long list
     return tuple(value)
 
 
@@ -161,6 +175,16 @@ def _compulsory_solos(value: Any, players: tuple[str, ...], problems: Problems) 
 def _start_totals(value: Any, parties: tuple[str, ...], problems: Problems) -> dict[str, int] | None:
     if not isinstance(value, dict) or not all(is_int(v) for v in value.values()):
         problems.add(None, START_TOTALS, _("Starting totals must map each party to a whole number."))
+        return None
+    if any(abs(v) > MAX_START_TOTAL for v in value.values()):
+        # The bound that keeps an evening's totals within the results table (scoring/limits.py).
+        problems.add(
+            None,
+            START_TOTALS,
+            _("Starting totals must be from %(min)s to %(max)s."),
+            min=-MAX_START_TOTAL,
+            max=MAX_START_TOTAL,
+        )
         return None
     for name in value:
         if name not in parties:

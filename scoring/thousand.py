@@ -61,6 +61,9 @@ CARD_POINTS = 120
 FORCED_CONTRACT = 100
 HAND_FIELDS = frozenset({"declarer", "bid", "points", "marriages", "all_tricks", "forgot_to_pass"})
 
+# The ranges keep an evening's figures within what the results table stores (scoring/limits.py).
+MAX_TARGET = 10_000
+
 OPTIONS = (
     Option(
         "marriage_values",
@@ -74,6 +77,8 @@ OPTIONS = (
             "hearts": _("Hearts"),
             "diamonds": _("Diamonds"),
         },
+        minimum=0,
+        maximum=1_000,
     ),
     Option(
         "bid_offset",
@@ -84,16 +89,25 @@ OPTIONS = (
             "was forced and needs 100); 0 when bids are 100, 105, 110 …"
         ),
         minimum=0,
+        maximum=1_000,
     ),
-    Option("bid_step", INT, _("Bidding step"), _("Bids go up in steps of this many points."), minimum=1),
+    Option("bid_step", INT, _("Bidding step"), _("Bids go up in steps of this many points."), minimum=1, maximum=100),
     Option(
         "round_to",
         INT,
         _("Round the others' points to"),
         _("The other players' points are rounded to the nearest multiple of this (52 → 50, 53 → 55)."),
         minimum=1,
+        maximum=100,
     ),
-    Option("target", INT, _("Target"), _("A player wins with more than this many points."), minimum=1),
+    Option(
+        "target",
+        INT,
+        _("Target"),
+        _("A player wins with more than this many points."),
+        minimum=1,
+        maximum=MAX_TARGET,
+    ),
     Option(
         "barrel",
         INT,
@@ -101,6 +115,7 @@ OPTIONS = (
         _("From here on a player scores only as declarer; nobody else rises above it. Empty: no barrel."),
         nullable=True,
         minimum=0,
+        maximum=MAX_TARGET,
     ),
     Option(
         "forgot_to_pass_penalty",
@@ -108,6 +123,7 @@ OPTIONS = (
         _("Penalty for forgetting to pass cards"),
         _("What the declarer loses when he leads without passing two cards; nobody else scores."),
         minimum=0,
+        maximum=10_000,
     ),
 )
 
