@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -52,11 +53,13 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "simple_history",
     "axes",
+    "csp",
     "leagues",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -140,6 +143,28 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 WHITENOISE_AUTOREFRESH = not STATIC_MANIFEST
+
+# Content-Security-Policy (django-csp) on every response. Scripts only from our own origin:
+# no inline <script>, no inline event handler, no eval (htmx runs with allowEval off, the
+# Swagger UI's start script is a file of its own, data for scripts comes in json_script blocks,
+# which are not run). Styles keep 'unsafe-inline': the Swagger UI page and the DRF browsable
+# API write inline <style> blocks and style attributes, and the race games' score bars set
+# their width in a style attribute; a style cannot run code, and everything a user typed is
+# escaped before it reaches a page. data: images are the Swagger UI's icons.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Login throttling (django-axes): every authenticate() with a request (our login page, the
 # admin's) is counted per username and client address, in the database, so all workers share

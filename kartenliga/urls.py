@@ -18,6 +18,11 @@ urlpatterns = [
         api.MeetingHandView.as_view(),
         name="api_hand",
     ),
+    path(
+        "api/v1/leagues/<slug:slug>/meetings/<int:pk>/hands/<int:hand_pk>/restore/",
+        api.MeetingHandRestoreView.as_view(),
+        name="api_hand_restore",
+    ),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api_schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
     path("", include("leagues.urls")),

@@ -1,0 +1,29 @@
+"use strict";
+// The running totals come from the server (HandResult, summed by the database); this only draws them.
+(function () {
+  var data = JSON.parse(document.getElementById("season-chart-data").textContent);
+  var colours = ["#15803d", "#b45309", "#1d4ed8", "#b91c1c", "#7c3aed", "#0e7490", "#a16207", "#be185d"];
+  data.datasets.forEach(function (d, i) {
+    d.borderColor = colours[i % colours.length];
+    d.backgroundColor = colours[i % colours.length];
+    d.borderWidth = 2.5;
+    d.pointRadius = 0;
+    d.pointHitRadius = 6;
+    d.tension = 0.15;
+  });
+  new Chart(document.getElementById("season-chart"), {
+    type: "line",
+    data: data,
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      interaction: { mode: "index", intersect: false },
+      plugins: { legend: { position: "bottom", labels: { boxWidth: 14, usePointStyle: true } } },
+      scales: {
+        x: { ticks: { maxTicksLimit: 6, maxRotation: 0 }, grid: { display: false } },
+        y: { grid: { color: function (c) { return c.tick.value === 0 ? "#9ca3af" : "#eef0f2"; } } }
+      }
+    }
+  });
+})();
