@@ -204,11 +204,23 @@ class Seat(models.Model):
 
 class Hand(models.Model):
     """One game as the scorekeeper entered it. Never hard-deleted: ``deleted_at`` marks a
-    deletion (which can be restored) and ``history`` keeps every earlier version."""
+    deletion (which can be restored) and ``history`` keeps every earlier version.
+
+    ``number`` is the hand's number on the sheet (1, 2, ... over the live hands in position
+    order; NULL while deleted), kept by the services, so that the database itself refuses two
+    live hands of one number in a meeting, whatever two phones do at once. ``version`` counts
+    the writes of the hand (entered: 1, then +1 on every correction, deletion and restore):
+    a writer names the version it saw, and a write over a newer one is refused.
+    """
 
     meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="hands")
     # Orders hands within the meeting; never reused, so a deleted hand can come back in place.
     position = models.PositiveIntegerField()
+    number = models.PositiveIntegerField(_("number"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    # Chosen by the client that entered the hand, so that a retry returns this hand instead of
+    # entering it twice (offline entry sends its queue again until it gets an answer).
+    idempotency_key = models.UUIDField(_("idempotency key"), null=True, blank=True)
     payload = models.JSONField()
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
@@ -218,7 +230,23 @@ class Hand(models.Model):
 
     class Meta:
         ordering = ["meeting", "position"]
-        constraints = [models.UniqueConstraint(fields=["meeting", "position"], name="unique_hand_position")]
+        constraints = [
+            models.UniqueConstraint(fields=["meeting", "position"], name="unique_hand_position"),
+            # A partial unique index: SQLite and PostgreSQL both have them.
+            models.UniqueConstraint(
+                fields=["meeting", "number"], condition=Q(deleted_at__isnull=True), name="one_live_hand_per_number"
+            ),
+            models.CheckConstraint(
+                condition=Q(deleted_at__isnull=True, number__isnull=False)
+                | Q(deleted_at__isnull=False, number__isnull=True),
+                name="live_hand_has_a_number",
+            ),
+            models.UniqueConstraint(
+                fields=["meeting", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="one_hand_per_idempotency_key",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.meeting} #{self.position}"

@@ -4,6 +4,7 @@ replay of the meeting so that the derived results can never drift from the hands
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections import defaultdict
 from typing import Any
 
@@ -18,6 +19,7 @@ from scoring.options import resolve_rules
 from scoring.registry import COMPULSORY_SOLOS, get_game
 from scoring.sitting import parse_request
 
+from . import names
 from .models import (
     ROLE_RANK,
     Hand,
@@ -74,8 +76,20 @@ def create_league(*, name: str, slug: str, game: str, variant: str, rule_overrid
     resolved_rules(game=game, variant=variant, overrides=rule_overrides)
     league = League.objects.create(name=name, slug=slug, game=game, variant=variant, rule_overrides=rule_overrides)
     Membership.objects.create(league=league, user=user, role=Role.ADMIN)
-    Player.objects.create(league=league, name=user.get_short_name() or user.get_username(), user=user)
+    Player.objects.create(league=league, name=_first_player_name(user), user=user)
     return league
+
+
+def _first_player_name(user) -> str:
+    """The founder's player name: his name at the table, or else his login name (which
+    Django allows letters, digits and @.+-_ only), cut to a player name's length. An account
+    made before names were checked may hold a name that is refused now."""
+    for candidate in (user.get_short_name(), user.get_username()):
+        try:
+            return names.clean_name(candidate)
+        except names.NameProblem:
+            continue
+    return names.clean_name(user.get_username()[: names.MAX_LENGTH])
 
 
 # --- replay ---------------------------------------------------------------------------------
@@ -192,6 +206,10 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
     for later in _later(meeting):
         if not _carries(later):
             return  # the chain is broken here: nothing after it depends on ``meeting``
+        # Its own writers hold this lock while they replace its results; without it, both
+        # would write a full set of rows for it. Locks are taken in playing order, so two
+        # writers of one chain never wait for each other in a circle.
+        _lock(later.pk)
         hands = _live_hands(later)
         try:
             later_result = calculate_meeting(later, payloads=[h.payload for h in hands], carried=carried)
@@ -233,8 +251,8 @@ def party_members(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     return {party: (party,) for party in result["parties"]}
 
 
-def write_results(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> None:
-    """Rebuild the meeting's cached results from a replay (never edited otherwise)."""
+def result_rows(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> list[HandResult]:
+    """The cached results of a replay of ``meeting``'s live ``hands`` (unsaved)."""
     players = {p.name: p for p in seated_players(meeting)}
     members = party_members(result)
     games_at: dict[tuple[int, str], int] = defaultdict(int)
@@ -263,6 +281,12 @@ def write_results(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -
                         round=figures.get("round") or "",
                     )
                 )
+    return rows
+
+
+def write_results(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> None:
+    """Rebuild the meeting's cached results from a replay (never edited otherwise)."""
+    rows = result_rows(meeting, hands, result)
     HandResult.objects.filter(meeting=meeting).delete()
     HandResult.objects.bulk_create(rows)
 
@@ -288,46 +312,159 @@ def replay_meeting(*, meeting: Meeting) -> dict[str, Any]:
 
 
 # --- hands ----------------------------------------------------------------------------------
+#
+# Every write below takes the meeting's lock first and only then reads the hand it changes
+# (never an object the caller loaded earlier: a correction and a deletion of one hand would
+# otherwise each save their own stale copy over the other's). The caller names the version of
+# the hand it saw; a write over a newer version raises StaleHand and changes nothing.
 
 
-def _lock(meeting: Meeting) -> Meeting:
+class StaleHand(Exception):
+    """The hand changed since the writer saw it (another phone corrected, deleted or restored
+    it); nothing was saved. ``hand`` is the hand as it is now, ``changed_by`` and
+    ``changed_at`` say who changed it last and when."""
+
+    def __init__(self, hand: Hand, *, changed_by=None, changed_at=None):
+        super().__init__(hand.pk)
+        self.hand = hand
+        self.changed_by = changed_by
+        self.changed_at = changed_at
+
+
+class IdempotencyKeyReused(Exception):
+    """The idempotency key already names another hand of the meeting (``hand``)."""
+
+    def __init__(self, hand: Hand):
+        super().__init__(hand.pk)
+        self.hand = hand
+
+
+def _lock(meeting_id: int) -> Meeting:
     # On PostgreSQL this serialises writers of one meeting; SQLite serialises all writers.
-    return Meeting.objects.select_for_update().get(pk=meeting.pk)
+    return Meeting.objects.select_for_update().get(pk=meeting_id)
 
 
 def _live_hands(meeting: Meeting) -> list[Hand]:
     return list(meeting.hands.filter(deleted_at=None).order_by("position"))
 
 
-def add_hand(*, meeting: Meeting, payload: Any, user, number: int | None = None) -> Hand:
-    """Append a hand. ``number`` is the hand number the scorekeeper saw as next; when another
-    phone got there first, HandConflict says which hand it entered, and nothing is saved."""
+def _locked_hand(meeting: Meeting, hand_id: int) -> Hand:
+    """The hand as it is now, read under the meeting's lock (and locked itself on PostgreSQL)."""
+    return Hand.objects.select_for_update().get(pk=hand_id, meeting=meeting)
+
+
+def last_change(hand: Hand) -> tuple[Any, Any]:
+    """Who wrote ``hand`` last and when, from its history: (user or None, datetime)."""
+    last = hand.history.select_related("history_user").order_by("-history_date", "-history_id").first()
+    if last is None:
+        return hand.entered_by, hand.changed_at
+    return last.history_user, last.history_date
+
+
+def _check_version(hand: Hand, version: int) -> None:
+    if hand.version != version:
+        changed_by, changed_at = last_change(hand)
+        raise StaleHand(hand, changed_by=changed_by, changed_at=changed_at)
+
+
+def _renumber(hands: list[Hand], *, skip: Hand | None = None) -> None:
+    """Give the live ``hands`` (in position order) the numbers 1, 2, ... on the sheet.
+
+    Only rows whose number really changes are written (PostgreSQL here runs without
+    autovacuum: an unchanged row rewritten is dead weight). They are written one at a time, in
+    an order in which no two live hands ever share a number: SQLite and PostgreSQL check the
+    unique index row by row, so one UPDATE shifting many numbers could collide with itself.
+    ``skip``: a hand the caller saves itself afterwards (a restored one).
+    """
+    target = {hand.pk: number for number, hand in enumerate(hands, 1)}
+    moves = [h for h in hands if h.number != target[h.pk] and (skip is None or h.pk != skip.pk)]
+    down = sorted((h for h in moves if h.number is not None and target[h.pk] < h.number), key=lambda h: target[h.pk])
+    up = sorted((h for h in moves if h not in down), key=lambda h: -target[h.pk])
+    for hand in down + up:
+        Hand.objects.filter(pk=hand.pk).update(number=target[hand.pk])
+        hand.number = target[hand.pk]
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    # As stored: JSON with sorted keys tells true from 1 and 1 from 1.0, as a client would.
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _entered_before(meeting: Meeting, idempotency_key, payload: Any) -> Hand | None:
+    """The hand entered earlier with ``idempotency_key``, or None; IdempotencyKeyReused when
+    that hand was entered with another payload (a key must name one hand only)."""
+    if idempotency_key is None:
+        return None
+    earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+    if earlier is not None and not _same_json(earlier.payload, payload):
+        raise IdempotencyKeyReused(earlier)
+    return earlier
+
+
+def add_hand(*, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None) -> Hand:
+    """Append a hand (see ``enter_hand``)."""
+    return enter_hand(meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key)[0]
+
+
+def enter_hand(
+    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None
+) -> tuple[Hand, bool]:
+    """Append a hand; returns (hand, created).
+
+    ``number`` is the hand number the scorekeeper saw as next; when another phone got there
+    first, HandConflict says which hand it entered, and nothing is saved.
+    ``idempotency_key`` (a UUID the client chose for this hand): when a hand of the meeting
+    already has it, that hand is the answer (created False) and nothing is saved, so a retry
+    never enters a hand twice; IdempotencyKeyReused when that hand had another payload.
+    """
     try:
         with transaction.atomic():
-            meeting = _lock(meeting)
+            meeting = _lock(meeting.pk)
+            earlier = _entered_before(meeting, idempotency_key, payload)
+            if earlier is not None:
+                return earlier, False
             hands = _live_hands(meeting)
             if number is not None and number != len(hands) + 1:
                 raise HandConflict(len(hands))
             result = calculate_meeting(meeting, payloads=[h.payload for h in hands] + [payload])
             last = meeting.hands.order_by("-position").values_list("position", flat=True).first() or 0
-            hand = Hand(meeting=meeting, position=last + 1, payload=payload, entered_by=user)
+            hand = Hand(
+                meeting=meeting,
+                position=last + 1,
+                number=len(hands) + 1,
+                payload=payload,
+                entered_by=user,
+                idempotency_key=idempotency_key,
+            )
             hand._history_user = user
             hand.save()
             write_results(meeting, hands + [hand], result)
             replay_later_meetings(meeting, result)
-            return hand
+            return hand, True
     except IntegrityError as error:
-        # The unique position caught a writer the lock did not (SQLite, or no number given).
+        # A unique index caught a writer the lock did not (SQLite): the same key entered a
+        # moment ago is that hand; otherwise someone else took the position or the number.
+        earlier = _entered_before(meeting, idempotency_key, payload)
+        if earlier is not None:
+            return earlier, False
         raise HandConflict(meeting.hands.filter(deleted_at=None).count()) from error
 
 
 @transaction.atomic
-def change_hand(*, hand: Hand, payload: Any, user) -> Hand:
-    meeting = _lock(hand.meeting)
+def change_hand(*, hand: Hand, payload: Any, user, version: int) -> Hand:
+    """Correct a live hand that the writer saw at ``version``; everything after it is replayed."""
+    meeting = _lock(hand.meeting_id)
+    hand = _locked_hand(meeting, hand.pk)
+    _check_version(hand, version)
+    if hand.deleted_at is not None:
+        raise InvalidInput(
+            [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
+        )
     hands = _live_hands(meeting)
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
     result = calculate_meeting(meeting, payloads=payloads)
     hand.payload = payload
+    hand.version += 1
     hand._history_user = user
     hand.save()
     write_results(meeting, [hand if h.pk == hand.pk else h for h in hands], result)
@@ -336,30 +473,145 @@ def change_hand(*, hand: Hand, payload: Any, user) -> Hand:
 
 
 @transaction.atomic
-def delete_hand(*, hand: Hand, user) -> Hand:
-    """Mark a hand deleted (it stays in the history and can be restored)."""
-    meeting = _lock(hand.meeting)
+def delete_hand(*, hand: Hand, user, version: int) -> Hand:
+    """Mark a hand deleted (it stays in the history and can be restored); the hands after it
+    move up one number. Deleting a hand the writer saw deleted already changes nothing."""
+    meeting = _lock(hand.meeting_id)
+    hand = _locked_hand(meeting, hand.pk)
+    _check_version(hand, version)
+    if hand.deleted_at is not None:
+        return hand
     hands = [h for h in _live_hands(meeting) if h.pk != hand.pk]
     result = calculate_meeting(meeting, payloads=[h.payload for h in hands])
     hand.deleted_at = timezone.now()
+    hand.number = None
+    hand.version += 1
     hand._history_user = user
     hand.save()
+    _renumber(hands)
     write_results(meeting, hands, result)
     replay_later_meetings(meeting, result)
     return hand
 
 
 @transaction.atomic
-def restore_hand(*, hand: Hand, user) -> Hand:
-    meeting = _lock(hand.meeting)
+def restore_hand(*, hand: Hand, user, version: int) -> Hand:
+    """Bring a deleted hand back in its place; the hands after it move down one number.
+    Restoring a hand the writer saw live already changes nothing."""
+    meeting = _lock(hand.meeting_id)
+    hand = _locked_hand(meeting, hand.pk)
+    _check_version(hand, version)
+    if hand.deleted_at is None:
+        return hand
     hands = sorted(_live_hands(meeting) + [hand], key=lambda h: h.position)
     result = calculate_meeting(meeting, payloads=[h.payload for h in hands])
+    _renumber(hands, skip=hand)
     hand.deleted_at = None
+    hand.number = hands.index(hand) + 1
+    hand.version += 1
     hand._history_user = user
     hand.save()
     write_results(meeting, hands, result)
     replay_later_meetings(meeting, result)
     return hand
+
+
+# --- checking the cached results ------------------------------------------------------------
+
+# The figures of a HandResult row that a replay decides.
+RESULT_FIGURES = ("number", "active", "delta", "total", "won", "games_won", "solo", "round")
+
+
+@dataclasses.dataclass
+class ReplayProblem:
+    """A meeting whose cached results are not what a fresh replay gives."""
+
+    meeting: Meeting
+    kind: str  # "differs", "broken" (no longer replays), "numbers" (sheet numbers wrong)
+    detail: str
+
+    def __str__(self):
+        return f"{self.meeting.league.slug} meeting {self.meeting.pk} ({self.meeting.date}): {self.kind}: {self.detail}"
+
+
+def _number_problem(hands: list[Hand]) -> str | None:
+    """Whether every live hand carries its number on the sheet (1, 2, ... by position)."""
+    for expected, hand in enumerate(hands, 1):
+        if hand.number != expected:
+            return f"hand id {hand.pk} at position {hand.position} has number {hand.number}, expected {expected}"
+    return None
+
+
+def _result_difference(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> str | None:
+    """How the cached HandResult rows of ``meeting`` differ from ``result``, or None."""
+    names = {p.pk: p.name for p in seated_players(meeting)}
+
+    def key(row):
+        return (row["hand_id"], row["player_id"])
+
+    fresh = {
+        (r.hand_id, r.player_id): {f: getattr(r, f) for f in RESULT_FIGURES}
+        for r in result_rows(meeting, hands, result)
+    }
+    stored = {
+        key(row): {f: row[f] for f in RESULT_FIGURES}
+        for row in HandResult.objects.filter(meeting=meeting).values("hand_id", "player_id", *RESULT_FIGURES)
+    }
+    problems = []
+    for hand_id, player_id in sorted(set(fresh) | set(stored)):
+        who = names.get(player_id, f"player {player_id}")
+        cached, replayed = stored.get((hand_id, player_id)), fresh.get((hand_id, player_id))
+        if cached is None:
+            problems.append(f"hand id {hand_id}, {who}: no cached row")
+        elif replayed is None:
+            problems.append(f"hand id {hand_id}, {who}: a cached row the replay does not have")
+        else:
+            problems += [
+                f"hand id {hand_id}, {who}: {field} cached {cached[field]!r}, replayed {replayed[field]!r}"
+                for field in RESULT_FIGURES
+                if cached[field] != replayed[field]
+            ]
+    if not problems:
+        return None
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return problems[0] + more
+
+
+def verify_replays(*, league: League | None = None) -> tuple[int, list[ReplayProblem]]:
+    """Replay every meeting (of ``league``, or of all leagues) in playing order and compare
+    with the cached results; returns (meetings checked, problems). Writes nothing.
+
+    Special rounds carried from one evening to the next (``carry_special_rounds``) are handed
+    along the chain as ``carried_rounds_for`` does; an evening after one that no longer
+    replays cannot be checked when it carries, and is reported as such."""
+    leagues = [league] if league is not None else list(League.objects.order_by("slug"))
+    checked, problems = 0, []
+    for each in leagues:
+        meetings = Meeting.objects.filter(league=each).select_related("league", "season").order_by("date", "id")
+        queue: tuple[str, ...] | None = ()
+        for meeting in meetings:
+            checked += 1
+            carries = _carries(meeting)
+            if carries and queue is None:
+                problems.append(ReplayProblem(meeting, "broken", "the evening before it no longer replays"))
+                continue
+            hands = _live_hands(meeting)
+            try:
+                result = calculate_meeting(
+                    meeting, payloads=[h.payload for h in hands], carried=queue if carries else ()
+                )
+            except InvalidInput as error:
+                problems.append(ReplayProblem(meeting, "broken", "; ".join(e["message"] for e in error.errors)))
+                queue = None
+                continue
+            queue = _queue_after(result)
+            numbers = _number_problem(hands)
+            if numbers:
+                problems.append(ReplayProblem(meeting, "numbers", numbers))
+            difference = _result_difference(meeting, hands, result)
+            if difference:
+                problems.append(ReplayProblem(meeting, "differs", difference))
+    return checked, problems
 
 
 # --- seasons and meetings -------------------------------------------------------------------
@@ -490,16 +742,30 @@ def remove_member(*, membership: Membership, by) -> None:
     membership.delete()
 
 
+def new_player_name(*, league: League, name: str, field: str) -> str:
+    """``name`` cleaned (leagues/names.py) for a new player of ``league``; InvalidInput on
+    ``field`` when it is refused or too alike an existing player's, whom it names.
+
+    Called with the league locked (``_lock_league``), so two phones adding "Anna" and a
+    Cyrillic "Аnna" at once cannot both pass: the unique constraint only sees exact names."""
+    try:
+        return names.check_new_name(name, league.players.values_list("name", flat=True))
+    except names.NameProblem as problem:
+        raise _error(field, problem.message) from problem
+
+
+def _lock_league(league: League) -> League:
+    return League.objects.select_for_update().get(pk=league.pk)
+
+
+@transaction.atomic
 def add_player(*, league: League, name: str) -> Player:
-    name = name.strip()
-    if not name:
-        raise _error("name", _("Please enter a name."))
-    if league.players.filter(name__iexact=name).exists():
-        raise _error("name", _("This league already has a player of that name."))
+    league = _lock_league(league)
+    name = new_player_name(league=league, name=name, field="name")
     try:
         with transaction.atomic():
             return Player.objects.create(league=league, name=name)
-    except IntegrityError as error:  # someone added the same name a moment ago
+    except IntegrityError as error:  # someone added the same name a moment ago (SQLite)
         raise _error("name", _("This league already has a player of that name.")) from error
 
 
@@ -557,7 +823,7 @@ def accept_invite(*, invite: Invite, user, display_name: str = "") -> Membership
     problem = invite_problem(invite)
     if problem:
         raise InviteUnusable(problem)
-    league = invite.league
+    league = _lock_league(invite.league)  # new players of one league are named one at a time
     membership = Membership.objects.filter(league=league, user=user).first()
     if membership is None:
         membership = Membership.objects.create(league=league, user=user, role=invite.role)
@@ -569,12 +835,8 @@ def accept_invite(*, invite: Invite, user, display_name: str = "") -> Membership
             invite.player.user = user
             invite.player.save(update_fields=["user"])
         else:
-            name = (display_name or user.get_short_name() or user.get_username()).strip()
-            if league.players.filter(name__iexact=name).exists():
-                raise _error(
-                    "display_name",
-                    _("“%(name)s” is already a player in this league: choose another name.") % {"name": name},
-                )
+            name = display_name or user.get_short_name() or user.get_username()
+            name = new_player_name(league=league, name=name, field="display_name")
             Player.objects.create(league=league, name=name, user=user)
     invite.used_at = timezone.now()
     invite.used_by = user
@@ -587,6 +849,10 @@ def sign_up_by_invite(*, invite: Invite, username: str, password: str, display_n
     """A new account that joins through ``invite``; nothing is kept if joining fails."""
     from django.contrib.auth import get_user_model
 
+    try:
+        display_name = names.clean_name(display_name)  # the account keeps the name as the player's
+    except names.NameProblem as problem:
+        raise _error("display_name", problem.message) from problem
     user = get_user_model().objects.create_user(username=username, password=password, first_name=display_name)
     accept_invite(invite=invite, user=user, display_name=display_name)
     return user

@@ -16,6 +16,7 @@ that none is ever hidden.
 """
 
 import datetime
+import uuid
 from collections import defaultdict
 
 from django import forms
@@ -150,11 +151,12 @@ def form_context(request, meeting, *, players, result, module, initial=None, err
     return context
 
 
-def table_context(request, meeting, membership, *, initial=None, errors=None, conflict=None):
+def table_context(request, meeting, membership, *, initial=None, errors=None, conflict=None, idempotency_key=None):
     """The block that htmx swaps after each hand: what comes next, the form and the sheet.
 
     A fixed number of queries whatever the number of hands: the hands in one query, the
-    seats in one, and one replay (no per-hand reads).
+    seats in one, and one replay (no per-hand reads). The hand form gets a fresh idempotency
+    key each time it is rendered (or keeps ``idempotency_key``, when nothing was saved).
     """
     hands = selectors.meeting_hands(meeting=meeting)
     live = [h for h in hands if h.deleted_at is None]
@@ -201,6 +203,7 @@ def table_context(request, meeting, membership, *, initial=None, errors=None, co
             "sitting_out": [p for p in players if p not in active and p != nxt.get("dealer")],
             "host_round_games_left": nxt.get("host_round_games_left"),
             "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
+            "idempotency_key": idempotency_key or uuid.uuid4(),
         }
     )
     return context
@@ -399,6 +402,37 @@ def meeting_start(request, slug):
 # --- the meeting page and entering hands ------------------------------------------------------
 
 
+# The hidden inputs are written by the page itself: a problem with one means a page from an
+# older version of the app, or a form cut short, never a typing mistake.
+_STALE_FORM = gettext_lazy("This form is out of date: reload the page and try again.")
+STALE_FORM = {"required": _STALE_FORM, "invalid": _STALE_FORM, "min_value": _STALE_FORM}
+
+
+class HandEntryForm(forms.Form):
+    """The hidden inputs of the hand-entry form, besides the hand itself (which its game's
+    module reads): the number the phone was about to enter, and the key this rendering of
+    the form got, so that a double tap or a re-sent POST enters the hand once."""
+
+    expected_hand = forms.IntegerField(min_value=1, required=False, error_messages=STALE_FORM)
+    idempotency_key = forms.UUIDField(required=False, error_messages=STALE_FORM)
+
+
+class HandVersionForm(forms.Form):
+    """The hidden input of the correction, delete and restore forms: the version of the hand
+    the page showed, so that a write over someone else's newer one is refused."""
+
+    version = forms.IntegerField(min_value=1, error_messages=STALE_FORM)
+
+
+def _control_errors(form, number):
+    """A hidden input's problems, by field (the page lists them above the form)."""
+    return [
+        {"hand": number, "field": field, "message": message}
+        for field, messages_ in form.errors.items()
+        for message in messages_
+    ]
+
+
 @login_required
 @require_GET
 def meeting(request, slug, pk):
@@ -413,55 +447,82 @@ def _render_table(request, meeting, membership, *, status=200, **kwargs):
     return render(request, "meetings/meeting.html", context, status=status)
 
 
+def _saved(request, meeting, membership, hand):
+    if request.htmx:
+        return _render_table(request, meeting, membership)
+    messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number or ""})
+    return redirect(meeting.get_absolute_url() + "#sheet")
+
+
 @login_required
 @require_POST
 def hand_add_hx(request, slug, pk):
     """Save the next hand. htmx gets the refreshed table (200), the form with its problems
     (400), or, when another phone entered this hand first, the refreshed table with a notice
-    (409). Without JavaScript the same answers come as whole pages."""
+    (409). Without JavaScript the same answers come as whole pages. The same form sent
+    twice (a double tap, a POST sent again after a reload) enters its hand once."""
     meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
     module = form_module(meeting.game)
+    control = HandEntryForm(request.POST)
+    control_ok = control.is_valid()
+    expected = control.cleaned_data.get("expected_hand") if control_ok else None
+    key = control.cleaned_data.get("idempotency_key") if control_ok else None
+    if key is not None:
+        # Checked before the hand is read: once it is saved, the same form may no longer fit
+        # the evening (the next dealer sits out now), yet it is the hand already saved.
+        earlier = Hand.objects.filter(meeting=meeting, idempotency_key=key).first()
+        if earlier is not None:
+            return _saved(request, meeting, membership, earlier)
     live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
-    try:
-        expected = int(request.POST.get("expected_hand", ""))
-    except ValueError:
-        expected = None
+    number = len(live) + 1
     players = [seat.player.name for seat in meeting.seats.select_related("player").order_by("position")]
     result, broken = _replay(meeting, [h.payload for h in live])
     if result is None:
         return _render_table(request, meeting, membership, status=400)
     payload, read_errors = module.payload_from_post(request.POST, players=players, result=result)
-    if expected is not None and expected != len(live) + 1:
+    if expected is not None and expected != number:
         # The sheet on this phone was stale: someone else entered that hand already.
         return _conflict(request, meeting, membership, expected, module, payload)
-    if read_errors:
-        errors = [{"hand": len(live) + 1, "field": field, "message": msg} for field, msg in read_errors.items()]
-        return _form_errors(request, meeting, membership, module, players, result, payload, errors, len(live) + 1)
+    if not control_ok or read_errors:
+        errors = [{"hand": number, "field": field, "message": msg} for field, msg in read_errors.items()]
+        errors += _control_errors(control, number)
+        return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
     try:
-        services.add_hand(meeting=meeting, payload=payload, user=request.user, number=expected)
+        hand = services.add_hand(
+            meeting=meeting, payload=payload, user=request.user, number=expected, idempotency_key=key
+        )
     except services.HandConflict:
-        return _conflict(request, meeting, membership, expected or len(live) + 1, module, payload)
+        return _conflict(request, meeting, membership, expected or number, module, payload)
+    except services.IdempotencyKeyReused as error:
+        return _conflict(request, meeting, membership, error.hand.number or number, module, payload)
     except services.InvalidInput as error:
-        return _form_errors(request, meeting, membership, module, players, result, payload, error.errors, len(live) + 1)
-    if request.htmx:
-        return _render_table(request, meeting, membership)
-    messages.success(request, _("Hand %(number)s saved.") % {"number": len(live) + 1})
-    return redirect(meeting.get_absolute_url() + "#sheet")
+        return _form_errors(request, meeting, membership, module, players, result, payload, error.errors, number, key)
+    return _saved(request, meeting, membership, hand)
 
 
 def _initial(module, payload):
     return module.initial_from_payload(payload) if isinstance(payload, dict) else {}
 
 
-def _form_errors(request, meeting, membership, module, players, result, payload, errors, number):
-    """The form again with its problems on the fields, status 400, nothing saved."""
+def _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key):
+    """The form again with its problems on the fields, status 400, nothing saved. It keeps
+    its idempotency key: nothing was saved with it."""
     if not request.htmx:
-        return _render_table(request, meeting, membership, status=400, initial=_initial(module, payload), errors=errors)
+        return _render_table(
+            request,
+            meeting,
+            membership,
+            status=400,
+            initial=_initial(module, payload),
+            errors=errors,
+            idempotency_key=key,
+        )
     context = {
         "meeting": meeting,
         "league": meeting.league,
         "can_write": True,
         "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
+        "idempotency_key": key or uuid.uuid4(),
         **form_context(
             request,
             meeting,
@@ -512,12 +573,7 @@ def describe_payload(module, payload):
     return lines
 
 
-@login_required
-@require_GET
-def hand_why(request, slug, pk, hand_pk):
-    """Why a hand scored what it did: value breakdown, multiplier, triggers, the hand."""
-    meeting, membership = _meeting(request, slug, pk)
-    hand = get_object_or_404(Hand.objects.select_related("entered_by"), pk=hand_pk, meeting=meeting)
+def _why_context(request, meeting, membership, hand):
     hands = selectors.meeting_hands(meeting=meeting)
     live = [h for h in hands if h.deleted_at is None]
     module = form_module(meeting.game)
@@ -528,7 +584,7 @@ def hand_why(request, slug, pk, hand_pk):
         figures = result["hands"][index]
         row = sheet_rows({**result, "hands": [figures]}, [hand])[0]
     labels = getattr(module, "LABELS", {})
-    context = {
+    return {
         "meeting": meeting,
         "league": meeting.league,
         "hand": hand,
@@ -542,18 +598,60 @@ def hand_why(request, slug, pk, hand_pk):
         "can_write": _can_write(membership),
         "broken": broken,
     }
+
+
+@login_required
+@require_GET
+def hand_why(request, slug, pk, hand_pk):
+    """Why a hand scored what it did: value breakdown, multiplier, triggers, the hand."""
+    meeting, membership = _meeting(request, slug, pk)
+    hand = get_object_or_404(Hand.objects.select_related("entered_by"), pk=hand_pk, meeting=meeting)
     template = "meetings/hand.html#why" if request.htmx else "meetings/hand.html"
-    return render(request, template, context)
+    return render(request, template, _why_context(request, meeting, membership, hand))
+
+
+def _stale_notice(error):
+    """What the 409 page says about the hand someone else changed meanwhile."""
+    return {"by": error.changed_by, "at": error.changed_at, "deleted": error.hand.deleted_at is not None}
+
+
+def _stale(request, meeting, membership, error):
+    """A correction, delete or restore of a hand someone else changed meanwhile: nothing is
+    saved; the page shows the hand as it is now, who changed it and when (409)."""
+    hand = Hand.objects.select_related("entered_by").get(pk=error.hand.pk)
+    context = _why_context(request, meeting, membership, hand)
+    context["stale"] = _stale_notice(error)
+    return render(request, "meetings/hand.html", context, status=409)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_edit(request, slug, pk, hand_pk):
-    """Correct a hand: the same form, pre-filled; everything after it is replayed."""
+    """Correct a hand: the same form, pre-filled; everything after it is replayed. The form
+    carries the version of the hand it showed: when someone else changed the hand since,
+    nothing is saved and the page shows the hand as it is now, with what was typed (409)."""
     meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
-    hand = get_object_or_404(Hand, pk=hand_pk, meeting=meeting, deleted_at=None)
+    if request.method == "GET":
+        hand = get_object_or_404(Hand, pk=hand_pk, meeting=meeting, deleted_at=None)
+        return _edit_page(request, meeting, membership, hand)
+    hand = get_object_or_404(Hand, pk=hand_pk, meeting=meeting)
+    control = HandVersionForm(request.POST)
+    if not control.is_valid():
+        return _edit_page(request, meeting, membership, hand, post=request.POST, control=control)
+    version = control.cleaned_data["version"]
+    if hand.deleted_at is not None:
+        # Deleted since this phone opened the form: no correction can apply to it.
+        by, at = services.last_change(hand)
+        return _stale(request, meeting, membership, services.StaleHand(hand, changed_by=by, changed_at=at))
+    return _edit_page(request, meeting, membership, hand, post=request.POST, version=version)
+
+
+def _edit_page(request, meeting, membership, hand, *, post=None, version=None, control=None, stale=None):
     live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
     index = _live_index(live, hand)
+    if index is None:  # deleted a moment ago
+        by, at = services.last_change(hand)
+        return _stale(request, meeting, membership, services.StaleHand(hand, changed_by=by, changed_at=at))
     number = index + 1
     players = [seat.player.name for seat in meeting.seats.select_related("player").order_by("position")]
     module = form_module(meeting.game)
@@ -568,25 +666,41 @@ def hand_edit(request, slug, pk, hand_pk):
     status = 200
     initial = module.initial_from_payload(hand.payload)
     errors = []
-    if request.method == "POST":
-        payload, read_errors = module.payload_from_post(request.POST, players=players, result=before)
-        if read_errors:
-            errors = [{"hand": number, "field": f, "message": m} for f, m in read_errors.items()]
-        else:
+    shown_version = hand.version
+    if post is not None:
+        payload, read_errors = module.payload_from_post(post, players=players, result=before)
+        initial = _initial(module, payload)
+        status = 400
+        errors = [{"hand": number, "field": f, "message": m} for f, m in read_errors.items()]
+        if control is not None:
+            errors += _control_errors(control, number)
+        elif not errors and stale is None:
             try:
-                services.change_hand(hand=hand, payload=payload, user=request.user)
+                services.change_hand(hand=hand, payload=payload, user=request.user, version=version)
+            except services.StaleHand as error:
+                if error.hand.deleted_at is not None:
+                    return _stale(request, meeting, membership, error)
+                # Built again from the hand as it is now, keeping what this phone typed.
+                return _edit_page(request, meeting, membership, error.hand, post=post, version=version, stale=error)
             except services.InvalidInput as error:
                 errors = error.errors
             else:
                 messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
                 return redirect(meeting.get_absolute_url() + f"#hand-{number}")
-        initial = _initial(module, payload)
-        status = 400
+        if stale is not None:
+            status = 409
+        elif version is not None:
+            # A form with problems keeps the version its phone saw, so that saving it again
+            # still cannot overwrite a correction made by someone else in the meantime.
+            shown_version = version
     context = {
         "meeting": meeting,
         "league": meeting.league,
         "hand": hand,
         "number": number,
+        "version": shown_version,
+        "stale": _stale_notice(stale) if stale is not None else None,
+        "stale_lines": describe_payload(module, hand.payload) if stale is not None else [],
         **form_context(
             request,
             meeting,
@@ -601,12 +715,6 @@ def hand_edit(request, slug, pk, hand_pk):
     return render(request, "meetings/hand_edit.html", context, status=status)
 
 
-def _hand_change(request, slug, pk, hand_pk, *, deleted):
-    meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
-    hand = get_object_or_404(Hand, pk=hand_pk, meeting=meeting, deleted_at__isnull=not deleted)
-    return meeting, membership, hand
-
-
 def _refused(request, meeting, membership, error):
     """A delete or restore that would leave the evening impossible: say why, change nothing."""
     _fields, lines = _errors_by_field([{**e, "field": None} for e in error.errors], None)
@@ -615,28 +723,37 @@ def _refused(request, meeting, membership, error):
     return render(request, "meetings/meeting.html", context, status=400)
 
 
+def _hand_write(request, slug, pk, hand_pk, write, done_message):
+    """Delete or restore (``write``) the hand at the version its form showed."""
+    meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
+    hand = get_object_or_404(Hand.objects.select_related("entered_by"), pk=hand_pk, meeting=meeting)
+    control = HandVersionForm(request.POST)
+    if not control.is_valid():
+        context = _why_context(request, meeting, membership, hand)
+        context["refused"] = [message for messages_ in control.errors.values() for message in messages_]
+        return render(request, "meetings/hand.html", context, status=400)
+    try:
+        write(hand=hand, user=request.user, version=control.cleaned_data["version"])
+    except services.StaleHand as error:
+        return _stale(request, meeting, membership, error)
+    except services.InvalidInput as error:
+        return _refused(request, meeting, membership, error)
+    messages.success(request, done_message)
+    return redirect(meeting.get_absolute_url() + "#sheet")
+
+
 @login_required
 @require_POST
 def hand_delete(request, slug, pk, hand_pk):
-    meeting, membership, hand = _hand_change(request, slug, pk, hand_pk, deleted=False)
-    try:
-        services.delete_hand(hand=hand, user=request.user)
-    except services.InvalidInput as error:
-        return _refused(request, meeting, membership, error)
-    messages.success(request, _("Hand deleted. You can restore it below the sheet."))
-    return redirect(meeting.get_absolute_url() + "#sheet")
+    return _hand_write(
+        request, slug, pk, hand_pk, services.delete_hand, _("Hand deleted. You can restore it below the sheet.")
+    )
 
 
 @login_required
 @require_POST
 def hand_restore(request, slug, pk, hand_pk):
-    meeting, membership, hand = _hand_change(request, slug, pk, hand_pk, deleted=True)
-    try:
-        services.restore_hand(hand=hand, user=request.user)
-    except services.InvalidInput as error:
-        return _refused(request, meeting, membership, error)
-    messages.success(request, _("Hand restored."))
-    return redirect(meeting.get_absolute_url() + "#sheet")
+    return _hand_write(request, slug, pk, hand_pk, services.restore_hand, _("Hand restored."))
 
 
 # --- history ---------------------------------------------------------------------------------
@@ -691,6 +808,7 @@ def history_entries(records, live_numbers, module):
                     "kind": kind,
                     "what": HISTORY_LABELS[kind],
                     "hand_id": record.id,
+                    "version": record.version,
                     "number": live_numbers.get(record.id),
                     "changes": changes,
                     "summary": " · ".join(str(value) for _label, value in lines),
