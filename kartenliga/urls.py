@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from leagues import api
 
@@ -24,6 +24,8 @@ urlpatterns = [
         name="api_hand_restore",
     ),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api_schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
+    # The split view serves the Swagger UI's start script as a file (?script): the
+    # Content-Security-Policy allows no inline script.
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api_schema"), name="api_docs"),
     path("", include("leagues.urls")),
 ]
