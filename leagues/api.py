@@ -2,10 +2,12 @@
 shapes are fixed by shared/spec/calculate-api.md."""
 
 import random
+import uuid
 
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -24,10 +26,15 @@ from .serializers import (
     BillSplitOutputSerializer,
     CalculateInputSerializer,
     CalculateOutputSerializer,
+    CurrentHandOutputSerializer,
     ErrorsSerializer,
+    HandChangeInputSerializer,
     HandInputSerializer,
+    HandVersionInputSerializer,
     LeagueOutputSerializer,
+    MeetingHandOutputSerializer,
     MeetingOutputSerializer,
+    StoredHandOutputSerializer,
 )
 from .services import problems_as_errors
 
@@ -144,26 +151,29 @@ def _meeting(request, slug, pk, role=Role.MEMBER):
     return get_object_or_404(Meeting, league=league, pk=pk)
 
 
+def _hand_data(hand):
+    return {
+        "id": hand.pk,
+        "number": hand.number,
+        "version": hand.version,
+        "payload": hand.payload,
+        "deleted": hand.deleted_at is not None,
+        "idempotency_key": hand.idempotency_key,
+    }
+
+
+def _etag(hand):
+    return f'"{hand.version}"'
+
+
 def _meeting_data(meeting):
     result = services.calculate_meeting(meeting)
-    hands, number = [], 0
-    for hand in selectors.meeting_hands(meeting=meeting):
-        if hand.deleted_at is None:
-            number += 1
-        hands.append(
-            {
-                "id": hand.pk,
-                "number": None if hand.deleted_at else number,
-                "payload": hand.payload,
-                "deleted": hand.deleted_at is not None,
-            }
-        )
     data = {
         "id": meeting.pk,
         "date": meeting.date,
         "season": meeting.season.number,
         "players": [p.name for p in services.seated_players(meeting)],
-        "hands": hands,
+        "hands": [_hand_data(hand) for hand in selectors.meeting_hands(meeting=meeting)],
         "result": result,
     }
     return MeetingOutputSerializer(data).data
@@ -173,23 +183,130 @@ def _invalid(error):
     return Response({"errors": error.errors}, status=status.HTTP_400_BAD_REQUEST)
 
 
-def _meeting_response(meeting, *, status_code=status.HTTP_200_OK):
-    """The meeting as the API shows it; a 400 with the replay's problems when its stored
-    hands no longer replay (an engine or a player's name changed since), never a 500."""
+def _error(field, message, status_code=status.HTTP_400_BAD_REQUEST):
+    return Response({"errors": [{"hand": None, "field": field, "message": message}]}, status=status_code)
+
+
+def _meeting_response(meeting, *, status_code=status.HTTP_200_OK, hand=None):
+    """The meeting as the API shows it (with ``hand``, the one just written, and its ETag);
+    a 400 with the replay's problems when its stored hands no longer replay (an engine or a
+    player's name changed since), never a 500."""
     try:
         data = _meeting_data(meeting)
     except services.InvalidInput as error:
         return _invalid(error)
-    return Response(data, status=status_code)
+    if hand is None:
+        return Response(data, status=status_code)
+    data = MeetingHandOutputSerializer({**data, "hand": _hand_data(hand)}).data
+    return Response(data, status=status_code, headers={"ETag": _etag(hand)})
 
 
 def _conflict(error):
     message = _("Someone just entered hand %(number)s. The sheet has been refreshed; check it before you enter.") % {
         "number": error.number
     }
-    return Response(
-        {"errors": [{"hand": None, "field": "number", "message": message}]}, status=status.HTTP_409_CONFLICT
-    )
+    return _error("number", message, status.HTTP_409_CONFLICT)
+
+
+def _current_hand(hand, changed_by, changed_at):
+    name = (changed_by.get_short_name() or changed_by.get_username()) if changed_by is not None else None
+    return CurrentHandOutputSerializer({**_hand_data(hand), "changed_by": name, "changed_at": changed_at}).data
+
+
+def _stale(error):
+    """409: the client wrote over a version it did not see; the hand as it is now."""
+    hand = error.hand
+    if hand.deleted_at is not None:
+        message = _("Someone else deleted this hand in the meantime (it is now version %(version)s): nothing changed.")
+    else:
+        message = _("Someone else changed this hand in the meantime (it is now version %(version)s): nothing changed.")
+    body = {
+        "errors": [{"hand": hand.number, "field": "version", "message": message % {"version": hand.version}}],
+        "hand": _current_hand(hand, error.changed_by, error.changed_at),
+    }
+    return Response(body, status=status.HTTP_409_CONFLICT, headers={"ETag": _etag(hand)})
+
+
+class Invalid(Exception):
+    """A request the API refuses before any write, as a ready response."""
+
+    def __init__(self, response):
+        super().__init__()
+        self.response = response
+
+
+def _if_match(request):
+    """The version named by an If-Match header ("3", W/"3" or 3), None without one."""
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    value = header.strip().removeprefix("W/").strip('"')
+    # Only ASCII digits: int() would take "١٢" or " 3_0" too.
+    if not (value.isascii() and value.isdigit()) or int(value) < 1:
+        message = _('If-Match must name one version of the hand, e.g. "3".')
+        raise Invalid(_error("version", message))
+    return int(value)
+
+
+def _version(request, body_version=None):
+    """The version of the hand the client saw: the body's ``version`` or If-Match (a 400
+    naming ``version`` when neither says it, or they differ)."""
+    header = _if_match(request)
+    if header is not None and body_version is not None and header != body_version:
+        raise Invalid(_error("version", _("The version field and the If-Match header name different versions.")))
+    version = body_version if body_version is not None else header
+    if version is None:
+        message = _("Say which version of the hand you saw: the version field or an If-Match header.")
+        raise Invalid(_error("version", message))
+    return version
+
+
+def _idempotency_key(request, body_key):
+    """The client's key for a new hand: the body's ``idempotency_key`` or the header."""
+    header = request.headers.get("Idempotency-Key")
+    if header is None:
+        return body_key
+    try:
+        key = uuid.UUID(header.strip())
+    except ValueError:
+        raise Invalid(_error("idempotency_key", _("The Idempotency-Key header must be a UUID."))) from None
+    if body_key is not None and body_key != key:
+        message = _("The idempotency_key field and the Idempotency-Key header differ.")
+        raise Invalid(_error("idempotency_key", message))
+    return key
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description='The version of the hand the client saw, as its ETag ("3"); or the body\'s "version".',
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="A UUID the client chose for this hand; or the body's idempotency_key.",
+)
+ETAG = OpenApiParameter(
+    "ETag", str, OpenApiParameter.HEADER, response=[200, 201, 409], description='The hand\'s version, e.g. "3".'
+)
+
+
+def _hand(request, slug, pk, hand_pk, role=Role.SCOREKEEPER):
+    meeting = _meeting(request, slug, pk, role=role)
+    return meeting, get_object_or_404(Hand, meeting=meeting, pk=hand_pk)
+
+
+# In the error shape like every error; the hand as it is now comes along as "hand".
+STALE = OpenApiResponse(
+    ErrorsSerializer,
+    description=(
+        "Someone else wrote the hand since the version named (or the idempotency key names another hand): "
+        "nothing changed. Besides errors, the body has hand: the hand as it is now (id, number, version, "
+        "payload, deleted, idempotency_key, changed_by, changed_at); the ETag header is its version."
+    ),
+)
 
 
 class MeetingView(APIView):
@@ -206,58 +323,118 @@ class MeetingHandsView(APIView):
     @extend_schema(
         operation_id="meeting_hand_add",
         request=HandInputSerializer,
-        responses={201: MeetingOutputSerializer, 400: ErrorsSerializer, 409: ErrorsSerializer},
+        parameters=[IDEMPOTENCY_KEY, ETAG],
+        responses={
+            201: MeetingHandOutputSerializer,
+            200: OpenApiResponse(MeetingHandOutputSerializer, description="Entered before with this idempotency key."),
+            400: ErrorsSerializer,
+            409: STALE,
+        },
     )
     def post(self, request, slug, pk):
         meeting = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
         serializer = HandInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
         try:
-            services.add_hand(
+            key = _idempotency_key(request, data.get("idempotency_key"))
+            hand, created = services.enter_hand(
                 meeting=meeting,
-                payload=serializer.validated_data["payload"],
+                payload=data["payload"],
                 user=request.user,
-                number=serializer.validated_data.get("number"),
+                number=data.get("number"),
+                idempotency_key=key,
             )
+        except Invalid as error:
+            return error.response
         except services.HandConflict as error:
             return _conflict(error)
+        except services.IdempotencyKeyReused as error:
+            message = _("This idempotency key was used for another hand (hand %(number)s); choose a new key.")
+            body = _error("idempotency_key", message % {"number": error.hand.number}, status.HTTP_409_CONFLICT)
+            body.data["hand"] = StoredHandOutputSerializer(_hand_data(error.hand)).data
+            return body
         except services.InvalidInput as error:
             return _invalid(error)
-        return _meeting_response(meeting, status_code=status.HTTP_201_CREATED)
+        response = _meeting_response(
+            meeting, hand=hand, status_code=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        )
+        response["Location"] = reverse("api_hand", kwargs={"slug": slug, "pk": pk, "hand_pk": hand.pk})
+        return response
 
 
 class MeetingHandView(APIView):
+    """One hand. Writes name the version of the hand the client saw (If-Match or a
+    ``version`` field): a write over a newer version is a 409 with the hand as it is now."""
+
     permission_classes = [IsAuthenticated]
 
-    def _hand(self, request, slug, pk, hand_pk):
-        meeting = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
-        return meeting, get_object_or_404(Hand, meeting=meeting, pk=hand_pk)
+    @extend_schema(operation_id="meeting_hand_read", parameters=[ETAG], responses={200: StoredHandOutputSerializer})
+    def get(self, request, slug, pk, hand_pk):
+        _meeting_obj, hand = _hand(request, slug, pk, hand_pk, role=Role.MEMBER)
+        return Response(StoredHandOutputSerializer(_hand_data(hand)).data, headers={"ETag": _etag(hand)})
 
     @extend_schema(
         operation_id="meeting_hand_change",
-        request=HandInputSerializer,
-        responses={200: MeetingOutputSerializer, 400: ErrorsSerializer},
+        request=HandChangeInputSerializer,
+        parameters=[IF_MATCH, ETAG],
+        responses={200: MeetingHandOutputSerializer, 400: ErrorsSerializer, 409: STALE},
     )
     def put(self, request, slug, pk, hand_pk):
-        meeting, hand = self._hand(request, slug, pk, hand_pk)
-        serializer = HandInputSerializer(data=request.data)
+        meeting, hand = _hand(request, slug, pk, hand_pk)
+        serializer = HandChangeInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            if hand.deleted_at is not None:
-                raise services.InvalidInput(
-                    [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
-                )
-            services.change_hand(hand=hand, payload=serializer.validated_data["payload"], user=request.user)
+            version = _version(request, serializer.validated_data.get("version"))
+            hand = services.change_hand(
+                hand=hand, payload=serializer.validated_data["payload"], user=request.user, version=version
+            )
+        except Invalid as error:
+            return error.response
+        except services.StaleHand as error:
+            return _stale(error)
         except services.InvalidInput as error:
             return _invalid(error)
-        return _meeting_response(meeting)
+        return _meeting_response(meeting, hand=hand)
 
-    @extend_schema(operation_id="meeting_hand_delete", responses={200: MeetingOutputSerializer, 400: ErrorsSerializer})
+    @extend_schema(
+        operation_id="meeting_hand_delete",
+        parameters=[IF_MATCH, ETAG],
+        responses={200: MeetingHandOutputSerializer, 400: ErrorsSerializer, 409: STALE},
+    )
     def delete(self, request, slug, pk, hand_pk):
-        meeting, hand = self._hand(request, slug, pk, hand_pk)
-        if hand.deleted_at is None:
-            try:
-                services.delete_hand(hand=hand, user=request.user)
-            except services.InvalidInput as error:
-                return _invalid(error)
-        return _meeting_response(meeting)
+        meeting, hand = _hand(request, slug, pk, hand_pk)
+        try:
+            hand = services.delete_hand(hand=hand, user=request.user, version=_version(request))
+        except Invalid as error:
+            return error.response
+        except services.StaleHand as error:
+            return _stale(error)
+        except services.InvalidInput as error:
+            return _invalid(error)
+        return _meeting_response(meeting, hand=hand)
+
+
+class MeetingHandRestoreView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="meeting_hand_restore",
+        request=HandVersionInputSerializer,
+        parameters=[IF_MATCH, ETAG],
+        responses={200: MeetingHandOutputSerializer, 400: ErrorsSerializer, 409: STALE},
+    )
+    def post(self, request, slug, pk, hand_pk):
+        meeting, hand = _hand(request, slug, pk, hand_pk)
+        serializer = HandVersionInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            version = _version(request, serializer.validated_data.get("version"))
+            hand = services.restore_hand(hand=hand, user=request.user, version=version)
+        except Invalid as error:
+            return error.response
+        except services.StaleHand as error:
+            return _stale(error)
+        except services.InvalidInput as error:
+            return _invalid(error)
+        return _meeting_response(meeting, hand=hand)

@@ -90,13 +90,44 @@ class HandInputSerializer(serializers.Serializer):
     # once cannot both save "hand 12": the second gets a 409.
     number = serializers.IntegerField(required=False, min_value=1)
     payload = serializers.JSONField(help_text=_("The hand in the shape of its game's spec."))
+    idempotency_key = serializers.UUIDField(
+        required=False,
+        help_text=_(
+            "A UUID the client chose for this hand (or the Idempotency-Key header): sent again, it returns "
+            "the hand entered with it (200) instead of entering it twice."
+        ),
+    )
+
+
+class HandChangeInputSerializer(serializers.Serializer):
+    payload = serializers.JSONField(help_text=_("The hand in the shape of its game's spec."))
+    version = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text=_("The version of the hand the client saw (or an If-Match header); required."),
+    )
+
+
+class HandVersionInputSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text=_("The version of the hand the client saw (or an If-Match header); required."),
+    )
 
 
 class StoredHandOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    number = serializers.IntegerField(allow_null=True)
+    number = serializers.IntegerField(allow_null=True, help_text=_("Its number on the sheet; null while deleted."))
+    version = serializers.IntegerField(help_text=_("1 when entered, +1 at every correction, deletion and restore."))
     payload = serializers.JSONField()
     deleted = serializers.BooleanField()
+    idempotency_key = serializers.UUIDField(allow_null=True)
+
+
+class CurrentHandOutputSerializer(StoredHandOutputSerializer):
+    changed_by = serializers.CharField(allow_null=True, help_text=_("Who wrote this version."))
+    changed_at = serializers.DateTimeField()
 
 
 class MeetingOutputSerializer(serializers.Serializer):
@@ -106,3 +137,9 @@ class MeetingOutputSerializer(serializers.Serializer):
     players = serializers.ListField(child=serializers.CharField())
     hands = StoredHandOutputSerializer(many=True)
     result = serializers.DictField(help_text=_("The replay, in the shape of POST /api/v1/calculate/."))
+
+
+class MeetingHandOutputSerializer(MeetingOutputSerializer):
+    """The meeting after a write of one hand, with that hand as it is now."""
+
+    hand = StoredHandOutputSerializer()

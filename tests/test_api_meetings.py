@@ -94,11 +94,13 @@ def test_a_correction_and_a_deletion_recompute_and_keep_the_history(client, meet
     # gewonnen 1 + gegen die Alten 1 = 2 (doppelkopf.md, "Game value" items 1 and 6).
     corrected = {"kind": "normal", "re": ["Ben", "Carl"], "re_eyes": 100}
     response = client.put(
-        url(meeting, f"hands/{hand.pk}/"), data=json.dumps({"payload": corrected}), content_type="application/json"
+        url(meeting, f"hands/{hand.pk}/"),
+        data=json.dumps({"payload": corrected, "version": 1}),
+        content_type="application/json",
     )
     assert response.status_code == 200
     assert response.json()["result"]["totals"] == {"Anna": 0, "Ben": -2, "Carl": -2, "Dora": 2, "Emil": 2}
-    response = client.delete(url(meeting, f"hands/{hand.pk}/"))
+    response = client.delete(url(meeting, f"hands/{hand.pk}/"), HTTP_IF_MATCH='"2"')
     assert response.json()["result"]["totals"] == dict.fromkeys(FIVE, 0)
     assert response.json()["hands"][0]["deleted"] is True
     assert hand.history.count() == 3  # entered, corrected, deleted
@@ -120,5 +122,5 @@ def test_a_meeting_whose_hands_no_longer_replay_is_a_400_not_a_500(client, meeti
     assert response.status_code == 400
     assert response.json()["errors"][0]["hand"] == 1
     # Deleting the broken hand mends the evening.
-    assert client.delete(url(meeting, f"hands/{hand.pk}/")).status_code == 200
+    assert client.delete(url(meeting, f"hands/{hand.pk}/"), HTTP_IF_MATCH='"1"').status_code == 200
     assert client.get(url(meeting)).status_code == 200

@@ -52,12 +52,12 @@ def test_a_correction_of_an_earlier_evening_rewrites_the_next_one(league, scorek
     hand = services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
     services.add_hand(meeting=second, payload=PLAIN, user=scorekeeper)
     assert rounds(second) == ["bock"]
-    services.change_hand(hand=hand, payload=PLAIN, user=scorekeeper)
+    services.change_hand(hand=hand, payload=PLAIN, user=scorekeeper, version=1)
     assert rounds(second) == ["normal"]
-    services.delete_hand(hand=hand, user=scorekeeper)
+    services.delete_hand(hand=hand, user=scorekeeper, version=2)
     assert rounds(second) == ["normal"]
-    services.restore_hand(hand=hand, user=scorekeeper)
-    services.change_hand(hand=hand, payload=SPLIT, user=scorekeeper)
+    services.restore_hand(hand=hand, user=scorekeeper, version=3)
+    services.change_hand(hand=hand, payload=SPLIT, user=scorekeeper, version=4)
     assert rounds(second) == ["bock"]
     # The cached figures match a fresh replay of the second evening.
     fresh = services.calculate_meeting(second)

@@ -109,7 +109,7 @@ def test_a_correction_rewrites_every_later_result(league):
     services.add_hand(meeting=meeting, payload=PLAIN, user=user)
     # Hand 2 in the Bock round: Anna +2 (1 doubled); running total after Kontra lost -3: -1.
     assert HandResult.objects.get(hand__position=2, player__name="Anna").total == -1
-    services.change_hand(hand=first, payload=PLAIN, user=user)
+    services.change_hand(hand=first, payload=PLAIN, user=user, version=1)
     # Without the Kontra lost there is no Bock: Anna +1, +1 = 2.
     row = HandResult.objects.get(hand__position=2, player__name="Anna")
     assert (row.delta, row.total, row.round) == (1, 2, "normal")

@@ -35,7 +35,7 @@ def played(league, date, seats, hands, *, season=1, closed=False):
     running = dict.fromkeys(seats, 0)
     rows = []
     for number, hand in enumerate(hands, 1):
-        record = Hand.objects.create(meeting=meeting, position=number, payload={"kind": "normal"})
+        record = Hand.objects.create(meeting=meeting, position=number, number=number, payload={"kind": "normal"})
         for player in players:
             delta = hand.get(player.name, 0)
             running[player.name] += delta

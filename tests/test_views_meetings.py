@@ -114,7 +114,7 @@ def _write_requests(meeting, hand, deleted):
 def test_it_rejects_every_write_from_anonymous_members_and_outsiders(client, meeting, people):
     hand = services.add_hand(meeting=meeting, payload=normal(), user=people["scorekeeper"])
     deleted = services.add_hand(meeting=meeting, payload=normal(("Anna", "Carl")), user=people["scorekeeper"])
-    services.delete_hand(hand=deleted, user=people["scorekeeper"])
+    services.delete_hand(hand=deleted, user=people["scorekeeper"], version=1)
     before = list(Hand.history.order_by("history_id").values_list("history_id", flat=True))
     for name, target_hand, data in _write_requests(meeting, hand, deleted):
         target = url(name, meeting, target_hand)
@@ -136,9 +136,9 @@ def test_it_lets_scorekeepers_and_admins_write(client, meeting, people, role):
     assert response.status_code == 200
     hand = meeting.hands.get()
     assert client.get(url("hand_edit", meeting, hand)).status_code == 200
-    assert client.post(url("hand_edit", meeting, hand), form(1, eyes="100")).status_code == 302
-    assert client.post(url("hand_delete", meeting, hand)).status_code == 302
-    assert client.post(url("hand_restore", meeting, hand)).status_code == 302
+    assert client.post(url("hand_edit", meeting, hand), form(1, eyes="100", version="1")).status_code == 302
+    assert client.post(url("hand_delete", meeting, hand), {"version": "2"}).status_code == 302
+    assert client.post(url("hand_restore", meeting, hand), {"version": "3"}).status_code == 302
     hand.refresh_from_db()
     assert hand.deleted_at is None and hand.payload["re_eyes"] == 100
 
@@ -364,7 +364,8 @@ def _meeting_with(league, user, hands):
     meeting = meeting_for(league, NAMES)
     request = example_request(random.Random(7), hands, players=NAMES, compulsory_solos=[])
     Hand.objects.bulk_create(
-        Hand(meeting=meeting, position=i, payload=p, entered_by=user) for i, p in enumerate(request["hands"], 1)
+        Hand(meeting=meeting, position=i, number=i, payload=p, entered_by=user)
+        for i, p in enumerate(request["hands"], 1)
     )
     services.replay_meeting(meeting=meeting)
     return meeting
@@ -413,7 +414,9 @@ def test_it_corrects_an_earlier_hand_and_later_rows_change(client, meeting, peop
     first = meeting.hands.order_by("position").first()
     edit = client.get(url("hand_edit", meeting, first)).content.decode()
     assert 'value="131"' in edit and 'value="kontra:kontra"' in edit and 'value="Ben" checked' in edit
-    response = client.post(url("hand_edit", meeting, first), form(1, eyes="100", ann=[("kontra", "kontra")]))
+    response = client.post(
+        url("hand_edit", meeting, first), form(1, eyes="100", ann=[("kontra", "kontra")], version="1")
+    )
     assert response.status_code == 302 and response["Location"].endswith("#hand-1")
     # Kontra won now: no Bock, hand 2 counts single: Kontra (Dora, Emil) win 2 (gewonnen, gegen die Alten).
     assert HandResult.objects.get(meeting=meeting, number=2, player__name="Anna").delta == -2
@@ -425,10 +428,10 @@ def test_it_rejects_a_bad_correction_and_changes_nothing(client, meeting, people
     add(meeting, people["admin"], normal())
     hand = meeting.hands.get()
     client.force_login(people["scorekeeper"])
-    response = client.post(url("hand_edit", meeting, hand), form(1, eyes="abc"))
+    response = client.post(url("hand_edit", meeting, hand), form(1, eyes="abc", version="1"))
     assert response.status_code == 400
     assert "is not a whole number" in response.content.decode()
-    response = client.post(url("hand_edit", meeting, hand), form(1, re=("Ben", "Carl", "Dora")))
+    response = client.post(url("hand_edit", meeting, hand), form(1, re=("Ben", "Carl", "Dora"), version="1"))
     assert response.status_code == 400
     hand.refresh_from_db()
     assert hand.payload == normal()
@@ -441,7 +444,7 @@ def test_it_refuses_a_correction_that_breaks_a_later_hand(client, meeting, peopl
     add(meeting, people["admin"], normal(), normal(("Carl", "Dora"), 100))
     first = meeting.hands.order_by("position").first()
     client.force_login(people["scorekeeper"])
-    response = client.post(url("hand_edit", meeting, first), form(1, eyes="200"))
+    response = client.post(url("hand_edit", meeting, first), form(1, eyes="200", version="1"))
     assert response.status_code == 400
     html = response.content.decode()
     assert "Hand 2:" in html
@@ -456,19 +459,19 @@ def test_it_deletes_and_restores_a_hand(client, meeting, people):
     carl = Player.objects.get(league=meeting.league, name="Carl")
     assert HandResult.objects.get(meeting=meeting, number=2, player=carl).delta == -4
     client.force_login(people["scorekeeper"])
-    assert client.post(url("hand_delete", meeting, first)).status_code == 302
+    assert client.post(url("hand_delete", meeting, first), {"version": "1"}).status_code == 302
     first.refresh_from_db()
     assert first.deleted_at is not None
     # Without hand 1 there is no Bock: the old hand 2 is now hand 1, single value.
     assert list(HandResult.objects.filter(meeting=meeting, player=carl).values_list("number", "delta")) == [(1, -2)]
     page = client.get(url("meeting", meeting)).content.decode()
     assert "1 deleted hand" in page and "Restore" in page
-    assert client.post(url("hand_restore", meeting, first)).status_code == 302
+    assert client.post(url("hand_restore", meeting, first), {"version": "2"}).status_code == 302
     first.refresh_from_db()
     assert first.deleted_at is None
     assert HandResult.objects.get(meeting=meeting, number=2, player=carl).delta == -4
-    # Restoring again: it is not deleted any more.
-    assert client.post(url("hand_restore", meeting, first)).status_code == 404
+    # Restoring again from the same page: it is not deleted any more, the page was stale.
+    assert client.post(url("hand_restore", meeting, first), {"version": "2"}).status_code == 409
 
 
 def test_it_refuses_a_delete_that_leaves_the_evening_impossible(client, meeting, people):
@@ -476,7 +479,7 @@ def test_it_refuses_a_delete_that_leaves_the_evening_impossible(client, meeting,
     add(meeting, people["admin"], normal(), normal(("Anna", "Carl"), 100))
     first = meeting.hands.order_by("position").first()
     client.force_login(people["scorekeeper"])
-    response = client.post(url("hand_delete", meeting, first))
+    response = client.post(url("hand_delete", meeting, first), {"version": "1"})
     assert response.status_code == 400
     assert "Not changed" in response.content.decode() and "Hand 1" in response.content.decode()
     first.refresh_from_db()
@@ -489,8 +492,8 @@ def test_it_shows_the_history_with_who_changed_what(client, meeting, people):
     client.post(url("hand_add_hx", meeting), form(1), HTTP_HX_REQUEST="true")
     client.post(url("hand_add_hx", meeting), form(2, re=("Anna", "Carl"), eyes="100"), HTTP_HX_REQUEST="true")
     first, second = meeting.hands.order_by("position")
-    client.post(url("hand_edit", meeting, second), form(2, re=("Anna", "Carl"), eyes="90"))
-    client.post(url("hand_delete", meeting, second))
+    client.post(url("hand_edit", meeting, second), form(2, re=("Anna", "Carl"), eyes="90", version="1"))
+    client.post(url("hand_delete", meeting, second), {"version": "2"})
     client.force_login(people["member"])
     html = client.get(url("meeting_history", meeting)).content.decode()
     assert html.count(">entered<") == 2
@@ -505,7 +508,7 @@ def test_it_shows_the_history_with_who_changed_what(client, meeting, people):
 def test_it_explains_a_deleted_hand_and_offers_to_restore_it(client, meeting, people):
     add(meeting, people["admin"], normal())
     hand = meeting.hands.get()
-    services.delete_hand(hand=hand, user=people["admin"])
+    services.delete_hand(hand=hand, user=people["admin"], version=1)
     client.force_login(people["scorekeeper"])
     html = client.get(url("hand_why", meeting, hand), HTTP_HX_REQUEST="true").content.decode()
     assert "Deleted hand" in html and "Ben, Dora" in html
