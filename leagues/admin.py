@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from simple_history.admin import SimpleHistoryAdmin
 
 from .models import Hand, HandResult, Invite, League, Meeting, Membership, Player, Season, Seat
@@ -26,6 +27,13 @@ class LeagueAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug"]
     inlines = [MembershipInline, PlayerInline]
 
+    def get_deleted_objects(self, objs, request):
+        # A whole league goes with all its evenings: nothing is left whose replay could go
+        # wrong, so the read-only meetings, seats, hands and results do not stand in the way.
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        replayed = {model._meta.verbose_name for model in (Meeting, Seat, Hand, HandResult)}
+        return deleted, counts, perms_needed - replayed, protected
+
 
 @admin.register(Invite)
 class InviteAdmin(admin.ModelAdmin):
@@ -37,7 +45,23 @@ class SeasonAdmin(admin.ModelAdmin):
     list_display = ["league", "number", "started_on", "closed_on"]
 
 
-class SeatInline(admin.TabularInline):
+class ReadOnlyMixin:
+    """Readable here, never written: hands change only through leagues.services, which
+    checks the version, keeps the live numbers and replays the meeting; its results are
+    derived by that replay. A change here would leave the cached figures wrong."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class SeatInline(ReadOnlyMixin, admin.TabularInline):
+    # Who sat where decides the dealers of every hand: fixed once the meeting started.
     model = Seat
     extra = 0
 
@@ -47,21 +71,38 @@ class MeetingAdmin(admin.ModelAdmin):
     list_display = ["league", "season", "date", "host"]
     list_filter = ["league"]
     inlines = [SeatInline]
+    # Everything a replay reads (and the order of the league's evenings, which carries
+    # special rounds from one to the next) stays as the meeting was started.
+    readonly_fields = [
+        "league",
+        "season",
+        "date",
+        "game",
+        "variant",
+        "rules",
+        "teams",
+        "start_totals",
+        "pennant_holder",
+        "pennant_forgotten",
+    ]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Hand)
-class HandAdmin(SimpleHistoryAdmin):
-    list_display = ["meeting", "position", "entered_by", "entered_at", "deleted_at"]
+class HandAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
+    list_display = ["meeting", "number", "position", "version", "entered_by", "entered_at", "deleted_at"]
     list_filter = ["meeting__league"]
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        # simple_history saves ("reverts to") a past version on POST to this page for anyone
+        # who may view it: here it only shows that version.
+        if request.method != "GET":
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)
 
 
 @admin.register(HandResult)
-class HandResultAdmin(admin.ModelAdmin):
-    # Derived by replay: readable here, never edited by hand.
+class HandResultAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["meeting", "number", "player", "delta", "total"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
