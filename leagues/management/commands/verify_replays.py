@@ -1,0 +1,35 @@
+"""``manage.py verify_replays [--league SLUG]``: replay every meeting and compare with the
+cached results.
+
+Every figure of the standings is read from ``HandResult``, which only a replay writes. This
+replays each meeting afresh (in playing order, with the special rounds one evening carries
+into the next) and reports every meeting whose cached rows differ from that replay, whose
+live hands do not carry their numbers 1, 2, ... on the sheet, or that no longer replays.
+It writes nothing. Exit status 1 when it found any, 0 (with a one-line summary) otherwise.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from leagues.models import League
+from leagues.services import verify_replays
+
+
+class Command(BaseCommand):
+    help = "Replay every meeting and report those whose cached results differ or that no longer replay."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--league", metavar="SLUG", help="Only this league.")
+
+    def handle(self, *args, league=None, **options):
+        if league is not None:
+            try:
+                league = League.objects.get(slug=league)
+            except League.DoesNotExist:
+                raise CommandError(f"No league with the short name {league!r}.", returncode=2) from None
+        checked, problems = verify_replays(league=league)
+        for problem in problems:
+            self.stderr.write(str(problem))
+        if problems:
+            meetings = len({problem.meeting.pk for problem in problems})
+            raise CommandError(f"{meetings} of {checked} meetings do not match a fresh replay.")
+        self.stdout.write(f"All {checked} meetings match a fresh replay.")
