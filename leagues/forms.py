@@ -7,6 +7,7 @@ up on the page without touching this file, and no rule of any game is written he
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -18,9 +19,45 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import options as kinds
+from scoring.numbers import decimal_number, whole_number
 from scoring.registry import GAME_MODULES, GameSpec, get_game
 
 from .models import GAME_LABELS, League, Player, Role
+from .names import NameProblem, check_new_name, clean_name
+
+# --- numbers: ASCII digits only -----------------------------------------------------------------
+
+
+class WholeNumberField(forms.IntegerField):
+    """Django's IntegerField, reading ASCII digits only (scoring/numbers.py): int() takes
+    "١٢٣" and "１２３" for 123, and gives up on 4,301 digits with Python's digit limit."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        number = whole_number(str(value))
+        if number is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
+class AmountField(forms.DecimalField):
+    """Django's DecimalField, reading ASCII digits only, with a decimal point or a decimal
+    comma whatever the page's language ("187.40" or "187,40"; no thousands separators).
+    Too many decimals are read, so that the field's own check can say how many it takes."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, Decimal):
+            return value
+        text = str(value).strip()
+        if decimal_number(text, places=6, comma=True) is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return Decimal(text.replace(",", "."))
+
 
 # --- games and presets ------------------------------------------------------------------------
 
@@ -80,10 +117,9 @@ class SignupForm(UserCreationForm):
         self.league = league
 
     def clean_display_name(self):
-        name = self.cleaned_data["display_name"].strip()
-        if not name:
-            raise forms.ValidationError(gettext("Please enter a name."))
-        return name
+        # Whether the name is too alike another player's is up to services.accept_invite,
+        # which knows whether a new player is made at all (an invite may name one).
+        return clean_name_field(self.cleaned_data["display_name"])
 
     def save(self, commit=True):
         user = super().save(commit=False)
@@ -202,12 +238,12 @@ class RulesForm(forms.Form):
     # Each kind of option becomes plain form fields; values are converted back in clean().
     def _add_fields(self, option, value) -> list[str]:
         # scoring/ only marks its texts for translation: translate them here, per request.
-        common = {"label": _t(option.label), "help_text": _t(option.help)}
+        common = {"label": _t(option.label), "help_text": _help(option)}
         name = option.name
         if option.kind == kinds.BOOL:
             self.fields[name] = forms.BooleanField(required=False, initial=bool(value), **common)
         elif option.kind == kinds.INT:
-            self.fields[name] = forms.IntegerField(
+            self.fields[name] = WholeNumberField(
                 required=not option.nullable,
                 min_value=option.minimum,
                 max_value=option.maximum,
@@ -230,21 +266,28 @@ class RulesForm(forms.Form):
         elif option.kind == kinds.INT_PAIR:
             first, second = value if isinstance(value, (list, tuple)) and len(value) == 2 else (None, None)
             # A nullable pair ("not played") is both fields left empty.
-            self.fields[f"{name}__0"] = forms.IntegerField(
-                initial=first, label=_t(option.label), help_text=_t(option.help), required=not option.nullable
+            bounds = {"min_value": option.minimum, "max_value": option.maximum}
+            self.fields[f"{name}__0"] = WholeNumberField(
+                initial=first,
+                label=_t(option.label),
+                help_text=_help(option),
+                required=not option.nullable,
+                **bounds,
             )
-            self.fields[f"{name}__1"] = forms.IntegerField(
-                initial=second, label=_t(option.label), required=not option.nullable
+            self.fields[f"{name}__1"] = WholeNumberField(
+                initial=second, label=_t(option.label), required=not option.nullable, **bounds
             )
             return [f"{name}__0", f"{name}__1"]
         elif option.kind == kinds.MAPPING:
             names = []
             for choice in option.choices:
                 field = f"{name}__{_key(choice)}"
-                self.fields[field] = forms.IntegerField(
+                self.fields[field] = WholeNumberField(
                     initial=(value or {}).get(choice),
                     label=_t(option.choice_labels.get(choice, str(choice))),
                     required=not option.nullable,
+                    min_value=option.minimum,
+                    max_value=option.maximum,
                 )
                 names.append(field)
             return names
@@ -269,7 +312,7 @@ class RulesForm(forms.Form):
             # scoring/ checks the value's shape (not a rule of the game): say so on the field.
             problem = option.check(value)
             if problem:
-                self.add_error(names[0], gettext(problem))
+                self.add_error(names[0], gettext(problem) % option.limits())
                 continue
             self.rules[option.name] = value
         return cleaned
@@ -315,7 +358,7 @@ class RulesForm(forms.Form):
                 label, {"label": label, "rows": [], "labels": [], "changed": 0, "errors": False}
             )
             section["rows"].append(
-                ({"label": _t(option.label), "help": _t(option.help), "kind": option.kind}, [self[n] for n in names])
+                ({"label": _t(option.label), "help": _help(option), "kind": option.kind}, [self[n] for n in names])
             )
             section["labels"].append(_t(option.label))
             if any(n in errors for n in names):
@@ -330,6 +373,15 @@ class RulesForm(forms.Form):
 def _t(text: Any) -> str:
     """A text scoring/ marked for translation, in the current language."""
     return gettext(str(text)) if text else ""
+
+
+def _help(option) -> str:
+    """The option's help, with its range when it holds numbers (scoring/options.py)."""
+    text = _t(option.help)
+    if option.kind not in kinds.NUMERIC:
+        return text
+    limits = gettext("From %(min)s to %(max)s.") % option.limits()
+    return f"{text} {limits}" if text else limits
 
 
 def _key(value: Any) -> str:
@@ -353,12 +405,19 @@ class PlayerForm(forms.Form):
         self.league = league
 
     def clean_name(self):
-        name = self.cleaned_data["name"].strip()
-        if not name:
-            raise forms.ValidationError(gettext("Please enter a name."))
-        if self.league.players.filter(name__iexact=name).exists():
-            raise forms.ValidationError(gettext("This league already has a player of that name."))
-        return name
+        # services.add_player checks again with the league locked; this shows it sooner.
+        try:
+            return check_new_name(self.cleaned_data["name"], self.league.players.values_list("name", flat=True))
+        except NameProblem as problem:
+            raise forms.ValidationError(problem.message) from problem
+
+
+def clean_name_field(value: str) -> str:
+    """A name typed into a form, cleaned by leagues/names.py, or the field's error."""
+    try:
+        return clean_name(value)
+    except NameProblem as problem:
+        raise forms.ValidationError(problem.message) from problem
 
 
 class InviteForm(forms.Form):

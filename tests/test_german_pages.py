@@ -17,7 +17,7 @@ GROUPED = GameSpec(
     label="Grouped game",
     options=(
         Option("bonus", kinds.BOOL, "Bonus point", group="Points"),
-        Option("limit", kinds.INT, "Limit", minimum=1),
+        Option("limit", kinds.INT, "Limit", minimum=1, maximum=100),
         Option("rounds", kinds.MULTI, "Special rounds", choices=("bock", "ramsch"), group="Special rounds"),
         Option("double", kinds.BOOL, "Double", group="Points"),
     ),
@@ -47,7 +47,10 @@ def test_a_game_without_groups_gets_one_section_of_all_options():
     spec = GameSpec(
         **{
             **GROUPED.__dict__,
-            "options": tuple(Option(o.name, o.kind, o.label, choices=o.choices) for o in GROUPED.options),
+            "options": tuple(
+                Option(o.name, o.kind, o.label, choices=o.choices, minimum=o.minimum, maximum=o.maximum)
+                for o in GROUPED.options
+            ),
         }
     )
     assert titles(RulesForm(spec=spec, preset="club")) == [

@@ -27,11 +27,11 @@ TEST_GAME = GameSpec(
     options=(
         Option("bonus", kinds.BOOL, "Bonus point", help="One more for the winner."),
         Option("limit", kinds.INT, "Limit", minimum=1, maximum=100),
-        Option("cap", kinds.INT, "Cap", nullable=True),
+        Option("cap", kinds.INT, "Cap", nullable=True, minimum=0, maximum=1000),
         Option("counting", kinds.CHOICE, "Counting", choices=("plain", "double"), choice_labels={"double": "Doubled"}),
         Option("rounds", kinds.MULTI, "Special rounds", choices=("bock", "ramsch", "solo")),
-        Option("made_failed", kinds.INT_PAIR, "Made / failed"),
-        Option("marriage", kinds.MAPPING, "Marriage values", choices=("hearts", "spades")),
+        Option("made_failed", kinds.INT_PAIR, "Made / failed", minimum=-100, maximum=100),
+        Option("marriage", kinds.MAPPING, "Marriage values", choices=("hearts", "spades"), minimum=0, maximum=100),
     ),
     presets={
         "club": {

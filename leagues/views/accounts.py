@@ -11,8 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from .. import selectors, services
-from ..forms import SignupForm, game_label
+from .. import (
+    converters,  # noqa: F401  (registers the <token:…> path converter)
+    selectors,
+    services,
+)
+from ..forms import SignupForm, clean_name_field, game_label
 from ..models import ROLE_RANK, Invite, Membership, Player
 
 
@@ -53,6 +57,10 @@ class JoinForm(forms.Form):
     display_name = forms.CharField(
         label=gettext_lazy("Your name at the table"), max_length=Player._meta.get_field("name").max_length
     )
+
+    def clean_display_name(self):
+        # Too alike another player's name is services.accept_invite's to say.
+        return clean_name_field(self.cleaned_data["display_name"])
 
 
 def _invite_problem(request, invite, reason):
@@ -135,5 +143,5 @@ urlpatterns = [
     path("", home, name="home"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("invite/<str:token>/", accept_invite, name="accept_invite"),
+    path("invite/<token:token>/", accept_invite, name="accept_invite"),
 ]

@@ -12,7 +12,12 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from .. import selectors
+from scoring.numbers import whole_number
+
+from .. import (
+    converters,  # noqa: F401  (registers the <token:…> path converter)
+    selectors,
+)
 from ..models import Meeting, Role, Season
 from ..permissions import league_for, public_league
 
@@ -26,10 +31,10 @@ def _season_number(request):
     raw = request.GET.get("season")
     if raw in (None, ""):
         return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise BadSeason(raw) from None
+    number = whole_number(raw)  # ASCII digits only: "١" is not season 1
+    if number is None:
+        raise BadSeason(raw)
+    return number
 
 
 def _standings(request, league, *, public_token=None, membership=None):
@@ -92,6 +97,6 @@ def public_meeting(request, token, pk):
 
 urlpatterns = [
     path("l/<slug:slug>/standings/", standings, name="standings"),
-    path("p/<str:token>/", public_standings, name="public_standings"),
-    path("p/<str:token>/m/<int:pk>/", public_meeting, name="public_meeting"),
+    path("p/<token:token>/", public_standings, name="public_standings"),
+    path("p/<token:token>/m/<int:pk>/", public_meeting, name="public_meeting"),
 ]
