@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before anything reads a body (CSRF reads the form, DRF its stream): 413 past the cap.
+    "leagues.middleware.RequestSizeLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -261,6 +263,11 @@ if not DEBUG:
 
 # How long an invite link stays valid.
 INVITE_VALID_DAYS = int(os.environ.get("KARTENLIGA_INVITE_VALID_DAYS", "14"))
+
+# The largest request body accepted, in bytes (leagues/middleware.py answers 413 past it);
+# far above any evening: 2,000 hands, the most one calculate request takes, are ~250 kB.
+MAX_REQUEST_BODY_BYTES = int(os.environ.get("KARTENLIGA_MAX_REQUEST_BODY_BYTES", "1000000"))
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
 
 LOGGING = {
     "version": 1,
