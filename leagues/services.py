@@ -4,6 +4,7 @@ replay of the meeting so that the derived results can never drift from the hands
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 from collections import defaultdict
 from typing import Any
@@ -628,6 +629,23 @@ def season_complete(season: Season) -> bool:
     return bool(players) and players <= hosts
 
 
+# The dates a meeting can have: a club may copy old paper sheets in, back to 1900, and plan
+# its evenings up to a year ahead. Past these a date is a typing mistake (a year 9999 also
+# broke the meeting page: its end time "after midnight" is a day past the last date).
+EARLIEST_MEETING = datetime.date(1900, 1, 1)
+MEETING_DAYS_AHEAD = 366
+
+
+def meeting_date_problem(date) -> str | None:
+    """Why ``date`` cannot be a meeting's date, or None (translated, for the date field)."""
+    latest = timezone.localdate() + datetime.timedelta(days=MEETING_DAYS_AHEAD)
+    if date < EARLIEST_MEETING:
+        return _("A meeting cannot be dated before %(date)s.") % {"date": date_format(EARLIEST_MEETING)}
+    if date > latest:
+        return _("A meeting can be dated at most a year ahead (until %(date)s).") % {"date": date_format(latest)}
+    return None
+
+
 @transaction.atomic
 def start_meeting(
     *,
@@ -646,6 +664,9 @@ def start_meeting(
     The rules are copied from the league now. When the current season is complete the
     meeting opens the next one.
     """
+    problem = meeting_date_problem(date)
+    if problem:
+        raise _error("date", problem)
     league = League.objects.select_for_update().get(pk=league.pk)
     season = current_season(league)
     if season is None:

@@ -36,6 +36,7 @@ from leagues import selectors, services
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Meeting, Player, Role
 from leagues.permissions import league_for
+from scoring.numbers import whole_number
 from scoring.registry import START_TOTALS, TEAMS, get_game
 
 TEAM_NAMES = ("A", "B", "C")
@@ -61,11 +62,17 @@ def end_time_passed(meeting, now=None):
     after midnight (a card evening "until 1 o'clock" ends the next morning)."""
     if meeting.end_time is None:
         return False
-    day = meeting.date
-    if meeting.end_time < datetime.time(12, 0):
-        day += datetime.timedelta(days=1)
-    end = datetime.datetime.combine(day, meeting.end_time, tzinfo=timezone.get_current_timezone())
-    return (now or timezone.now()) >= end
+    now = now or timezone.now()
+    try:
+        day = meeting.date
+        if meeting.end_time < datetime.time(12, 0):
+            day += datetime.timedelta(days=1)
+        end = datetime.datetime.combine(day, meeting.end_time, tzinfo=timezone.get_current_timezone())
+        return now >= end
+    except OverflowError:
+        # A date at the edge of the calendar (9999-12-31, stored before dates were checked):
+        # there is no next day to end on; such an evening is not over yet.
+        return False
 
 
 def _replay(meeting, payloads):
@@ -240,6 +247,13 @@ class StartMeetingForm(forms.Form):
             del self.fields["pennant_holder"]
             del self.fields["pennant_forgotten"]
 
+    def clean_date(self):
+        date = self.cleaned_data["date"]
+        problem = services.meeting_date_problem(date)
+        if problem:
+            raise forms.ValidationError(problem)
+        return date
+
     def clean(self):
         data = super().clean()
         if data.get("pennant_forgotten") and not data.get("pennant_holder"):
@@ -253,9 +267,8 @@ def _seating_from_post(post, league, *, team_game):
     by_id = {p.pk: p for p in league.players.filter(active=True)}
     seated = []
     for raw in post.getlist("players"):
-        try:
-            player = by_id[int(raw)]
-        except (KeyError, ValueError):
+        player = by_id.get(whole_number(raw))
+        if player is None:
             errors["players"] = _("Pick players of this league only.")
             continue
         if player in seated:
@@ -288,15 +301,14 @@ def _start_totals_from_post(post, league, seated, teams):
         raw = raw.strip()
         if not raw or not key.startswith("start_"):
             continue
-        try:
-            value = int(raw)
-        except ValueError:
+        value = whole_number(raw)  # ASCII digits only; the range is scoring's (start_totals)
+        if value is None:
             return None, _("Enter whole numbers only, for example 35.")
         name = key.removeprefix("start_")
         if name.startswith("team_"):
             by_team[name.removeprefix("team_")] = value
             continue
-        player = by_pk.get(int(name)) if name.isdigit() else None
+        player = by_pk.get(whole_number(name))
         if player is None:
             return None, _("Pick players of this league only.")
         if player.pk not in seated_pks:
