@@ -27,13 +27,6 @@ class LeagueAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug"]
     inlines = [MembershipInline, PlayerInline]
 
-    def get_deleted_objects(self, objs, request):
-        # A whole league goes with all its evenings: nothing is left whose replay could go
-        # wrong, so the read-only meetings, seats, hands and results do not stand in the way.
-        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
-        replayed = {model._meta.verbose_name for model in (Meeting, Seat, Hand, HandResult)}
-        return deleted, counts, perms_needed - replayed, protected
-
 
 @admin.register(Invite)
 class InviteAdmin(admin.ModelAdmin):

@@ -32,4 +32,5 @@ class Command(BaseCommand):
         if problems:
             meetings = len({problem.meeting.pk for problem in problems})
             raise CommandError(f"{meetings} of {checked} meetings do not match a fresh replay.")
-        self.stdout.write(f"All {checked} meetings match a fresh replay.")
+        noun = "meeting" if checked == 1 else "meetings"
+        self.stdout.write(f"{checked} {noun} checked: every one matches a fresh replay.")
