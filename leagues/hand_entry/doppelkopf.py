@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.doppelkopf import CALLS, EYE_MARKS, FOXES, KINDS, MAX_DOPPELKOPF, SOLO_TYPES, TOTAL_EYES, TRICKS
+from scoring.numbers import whole_number
 
 TEMPLATE = "hands/doppelkopf.html"
 
@@ -81,11 +82,11 @@ def _number(post, name, errors, field, *, required=False, missing=None):
         if required:
             errors[field] = missing or _("Enter a number.")
         return None
-    try:
-        return int(raw)
-    except ValueError:
+    number = whole_number(raw)  # ASCII digits only (scoring/numbers.py)
+    if number is None:
         errors[field] = _("“%(value)s” is not a whole number.") % {"value": raw}
         return raw
+    return number
 
 
 def _announcements(post, errors):

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from leagues.hand_entry import suit_chips
 from scoring.fifty_six import CARD_POINTS, MAX_BID, MIN_BID, TRUMPS
+from scoring.numbers import whole_number
 
 TEMPLATE = "hands/fifty_six.html"
 
@@ -23,14 +24,14 @@ def _number(post, name, errors, missing, what):
     if not text:
         errors[name] = missing
         return None
-    try:
-        return int(text)
-    except ValueError:
+    number = whole_number(text)  # ASCII digits only (scoring/numbers.py)
+    if number is None:
         errors[name] = _("“%(value)s” is not a whole number: enter the %(what)s in digits.") % {
             "value": text,
             "what": what,
         }
         return None
+    return number
 
 
 def payload_from_post(post, *, players, result):
@@ -54,11 +55,11 @@ def payload_from_post(post, *, players, result):
         errors["trump"] = _("Tap the trump suit, or no trump.")
 
     # No double is the usual case, so an untouched field means 0.
-    double = _text(post, "double") or "0"
-    try:
-        payload["double"] = int(double)
-    except ValueError:
+    double = whole_number(_text(post, "double") or "0")
+    if double is None:
         errors["double"] = _("Choose none, double or redouble.")
+    else:
+        payload["double"] = double
 
     points = _number(
         post, "bidder_team_points", errors, _("Enter the card points the bidding team took."), _("card points")

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import maw
+from scoring.numbers import whole_number
 from scoring.registry import get_game
 
 TEMPLATE = "hands/maw.html"
@@ -33,14 +34,14 @@ def _bidder_field(fields):
 
 
 def _int(text, field, errors, label):
-    try:
-        return int(text.strip())
-    except (TypeError, ValueError, AttributeError):
+    number = whole_number(text)  # ASCII digits only (scoring/numbers.py)
+    if number is None:
         errors[field] = _("“%(value)s” is not a whole number: enter the %(what)s in digits.") % {
             "value": text,
             "what": label,
         }
         return None
+    return number
 
 
 def _text(post, name):

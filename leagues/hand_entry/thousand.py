@@ -11,6 +11,7 @@ whether the contract was made; this module only turns the post into the spec's h
 from django.utils.translation import gettext as _
 
 from leagues.hand_entry import suit_chips
+from scoring.numbers import whole_number
 from scoring.thousand import CARD_POINTS, SUITS, bid_range
 
 TEMPLATE = "hands/thousand.html"
@@ -22,10 +23,7 @@ def _text(post, name):
 
 
 def _int(text):
-    try:
-        return int(text)
-    except ValueError:
-        return None
+    return whole_number(text)  # ASCII digits only (scoring/numbers.py)
 
 
 def _bool(post, name):

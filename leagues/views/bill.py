@@ -21,8 +21,10 @@ from django.views.decorators.http import require_http_methods
 from scoring.bill import DEFAULT_METHOD, split_bill
 from scoring.bill import METHODS as BILL_METHODS
 from scoring.errors import ScoringError
+from scoring.limits import MAX_CENTS_PER_POINT, MAX_MONEY_CENTS
 
 from .. import selectors
+from ..forms import AmountField
 from ..models import Role, Season
 from ..permissions import league_for
 from ..services import problems_as_errors
@@ -34,14 +36,20 @@ METHODS = [
 ]
 
 
+# The amounts are read by AmountField: ASCII digits, a decimal point or comma ("187,40"), and
+# within the bounds of scoring/limits.py, so the engine's own checks agree with the form's.
+MAX_MONEY = Decimal(MAX_MONEY_CENTS) / 100
+
+
 def _money_widget():
     return forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.01", "min": "0"})
 
 
 class BillForm(forms.Form):
-    total = forms.DecimalField(
+    total = AmountField(
         label=gettext_lazy("The bill (€)"),
         min_value=Decimal("0.01"),
+        max_value=MAX_MONEY,
         max_digits=9,
         decimal_places=2,
         widget=_money_widget(),
@@ -52,7 +60,7 @@ class BillForm(forms.Form):
             "max_decimal_places": gettext_lazy("At most two decimals (cents)."),
         },
     )
-    tip_percent = forms.DecimalField(
+    tip_percent = AmountField(
         label=gettext_lazy("Tip (%)"),
         min_value=0,
         max_value=100,
@@ -64,9 +72,10 @@ class BillForm(forms.Form):
     method = forms.ChoiceField(
         label=gettext_lazy("How to split"), choices=METHODS, initial=DEFAULT_METHOD, widget=forms.RadioSelect
     )
-    cents_per_point = forms.DecimalField(
+    cents_per_point = AmountField(
         label=gettext_lazy("Cents per point"),
         min_value=0,
+        max_value=MAX_CENTS_PER_POINT,
         max_digits=7,
         decimal_places=2,
         required=False,
@@ -84,8 +93,14 @@ class BillForm(forms.Form):
             (SEVERAL, _("Several of us (amounts below)")),
         ]
         for p in players:
-            self.fields[f"paid_{p.pk}"] = forms.DecimalField(
-                label=p.name, min_value=0, max_digits=9, decimal_places=2, required=False, widget=_money_widget()
+            self.fields[f"paid_{p.pk}"] = AmountField(
+                label=p.name,
+                min_value=0,
+                max_value=MAX_MONEY,
+                max_digits=9,
+                decimal_places=2,
+                required=False,
+                widget=_money_widget(),
             )
 
     def paid_fields(self):
