@@ -5,6 +5,7 @@ takes in the templates of Django's admin, DRF and drf-spectacular too). That the
 work under the policy in a real browser is tests/browser/test_csp_browser.py."""
 
 import datetime
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -92,11 +93,29 @@ def test_the_api_docs_start_script_is_a_file_of_its_own(client, db):
     assert "SwaggerUIBundle" in script.content.decode()
 
 
+def htmx_config(html):
+    """htmx reads the first <meta name="htmx-config"> only: there must be exactly one."""
+    configs = re.findall(r"<meta name=\"htmx-config\" content='([^']*)'>", html)
+    assert len(configs) == 1
+    return json.loads(configs[0])
+
+
 def test_htmx_runs_without_eval_and_without_its_own_styles(client, db):
-    html = client.get(reverse("login")).content.decode()
-    assert """<meta name="htmx-config" content='{"allowEval": false, "includeIndicatorStyles": false}'>""" in html
+    config = htmx_config(client.get(reverse("login")).content.decode())
+    assert config == {"allowEval": False, "includeIndicatorStyles": False}
     css = (Path(settings.BASE_DIR) / "static" / "css" / "kartenliga.css").read_text()
     assert ".htmx-request .htmx-indicator" in css
+
+
+def test_the_meeting_page_adds_its_swaps_to_the_one_htmx_config(client, db):
+    league = LeagueFactory()
+    meeting = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"])
+    client.force_login(member(league, Role.SCOREKEEPER))
+    config = htmx_config(client.get(meeting.get_absolute_url()).content.decode())
+    assert config["allowEval"] is False and config["includeIndicatorStyles"] is False
+    # The hand form's problems (400) and a conflict's refreshed table (409) are swapped in.
+    swapped = {rule["code"] for rule in config["responseHandling"] if rule["swap"]}
+    assert {"400", "409"} <= swapped
 
 
 # --- every template's source --------------------------------------------------------------------------
