@@ -4,6 +4,7 @@ schema. The hands themselves are checked by scoring/, which knows each game's sh
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from scoring.numbers import whole_number
 from scoring.registry import game_names
 
 
@@ -85,10 +86,23 @@ class LeagueOutputSerializer(serializers.Serializer):
     role = serializers.CharField()
 
 
+class WholeNumberField(serializers.IntegerField):
+    """DRF's IntegerField reads "١٢" or "１２" as 12 (it calls int()); a number sent as a string
+    is read with ASCII digits only (scoring/numbers.py), a JSON number as it is."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            number = whole_number(data)
+            if number is None:
+                self.fail("invalid")
+            data = number
+        return super().to_internal_value(data)
+
+
 class HandInputSerializer(serializers.Serializer):
     # The number of the hand the phone is entering (the next one), so that two phones at
     # once cannot both save "hand 12": the second gets a 409.
-    number = serializers.IntegerField(required=False, min_value=1)
+    number = WholeNumberField(required=False, min_value=1)
     payload = serializers.JSONField(help_text=_("The hand in the shape of its game's spec."))
     idempotency_key = serializers.UUIDField(
         required=False,
@@ -101,7 +115,7 @@ class HandInputSerializer(serializers.Serializer):
 
 class HandChangeInputSerializer(serializers.Serializer):
     payload = serializers.JSONField(help_text=_("The hand in the shape of its game's spec."))
-    version = serializers.IntegerField(
+    version = WholeNumberField(
         required=False,
         min_value=1,
         help_text=_("The version of the hand the client saw (or an If-Match header); required."),
@@ -109,7 +123,7 @@ class HandChangeInputSerializer(serializers.Serializer):
 
 
 class HandVersionInputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(
+    version = WholeNumberField(
         required=False,
         min_value=1,
         help_text=_("The version of the hand the client saw (or an If-Match header); required."),

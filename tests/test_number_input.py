@@ -249,3 +249,36 @@ def test_no_hand_form_reads_other_digits(digits):
         result=maw_entry.result_for("one_ten"),
     )
     assert errors.get("bid")
+
+
+# --- the hand's number and version, on the API and the hand form -----------------------------------
+
+FIVE = ["Anna", "Ben", "Carl", "Dora", "Emil"]
+HAND = {"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 131}
+
+
+@pytest.fixture
+def meeting(client):
+    from tests.factories import meeting_for
+
+    meeting = meeting_for(LeagueFactory(slug="dk"), FIVE)
+    client.force_login(member(meeting.league, Role.SCOREKEEPER))
+    return meeting
+
+
+@pytest.mark.parametrize("number", ["١", "１"])
+def test_the_api_reads_a_hand_number_in_ascii_digits_only(client, meeting, number):
+    path = f"/api/v1/leagues/dk/meetings/{meeting.pk}/hands/"
+    response = client.post(path, {"number": number, "payload": HAND}, content_type="application/json")
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == ["number"]
+    response = client.post(path, {"number": "1", "payload": HAND}, content_type="application/json")
+    assert response.status_code == 201
+
+
+def test_the_hand_form_reads_the_expected_hand_in_ascii_digits_only(client, meeting):
+    url = reverse("hand_add_hx", kwargs={"slug": "dk", "pk": meeting.pk})
+    data = {"expected_hand": "١", "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131", "eyes_for": "re"}
+    response = client.post(url, data)
+    assert response.status_code == 400
+    assert not meeting.hands.exists()

@@ -33,6 +33,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget
 
 from leagues import selectors, services
+from leagues.forms import WholeNumberField  # ASCII digits only
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Meeting, Player, Role
 from leagues.permissions import league_for
@@ -425,7 +426,7 @@ class HandEntryForm(forms.Form):
     module reads): the number the phone was about to enter, and the key this rendering of
     the form got, so that a double tap or a re-sent POST enters the hand once."""
 
-    expected_hand = forms.IntegerField(min_value=1, required=False, error_messages=STALE_FORM)
+    expected_hand = WholeNumberField(min_value=1, required=False, error_messages=STALE_FORM)
     idempotency_key = forms.UUIDField(required=False, error_messages=STALE_FORM)
 
 
@@ -433,7 +434,7 @@ class HandVersionForm(forms.Form):
     """The hidden input of the correction, delete and restore forms: the version of the hand
     the page showed, so that a write over someone else's newer one is refused."""
 
-    version = forms.IntegerField(min_value=1, error_messages=STALE_FORM)
+    version = WholeNumberField(min_value=1, error_messages=STALE_FORM)
 
 
 def _control_errors(form, number):
