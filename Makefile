@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench browser-deps messages clean
+.PHONY: run test lint bench fuzz browser-deps messages clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Kartenliga needs Python 3.10 or newer"'
@@ -42,6 +42,12 @@ lint: $(VENV)/.dev-installed
 
 bench: $(VENV)/.dev-installed
 	DJANGO_SECRET_KEY=bench-only-secret $(BIN)/python -m tests.bench.run --output bench-results.json
+
+# schemathesis over the whole API schema against gunicorn (debug off) on a fresh SQLite
+# database, and on a fresh PostgreSQL one too when DATABASE_URL names a PostgreSQL server.
+# Not part of `make test`: a few minutes. FUZZ_MAX_EXAMPLES=... for a longer run.
+fuzz: $(VENV)/.dev-installed
+	$(BIN)/python -m tests.fuzz.run
 
 messages: $(VENV)/.dev-installed
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l de --ignore=.venv

@@ -56,11 +56,14 @@ def manage(env, *args, stdin=None):
 class Gunicorn:
     """`gunicorn kartenliga.wsgi` in the background; a context manager that stops it."""
 
-    def __init__(self, env, log_path, *, workers=4, threads=1, timeout=60):
+    def __init__(self, env, log_path, *, workers=4, threads=1, timeout=60, access_log=None):
         self.env, self.log_path = env, Path(log_path)
         self.port = free_port()
         self.args = [str(BIN / "gunicorn"), "kartenliga.wsgi", "-b", f"127.0.0.1:{self.port}"]
         self.args += ["-w", str(workers), "--threads", str(threads), "--timeout", str(timeout)]
+        if access_log:
+            # One line per request, "<status> <method>" (a fuzzed path may hold a line break).
+            self.args += ["--access-logfile", str(access_log), "--access-logformat", "%(s)s %(m)s"]
         self.process = None
 
     def __enter__(self):
