@@ -289,7 +289,10 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     description="A UUID the client chose for this hand; or the body's idempotency_key.",
 )
 ETAG = OpenApiParameter(
-    "ETag", str, OpenApiParameter.HEADER, response=[200, 201, 409], description='The hand\'s version, e.g. "3".'
+    "ETag", str, OpenApiParameter.HEADER, response=[200, 409], description='The hand\'s version, e.g. "3".'
+)
+NEW_ETAG = OpenApiParameter(
+    "ETag", str, OpenApiParameter.HEADER, response=[200, 201], description='The hand\'s version, e.g. "1".'
 )
 
 
@@ -323,7 +326,7 @@ class MeetingHandsView(APIView):
     @extend_schema(
         operation_id="meeting_hand_add",
         request=HandInputSerializer,
-        parameters=[IDEMPOTENCY_KEY, ETAG],
+        parameters=[IDEMPOTENCY_KEY, NEW_ETAG],
         responses={
             201: MeetingHandOutputSerializer,
             200: OpenApiResponse(MeetingHandOutputSerializer, description="Entered before with this idempotency key."),
@@ -350,8 +353,8 @@ class MeetingHandsView(APIView):
         except services.HandConflict as error:
             return _conflict(error)
         except services.IdempotencyKeyReused as error:
-            message = _("This idempotency key was used for another hand (hand %(number)s); choose a new key.")
-            body = _error("idempotency_key", message % {"number": error.hand.number}, status.HTTP_409_CONFLICT)
+            message = _("This idempotency key was used for another hand already: choose a new key.")
+            body = _error("idempotency_key", message, status.HTTP_409_CONFLICT)
             body.data["hand"] = StoredHandOutputSerializer(_hand_data(error.hand)).data
             return body
         except services.InvalidInput as error:
