@@ -287,7 +287,7 @@ def test_the_quick_eye_buttons_and_ranges_come_from_the_engine():
         },
     )
     quick = html[html.index('class="quick"') : html.index("</div>", html.index('class="quick"'))]
-    assert [int(b.split("<")[0]) for b in quick.split('textContent">')[1:]] == list(doppelkopf.EYE_MARKS)
+    assert [int(b.split("<")[0]) for b in quick.split("data-eyes-quick>")[1:]] == list(doppelkopf.EYE_MARKS)
     assert doppelkopf.EYE_MARKS == (0, 90, 120, 121, 151, 240)
     assert f'placeholder="0–{doppelkopf.TOTAL_EYES}"' in html and f'placeholder="0–{doppelkopf.TRICKS}"' in html
     assert f'max="{doppelkopf.MAX_DOPPELKOPF}" inputmode="numeric" name="dk_re"' in html
