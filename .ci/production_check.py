@@ -322,6 +322,7 @@ def main():
             print(log_path.read_text(errors="replace")[-8000:], file=sys.stderr)
         return 1
     finally:
+        stopping = time.monotonic()
         if server is not None and server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)
             try:
@@ -329,7 +330,9 @@ def main():
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
+        stopped = time.monotonic()
         shutil.rmtree(tmp, ignore_errors=True)
+        print(f"   stopped gunicorn in {stopped - stopping:.0f} s, removed {tmp} in {time.monotonic() - stopped:.0f} s")
 
 
 if __name__ == "__main__":
