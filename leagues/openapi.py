@@ -16,6 +16,7 @@ What a view declares for a status is kept; only an empty description is filled i
 """
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 ERRORS_REF = {"$ref": "#/components/schemas/Errors"}
 WRITES = {"post", "put", "patch", "delete"}
@@ -24,20 +25,21 @@ WRITES = {"post", "put", "patch", "delete"}
 def _limits():
     rates = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {})
     limits = [
-        rates.get("anon") and f"{rates['anon']} per address without a login",
-        rates.get("user") and f"{rates['user']} per account",
+        rates.get("anon") and _("%(rate)s per address without a login") % {"rate": rates["anon"]},
+        rates.get("user") and _("%(rate)s per account") % {"rate": rates["user"]},
     ]
-    return ", ".join(limit for limit in limits if limit) or "none on this server"
+    return ", ".join(limit for limit in limits if limit) or _("none on this server")
 
 
 def _descriptions():
     return {
-        "400": "The request body is not valid JSON, or a field is wrong (the error names it).",
-        "403": "Not logged in, the role in the league is too low for this, or the CSRF token is missing.",
-        "404": "No such league, meeting or hand, or the league is not one of yours.",
-        "409": "Someone changed the meeting first: read it again and decide.",
-        "413": "The request body is larger than the server accepts.",
-        "429": (f"Too many requests (limits: {_limits()}). The Retry-After header says how many seconds to wait."),
+        "400": _("The request body is not valid JSON, or a field is wrong (the error names it)."),
+        "403": _("Not logged in, the role in the league is too low for this, or the CSRF token is missing."),
+        "404": _("No such league, meeting or hand, or the league is not one of yours."),
+        "409": _("Someone changed the meeting first: read it again and decide."),
+        "413": _("The request body is larger than the server accepts."),
+        "429": _("Too many requests (limits: %(limits)s). The Retry-After header says how many seconds to wait.")
+        % {"limits": _limits()},
     }
 
 
@@ -67,7 +69,7 @@ def document_errors(result, generator, request, public):
     retry_after = {
         "Retry-After": {
             "schema": {"type": "integer", "minimum": 0},
-            "description": "Seconds until the next request is accepted.",
+            "description": _("Seconds until the next request is accepted."),
         }
     }
     for path, operations in result.get("paths", {}).items():
