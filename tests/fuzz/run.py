@@ -139,6 +139,7 @@ def fuzz(database: str, label: str, args, workdir: Path) -> dict:
         fuzz_env["FUZZ_IDS"] = ids.split(" ", 1)[1]
         fuzz_env["FUZZ_SESSIONID"] = client.cookies["sessionid"]
         fuzz_env["FUZZ_CSRFTOKEN"] = client.cookies["csrftoken"]
+        before = access_log.stat().st_size if access_log.exists() else 0  # the log-in's requests
         started = time.monotonic()
         # In the run's folder: schemathesis keeps a cache (.schemathesis/) where it runs.
         done = subprocess.run(command, cwd=workdir, env=fuzz_env, capture_output=True, text=True)
@@ -146,7 +147,9 @@ def fuzz(database: str, label: str, args, workdir: Path) -> dict:
         output = done.stdout + done.stderr
         (workdir / f"schemathesis-{label}.txt").write_text(output)
         server_log = server.log()
-    requests = Counter(line.split()[0] for line in access_log.read_text().splitlines() if line.strip())
+    with open(access_log, "rb") as log:
+        log.seek(before)
+        requests = Counter(line.split()[0].decode() for line in log.read().splitlines() if line.strip())
     figures = {
         "database": label,
         **summary_figures(output),
