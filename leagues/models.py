@@ -155,11 +155,14 @@ class Meeting(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="meetings")
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="meetings")
     date = models.DateField(_("date"))
-    host = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hosted_meetings")
+    # RESTRICT, not PROTECT: a player who sat at a meeting can never be deleted on his own
+    # (his hands would point at nobody), but deleting the whole league takes its meetings
+    # and players together (PROTECT refused even that, in the admin and in seed_demo --reset).
+    host = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="hosted_meetings")
     end_time = models.TimeField(_("end time"), null=True, blank=True)
     # The pennant (Doppelkopf club rules): who had to bring it, and whether he forgot.
     pennant_holder = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("pennant holder")
+        Player, on_delete=models.RESTRICT, null=True, blank=True, related_name="+", verbose_name=_("pennant holder")
     )
     pennant_forgotten = models.BooleanField(_("pennant forgotten"), default=False)
     # The rules in force, copied when the meeting starts, so later rule changes never
@@ -188,7 +191,7 @@ class Seat(models.Model):
     """A player present at a meeting, in seat order (the host at position 0)."""
 
     meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField()
 
     class Meta:
