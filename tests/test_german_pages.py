@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from leagues import services
 from leagues.forms import RulesForm
 from leagues.models import Role
 from scoring import options as kinds
@@ -95,3 +96,14 @@ def test_the_create_page_in_german_shows_the_options_translated(client):
     assert "Bockrunden nach" in html
     assert "Kontra angesagt und verloren" in html
     assert 'class="option-section"' in html
+
+
+@pytest.mark.django_db
+def test_revoking_a_link_is_not_called_a_revoke_at_cards(client):
+    # "Revoke" is also Doppelkopf's "Falsch bedient": the link buttons carry their own context.
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    client.force_login(member(league, Role.ADMIN))
+    services.set_public_link(league=league, enabled=True)
+    services.create_invite(league=league, role=Role.MEMBER, player=None, user=None)
+    html = client.get(reverse("league", kwargs={"slug": league.slug}), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert html.count(">Widerrufen</button>") == 2
