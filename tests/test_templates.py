@@ -24,3 +24,9 @@ def test_the_check_finds_a_comment_over_two_lines():
 def test_the_start_page_shows_no_template_syntax(client, db):
     html = client.get("/").content.decode()
     assert "{#" not in html and "#}" not in html
+
+
+def test_every_page_names_an_icon_so_browsers_do_not_ask_for_a_missing_favicon(client, db):
+    # Without one, every first visit logs a 404 for /favicon.ico in the browser's console.
+    html = client.get("/").content.decode()
+    assert 'rel="icon"' in html and "img/favicon.svg" in html
