@@ -168,7 +168,9 @@ def main() -> int:
     parser.add_argument("--postgres", action="store_true", help="also on a fresh PostgreSQL database")
     parser.add_argument("--max-examples", type=int, default=int(os.environ.get("FUZZ_MAX_EXAMPLES", "50")))
     parser.add_argument("--seed", type=int, default=int(os.environ.get("FUZZ_SEED", "1")))
-    parser.add_argument("--workers", type=int, default=2)
+    # One worker: faster here than two (the server needs the cores), and schemathesis's threads
+    # met CPython 3.11's "AST constructor recursion depth mismatch" while fuzzing calculate.
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--checks", default="all")
     parser.add_argument("--output", help="write the figures as JSON here (default: in the run's folder)")
     parser.add_argument("--keep", help="keep logs and reports in this folder")
