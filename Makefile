@@ -45,7 +45,7 @@ bench: $(VENV)/.dev-installed
 
 # schemathesis over the whole API schema against gunicorn (debug off) on a fresh SQLite
 # database, and on a fresh PostgreSQL one too when DATABASE_URL names a PostgreSQL server.
-# Not part of `make test`: a few minutes. FUZZ_MAX_EXAMPLES=... for a longer run.
+# Not part of `make test` (CI runs it after): a few minutes. FUZZ_MAX_EXAMPLES=... for a longer run.
 fuzz: $(VENV)/.dev-installed
 	$(BIN)/python -m tests.fuzz.run
 

@@ -29,3 +29,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api_schema"), name="api_docs"),
     path("", include("leagues.urls")),
 ]
+
+handler404 = "leagues.views.errors.page_not_found"
+handler500 = "leagues.views.errors.server_error"

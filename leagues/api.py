@@ -120,7 +120,7 @@ class PingView(StatelessView):
 
     serializer_class = PingOutputSerializer
 
-    @extend_schema(operation_id="ping", responses={200: PingOutputSerializer})
+    @extend_schema(operation_id="ping", request=None, responses={200: PingOutputSerializer})
     def post(self, request):
         return Response({"ok": True})
 
@@ -288,6 +288,14 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     OpenApiParameter.HEADER,
     description="A UUID the client chose for this hand; or the body's idempotency_key.",
 )
+# A DELETE has no body, so there If-Match is the only way to name the version: required.
+IF_MATCH_REQUIRED = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description='The version of the hand the client saw, as its ETag ("3").',
+)
 ETAG = OpenApiParameter(
     "ETag", str, OpenApiParameter.HEADER, response=[200, 409], description='The hand\'s version, e.g. "3".'
 )
@@ -402,7 +410,7 @@ class MeetingHandView(APIView):
 
     @extend_schema(
         operation_id="meeting_hand_delete",
-        parameters=[IF_MATCH, ETAG],
+        parameters=[IF_MATCH_REQUIRED, ETAG],
         responses={200: MeetingHandOutputSerializer, 400: ErrorsSerializer, 409: STALE},
     )
     def delete(self, request, slug, pk, hand_pk):

@@ -2,23 +2,52 @@
 schema. The hands themselves are checked by scoring/, which knows each game's shape."""
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.limits import MAX_BILL_PLAYERS, MAX_CENTS_PER_POINT, MAX_HANDS, MAX_START_TOTAL
 from scoring.numbers import whole_number
-from scoring.registry import game_names
+from scoring.registry import game_names, get_game
+
+# The widest table of any game: the schema's bounds on "players" (each game checks its own).
+FEWEST_PLAYERS = min(get_game(name).min_players for name in game_names())
+MOST_PLAYERS = max(get_game(name).max_players for name in game_names())
+NULL_IS_OMITTED = _("null: the same as leaving it out.")
 
 
 class CalculateInputSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=game_names())
-    variant = serializers.CharField(required=False, help_text=_("A preset of the game; omitted: its default."))
-    rules = serializers.DictField(required=False, help_text=_("Overrides of single options."))
-    players = serializers.ListField(child=serializers.CharField(), help_text=_("Seat order, the first deals first."))
-    teams = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()), required=False, help_text=_("Team to players.")
+    variant = serializers.CharField(
+        required=False, allow_null=True, help_text=_("A preset of the game; omitted or null: its default.")
     )
-    compulsory_solos = serializers.ListField(child=serializers.CharField(), required=False)
-    start_totals = serializers.DictField(child=serializers.IntegerField(), required=False)
-    hands = serializers.ListField(child=serializers.DictField(), help_text=_("In playing order, as entered."))
+    # scoring/sitting.py reads a null optional field as a missing one, and the schema says so.
+    rules = serializers.DictField(
+        required=False, allow_null=True, help_text=_("Overrides of single options.") + " " + NULL_IS_OMITTED
+    )
+    players = serializers.ListField(
+        child=serializers.CharField(),
+        min_length=FEWEST_PLAYERS,
+        max_length=MOST_PLAYERS,
+        help_text=_("Seat order, the first deals first."),
+    )
+    teams = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        allow_null=True,
+        help_text=_("Team to players.") + " " + NULL_IS_OMITTED,
+    )
+    compulsory_solos = serializers.ListField(
+        child=serializers.CharField(), required=False, allow_null=True, help_text=NULL_IS_OMITTED
+    )
+    start_totals = serializers.DictField(
+        child=serializers.IntegerField(min_value=-MAX_START_TOTAL, max_value=MAX_START_TOTAL),
+        required=False,
+        allow_null=True,
+        help_text=NULL_IS_OMITTED,
+    )
+    hands = serializers.ListField(
+        child=serializers.DictField(), max_length=MAX_HANDS, help_text=_("In playing order, as entered.")
+    )
 
 
 class HandOutputSerializer(serializers.Serializer):
@@ -49,14 +78,43 @@ class ErrorsSerializer(serializers.Serializer):
     errors = ErrorSerializer(many=True)
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": {"type": "integer"},
+        "minProperties": 1,
+        "maxProperties": MAX_BILL_PLAYERS,
+    }
+)
+class ScoresField(serializers.DictField):
+    """Season totals by player: one player at least, MAX_BILL_PLAYERS at most (scoring/bill.py)."""
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "number", "minimum": 0, "maximum": 100, "multipleOf": 0.01},
+            {"type": "string", "pattern": r"^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$"},
+        ]
+    }
+)
+class TipPercentField(serializers.DecimalField):
+    """A percentage as scoring/bill.py reads it: a number, or a decimal string, 0 to 100."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_digits=5, decimal_places=2, min_value=0, max_value=100, **kwargs)
+
+
 class BillSplitInputSerializer(serializers.Serializer):
     total = serializers.CharField(help_text=_('The bill, e.g. "187.40".'))
-    scores = serializers.DictField(child=serializers.IntegerField(), help_text=_("Season totals by player."))
+    scores = ScoresField(child=serializers.IntegerField(), help_text=_("Season totals by player."))
     method = serializers.ChoiceField(choices=["equal", "per_point", "by_rank"], required=False)
-    cents_per_point = serializers.IntegerField(required=False)
-    tip_percent = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
-    paid_by = serializers.CharField(required=False)
-    paid = serializers.DictField(child=serializers.CharField(), required=False)
+    cents_per_point = serializers.IntegerField(required=False, min_value=0, max_value=MAX_CENTS_PER_POINT)
+    tip_percent = TipPercentField(required=False, help_text=_("From 0 to 100, at most two decimals."))
+    paid_by = serializers.CharField(required=False, help_text=_("Who paid the whole bill; not together with paid."))
+    paid = serializers.DictField(
+        child=serializers.CharField(), required=False, help_text=_("Who paid how much; not together with paid_by.")
+    )
 
 
 class TransferSerializer(serializers.Serializer):
@@ -103,7 +161,7 @@ class HandInputSerializer(serializers.Serializer):
     # The number of the hand the phone is entering (the next one), so that two phones at
     # once cannot both save "hand 12": the second gets a 409.
     number = WholeNumberField(required=False, min_value=1)
-    payload = serializers.JSONField(help_text=_("The hand in the shape of its game's spec."))
+    payload = serializers.DictField(help_text=_("The hand in the shape of its game's spec."))
     idempotency_key = serializers.UUIDField(
         required=False,
         help_text=_(
@@ -114,7 +172,7 @@ class HandInputSerializer(serializers.Serializer):
 
 
 class HandChangeInputSerializer(serializers.Serializer):
-    payload = serializers.JSONField(help_text=_("The hand in the shape of its game's spec."))
+    payload = serializers.DictField(help_text=_("The hand in the shape of its game's spec."))
     version = WholeNumberField(
         required=False,
         min_value=1,
@@ -134,7 +192,7 @@ class StoredHandOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField(allow_null=True, help_text=_("Its number on the sheet; null while deleted."))
     version = serializers.IntegerField(help_text=_("1 when entered, +1 at every correction, deletion and restore."))
-    payload = serializers.JSONField()
+    payload = serializers.DictField(help_text=_("The hand as entered."))
     deleted = serializers.BooleanField()
     idempotency_key = serializers.UUIDField(allow_null=True)
 

@@ -183,4 +183,4 @@ def test_the_page_is_printable(client, league):
     client.force_login(member(league))
     page = client.get(url(league), {"total": "80", "method": "by_rank"}).content.decode()
     # The print button (static/js/kartenliga.js calls window.print() for data-print: no inline handler).
-    assert "<button type=\"button\" class=\"secondary\" data-print>" in page
+    assert '<button type="button" class="secondary" data-print>' in page

@@ -112,8 +112,6 @@ def fuzz(database: str, label: str, args, workdir: Path) -> dict:
             str(Path(__file__).with_name("schemathesis.toml")),
             "run",
             f"http://127.0.0.1:{server.port}/api/v1/schema/",
-            "--checks",
-            args.checks,
             "--phases",
             "examples,coverage,fuzzing,stateful",
             "--max-examples",
@@ -133,6 +131,10 @@ def fuzz(database: str, label: str, args, workdir: Path) -> dict:
             "--report-dir",
             str(workdir / f"report-{label}"),
         ]
+        if args.checks != "all":
+            # Every check runs by default; a --checks on the command line would also override
+            # the per-operation exceptions of schemathesis.toml (the CLI takes precedence).
+            command += ["--checks", args.checks]
         for check in EXCLUDED_CHECKS:
             command += ["--exclude-checks", check]
         fuzz_env = {**os.environ, "SCHEMATHESIS_HOOKS": "tests.fuzz.hooks", "PYTHONPATH": str(ROOT)}
