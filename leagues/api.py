@@ -374,6 +374,20 @@ class MeetingHandsView(APIView):
         return response
 
 
+def _hand_write(meeting, write):
+    """Run ``write`` (a correction, deletion or restore of one hand) and answer as the API
+    does: the meeting with the hand as it is now, or the refusal (400, or 409 when stale)."""
+    try:
+        hand = write()
+    except Invalid as error:
+        return error.response
+    except services.StaleHand as error:
+        return _stale(error)
+    except services.InvalidInput as error:
+        return _invalid(error)
+    return _meeting_response(meeting, hand=hand)
+
+
 class MeetingHandView(APIView):
     """One hand. Writes name the version of the hand the client saw (If-Match or a
     ``version`` field): a write over a newer version is a 409 with the hand as it is now."""
@@ -395,18 +409,13 @@ class MeetingHandView(APIView):
         meeting, hand = _hand(request, slug, pk, hand_pk)
         serializer = HandChangeInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            version = _version(request, serializer.validated_data.get("version"))
-            hand = services.change_hand(
-                hand=hand, payload=serializer.validated_data["payload"], user=request.user, version=version
-            )
-        except Invalid as error:
-            return error.response
-        except services.StaleHand as error:
-            return _stale(error)
-        except services.InvalidInput as error:
-            return _invalid(error)
-        return _meeting_response(meeting, hand=hand)
+        data = serializer.validated_data
+        return _hand_write(
+            meeting,
+            lambda: services.change_hand(
+                hand=hand, payload=data["payload"], user=request.user, version=_version(request, data.get("version"))
+            ),
+        )
 
     @extend_schema(
         operation_id="meeting_hand_delete",
@@ -415,15 +424,9 @@ class MeetingHandView(APIView):
     )
     def delete(self, request, slug, pk, hand_pk):
         meeting, hand = _hand(request, slug, pk, hand_pk)
-        try:
-            hand = services.delete_hand(hand=hand, user=request.user, version=_version(request))
-        except Invalid as error:
-            return error.response
-        except services.StaleHand as error:
-            return _stale(error)
-        except services.InvalidInput as error:
-            return _invalid(error)
-        return _meeting_response(meeting, hand=hand)
+        return _hand_write(
+            meeting, lambda: services.delete_hand(hand=hand, user=request.user, version=_version(request))
+        )
 
 
 class MeetingHandRestoreView(APIView):
@@ -439,13 +442,8 @@ class MeetingHandRestoreView(APIView):
         meeting, hand = _hand(request, slug, pk, hand_pk)
         serializer = HandVersionInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            version = _version(request, serializer.validated_data.get("version"))
-            hand = services.restore_hand(hand=hand, user=request.user, version=version)
-        except Invalid as error:
-            return error.response
-        except services.StaleHand as error:
-            return _stale(error)
-        except services.InvalidInput as error:
-            return _invalid(error)
-        return _meeting_response(meeting, hand=hand)
+        version = serializer.validated_data.get("version")
+        return _hand_write(
+            meeting,
+            lambda: services.restore_hand(hand=hand, user=request.user, version=_version(request, version)),
+        )
