@@ -99,11 +99,27 @@ def test_the_create_page_in_german_shows_the_options_translated(client):
 
 
 @pytest.mark.django_db
-def test_revoking_a_link_is_not_called_a_revoke_at_cards(client):
-    # "Revoke" is also Doppelkopf's "Falsch bedient": the link buttons carry their own context.
+def test_withdrawing_an_invite_and_turning_the_link_off_have_words_of_their_own(client):
+    # "Revoke" is also Doppelkopf's "Falsch bedient": these buttons once read so.
     league = LeagueFactory(game="doppelkopf", variant="club")
     client.force_login(member(league, Role.ADMIN))
     services.set_public_link(league=league, enabled=True)
     services.create_invite(league=league, role=Role.MEMBER, player=None, user=None)
     html = client.get(reverse("league", kwargs={"slug": league.slug}), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert html.count(">Widerrufen</button>") == 2
+    assert ">Zurückziehen</button>" in html
+    assert ">Link abschalten</button>" in html
+
+
+@pytest.mark.django_db
+def test_the_meeting_page_writes_the_date_the_german_way(client):
+    import datetime
+
+    from tests.factories import meeting_for
+
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    client.force_login(member(league, Role.MEMBER))
+    meeting = meeting_for(league, ["Ana", "Ben", "Cara", "Dora"], date=datetime.date(2026, 11, 22))
+    html = client.get(meeting.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Sonntag, 22. November 2026" in html
+    html = client.get(meeting.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Sunday, 22 November 2026" in html
