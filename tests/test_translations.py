@@ -5,6 +5,7 @@ empty; either way German users would read English, or worse a wrong guess ("Revo
 "Falsch bedient" on the invite buttons).
 """
 
+import re
 from pathlib import Path
 
 import polib
@@ -36,3 +37,9 @@ def test_the_compiled_catalogue_matches_the_source(po):
     source = {(e.msgctxt, e.msgid): (e.msgstr, tuple(sorted(e.msgstr_plural.items()))) for e in po.translated_entries()}
     stale = sorted(_name(polib.POEntry(msgctxt=k[0], msgid=k[1])) for k in source if compiled.get(k) != source[k])
     assert stale == [], "run `make messages` (compilemessages) after editing django.po"
+
+
+def test_german_says_trumpf(po):
+    # "Trump" stayed English in the 45 and 110 forms ("Kein Trump gespielt").
+    english = [e.msgid for e in po.translated_entries() if re.search(r"\b[Tt]rump\b", e.msgstr)]
+    assert english == []
