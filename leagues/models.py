@@ -187,12 +187,20 @@ class Meeting(models.Model):
         return reverse("meeting", kwargs={"slug": self.league.slug, "pk": self.pk})
 
 
+class SeatQuerySet(models.QuerySet):
+    def in_order(self):
+        """Seat order, the host first, with each seat's player (the order of the replay)."""
+        return self.select_related("player").order_by("position")
+
+
 class Seat(models.Model):
     """A player present at a meeting, in seat order (the host at position 0)."""
 
     meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["meeting", "position"]
@@ -203,6 +211,12 @@ class Seat(models.Model):
 
     def __str__(self):
         return f"{self.player} at seat {self.position}"
+
+
+class HandQuerySet(models.QuerySet):
+    def live(self):
+        """The hands on the sheet (not deleted), in playing order: what a replay reads."""
+        return self.filter(deleted_at=None).order_by("position")
 
 
 class Hand(models.Model):
@@ -230,6 +244,8 @@ class Hand(models.Model):
     changed_at = models.DateTimeField(auto_now=True)
     deleted_at = models.DateTimeField(null=True, blank=True)
     history = HistoricalRecords()
+
+    objects = HandQuerySet.as_manager()
 
     class Meta:
         ordering = ["meeting", "position"]

@@ -379,7 +379,7 @@ class SheetRow:
 
 def meeting_sheet(*, meeting):
     """A meeting's rows from HandResult, for the read-only sheet: (players, rows, totals)."""
-    players = [s.player for s in Seat.objects.filter(meeting=meeting).select_related("player").order_by("position")]
+    players = [s.player for s in Seat.objects.filter(meeting=meeting).in_order()]
     index = {p.id: i for i, p in enumerate(players)}
     rows = {}
     results = HandResult.objects.filter(meeting=meeting)

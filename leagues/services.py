@@ -97,7 +97,7 @@ def _first_player_name(user) -> str:
 
 
 def seated_players(meeting: Meeting) -> list[Player]:
-    return [seat.player for seat in meeting.seats.select_related("player").order_by("position")]
+    return [seat.player for seat in meeting.seats.in_order()]
 
 
 def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
@@ -128,7 +128,7 @@ def meeting_request(meeting: Meeting, *, payloads: list[Any] | None = None) -> d
     """The calculate request that replays ``meeting`` (or it with other ``payloads``)."""
     players = seated_players(meeting)
     if payloads is None:
-        payloads = list(meeting.hands.filter(deleted_at=None).order_by("position").values_list("payload", flat=True))
+        payloads = list(meeting.hands.live().values_list("payload", flat=True))
     request: dict[str, Any] = {
         "game": meeting.game,
         "variant": meeting.variant,
@@ -305,7 +305,7 @@ def _won(figures: dict[str, Any], party: str, delta: int) -> bool:
 
 @transaction.atomic
 def replay_meeting(*, meeting: Meeting) -> dict[str, Any]:
-    hands = list(meeting.hands.filter(deleted_at=None).order_by("position"))
+    hands = list(meeting.hands.live())
     result = calculate_meeting(meeting, payloads=[h.payload for h in hands])
     write_results(meeting, hands, result)
     replay_later_meetings(meeting, result)
@@ -346,7 +346,7 @@ def _lock(meeting_id: int) -> Meeting:
 
 
 def _live_hands(meeting: Meeting) -> list[Hand]:
-    return list(meeting.hands.filter(deleted_at=None).order_by("position"))
+    return list(meeting.hands.live())
 
 
 def _locked_hand(meeting: Meeting, hand_id: int) -> Hand:
@@ -448,7 +448,7 @@ def enter_hand(
         earlier = _entered_before(meeting, idempotency_key, payload)
         if earlier is not None:
             return earlier, False
-        raise HandConflict(meeting.hands.filter(deleted_at=None).count()) from error
+        raise HandConflict(meeting.hands.live().count()) from error
 
 
 @transaction.atomic
@@ -866,7 +866,7 @@ def accept_invite(*, invite: Invite, user, display_name: str = "") -> Membership
 
 
 @transaction.atomic
-def sign_up_by_invite(*, invite: Invite, username: str, password: str, display_name: str):
+def sign_up_by_invite(*, invite: Invite, username: str, password: str, display_name: str, email: str = ""):
     """A new account that joins through ``invite``; nothing is kept if joining fails."""
     from django.contrib.auth import get_user_model
 
@@ -874,7 +874,9 @@ def sign_up_by_invite(*, invite: Invite, username: str, password: str, display_n
         display_name = names.clean_name(display_name)  # the account keeps the name as the player's
     except names.NameProblem as problem:
         raise _error("display_name", problem.message) from problem
-    user = get_user_model().objects.create_user(username=username, password=password, first_name=display_name)
+    user = get_user_model().objects.create_user(
+        username=username, email=email, password=password, first_name=display_name
+    )
     accept_invite(invite=invite, user=user, display_name=display_name)
     return user
 

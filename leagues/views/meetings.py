@@ -169,7 +169,7 @@ def table_context(request, meeting, membership, *, initial=None, errors=None, co
     hands = selectors.meeting_hands(meeting=meeting)
     live = [h for h in hands if h.deleted_at is None]
     deleted = [h for h in hands if h.deleted_at is not None]
-    players = [seat.player.name for seat in meeting.seats.select_related("player").order_by("position")]
+    players = [seat.player.name for seat in meeting.seats.in_order()]
     module = form_module(meeting.game)
     result, broken = _replay(meeting, [h.payload for h in live])
     hand_number = len(live) + 1
@@ -488,7 +488,7 @@ def hand_add_hx(request, slug, pk):
             return _saved(request, meeting, membership, earlier)
     live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
     number = len(live) + 1
-    players = [seat.player.name for seat in meeting.seats.select_related("player").order_by("position")]
+    players = [seat.player.name for seat in meeting.seats.in_order()]
     result, broken = _replay(meeting, [h.payload for h in live])
     if result is None:
         return _render_table(request, meeting, membership, status=400)
@@ -666,7 +666,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
         by, at = services.last_change(hand)
         return _stale(request, meeting, membership, services.StaleHand(hand, changed_by=by, changed_at=at))
     number = index + 1
-    players = [seat.player.name for seat in meeting.seats.select_related("player").order_by("position")]
+    players = [seat.player.name for seat in meeting.seats.in_order()]
     module = form_module(meeting.game)
     # The form sees the evening as it stood before this hand (its dealer, who was active).
     before, broken = _replay(meeting, [h.payload for h in live[:index]])
