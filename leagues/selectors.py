@@ -1,7 +1,16 @@
 """Reads. Queries for pages and the API live here, with keyword-only arguments, so that views
 stay thin and query counts stay fixed whatever the number of hands."""
 
-from .models import League, Membership
+import datetime
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, Sum, Window
+from django.utils import timezone
+from django.utils.translation import gettext_lazy
+
+from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
+
+from .models import HandResult, Invite, League, Meeting, Membership, Player, Season, Seat
 
 
 def leagues_of(*, user):
@@ -22,10 +31,6 @@ def memberships_of(*, user):
 def league_overview(*, league, admin=False, meetings=10):
     """What the league page shows: seasons, members, players, recent meetings and, for
     admins, the open invites. A fixed number of queries whatever the size of the league."""
-    from django.utils import timezone
-
-    from .models import Invite, Meeting
-
     data = {
         "seasons": list(league.seasons.order_by("-number")),
         "memberships": list(league.memberships.select_related("user").order_by("user__username")),
@@ -51,16 +56,6 @@ def league_overview(*, league, admin=False, meetings=10):
 #
 # Every figure comes from HandResult (written by replay), summed by the database. Each
 # function below runs a fixed number of queries, whatever the number of hands or meetings.
-
-import datetime  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
-
-from django.db.models import Count, Exists, F, Max, OuterRef, Q, Sum, Window  # noqa: E402
-from django.utils.translation import gettext_lazy  # noqa: E402
-
-from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game  # noqa: E402
-
-from .models import HandResult, Meeting, Player, Season, Seat  # noqa: E402
 
 
 def is_race_game(game):

@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, path, reverse
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -13,15 +13,6 @@ from .. import selectors, services
 from ..forms import InviteForm, LeagueForm, PlayerForm, PresetForm, RoleForm, game_label, preset_label
 from ..models import Invite, Membership, Role
 from ..permissions import league_for
-
-
-def optional_url(name, **kwargs):
-    """The address of a page another part of Kartenliga provides, or None while it has none
-    (the league page links to meetings and standings without depending on them)."""
-    try:
-        return reverse(name, kwargs=kwargs)
-    except NoReverseMatch:
-        return None
 
 
 def add_errors(form, error):
@@ -88,16 +79,15 @@ def render_league(request, league, membership, *, status=200, **forms):
         "game_label": game_label(league.game),
         "variant_label": preset_label(league.game, league.variant),
         "can_score": membership.allows(Role.SCOREKEEPER),
-        "start_url": optional_url("meeting_start", slug=league.slug),
-        "standings_url": optional_url("standings", slug=league.slug),
+        "start_url": reverse("meeting_start", kwargs={"slug": league.slug}),
+        "standings_url": reverse("standings", kwargs={"slug": league.slug}),
         **selectors.league_overview(league=league, admin=is_admin),
     }
-    has_meeting_page = optional_url("meeting", slug=league.slug, pk=1) is not None
     for meeting in context["meetings"]:
-        meeting.url = reverse("meeting", kwargs={"slug": league.slug, "pk": meeting.pk}) if has_meeting_page else None
+        meeting.url = reverse("meeting", kwargs={"slug": league.slug, "pk": meeting.pk})
     for season in context["seasons"]:
         season.bill_url = (
-            optional_url("season_bill", slug=league.slug, number=season.number) if season.closed_on else None
+            reverse("season_bill", kwargs={"slug": league.slug, "number": season.number}) if season.closed_on else None
         )
     if is_admin:
         preset_form = forms.get("preset_form") or PresetForm(initial={"variant": league.variant}, game=league.game)
@@ -123,11 +113,7 @@ def render_league(request, league, membership, *, status=200, **forms):
 def _public_url(request, league):
     if not league.public_token:
         return None
-    for name in ("public_standings", "public_league"):
-        url = optional_url(name, token=league.public_token)
-        if url:
-            return request.build_absolute_uri(url)
-    return None
+    return request.build_absolute_uri(reverse("public_standings", kwargs={"token": league.public_token}))
 
 
 @login_required
