@@ -100,7 +100,12 @@ def preset_choices(spec: GameSpec) -> list[tuple[str, str]]:
 
 
 class SignupForm(UserCreationForm):
-    """Sign up through an invite: a login name, the name the others know you by, a password."""
+    """Sign up, on its own or through an invite: a login name, an e-mail address for a
+    forgotten password (optional), the name the others know you by, a password twice.
+
+    Without a league (signing up on its own) the name at the table may stay empty: founding
+    a league then names the founder's player after his login name (services.create_league).
+    """
 
     display_name = forms.CharField(
         label=_("Your name at the table"),
@@ -110,16 +115,26 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
-        fields = ["username", "display_name"]
+        fields = ["username", "email", "display_name"]
 
     def __init__(self, *args, league: League | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.league = league
+        self.fields["email"].help_text = _("Optional. Only used to send you a link when you forget your password.")
+        self.fields["email"].widget.attrs["autocomplete"] = "email"
+        if league is None:
+            self.fields["display_name"].required = False
+            self.fields["display_name"].help_text = _(
+                "How the others see you on the score sheet, e.g. “Anna” or “Ben K.”. Empty: your username."
+            )
 
     def clean_display_name(self):
         # Whether the name is too alike another player's is up to services.accept_invite,
         # which knows whether a new player is made at all (an invite may name one).
-        return clean_name_field(self.cleaned_data["display_name"])
+        value = self.cleaned_data["display_name"]
+        if not value.strip() and not self.fields["display_name"].required:
+            return ""
+        return clean_name_field(value)
 
     def save(self, commit=True):
         user = super().save(commit=False)

@@ -1,10 +1,16 @@
-"""Logging in and out, the home page ("my leagues") and joining a league by invite."""
+"""Signing up, logging in and out, changing and resetting a password, the home page ("my
+leagues") and joining a league by invite.
+
+The password pages are Django's own views with our templates; each answers a form it
+refuses with a 400, as every form of Kartenliga does.
+"""
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import authenticate, login
 from django.contrib.auth import views as auth_views
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
@@ -20,12 +26,70 @@ from ..forms import SignupForm, clean_name_field, game_label
 from ..models import ROLE_RANK, Invite, Membership, Player
 
 
-class LoginView(auth_views.LoginView):
-    redirect_authenticated_user = True
+class InvalidFormIs400:
+    """A failed form is a 400 everywhere in Kartenliga, the forms of Django's auth views too."""
 
     def form_invalid(self, form):
-        # A failed form is a 400 everywhere in Kartenliga, the login form too.
         return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class LoginView(InvalidFormIs400, auth_views.LoginView):
+    redirect_authenticated_user = True
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    """A new person on his own: an account, logged in at once, then "create your league"."""
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                form.save()
+        except IntegrityError:  # the login name was taken a moment ago
+            form.add_error("username", _("A user with that username already exists."))
+        else:
+            # Through authenticate(), so that django-axes sees the request as it does a login.
+            user = authenticate(
+                request, username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+            )
+            if user is None:
+                # Locked out: too many failed logins for this name from this address before
+                # the name was taken. The account stands; django-axes's middleware answers
+                # with the lockout page, which says how long to wait.
+                return redirect("login")
+            login(request, user)
+            messages.success(request, _("Welcome to Kartenliga! Now create your league."))
+            return redirect("league_create")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+# Template names of our own: the Django admin's password pages keep theirs.
+class PasswordChangeView(InvalidFormIs400, auth_views.PasswordChangeView):
+    template_name = "registration/password_change.html"
+
+
+class PasswordResetView(InvalidFormIs400, auth_views.PasswordResetView):
+    # Plain text, in the language of the page the request came from.
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+    template_name = "registration/password_reset.html"
+
+    @property
+    def extra_email_context(self):
+        return {"days": max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)}
+
+
+class PasswordResetConfirmView(InvalidFormIs400, auth_views.PasswordResetConfirmView):
+    template_name = "registration/password_reset_confirm.html"
+
+    def dispatch(self, *args, **kwargs):
+        response = super().dispatch(*args, **kwargs)
+        if not self.validlink and response.status_code == 200:
+            response.status_code = 400  # a link used already, expired or mistyped
+        return response
 
 
 def home(request):
@@ -95,6 +159,7 @@ def accept_invite(request, token):
                     username=form.cleaned_data["username"],
                     password=form.cleaned_data["password1"],
                     display_name=form.cleaned_data["display_name"],
+                    email=form.cleaned_data["email"],
                 )
             except services.InviteUnusable as error:
                 return _invite_problem(request, invite, error.reason)
@@ -143,5 +208,28 @@ urlpatterns = [
     path("", home, name="home"),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", signup, name="signup"),
+    path("accounts/password/change/", PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "accounts/password/change/done/",
+        auth_views.PasswordChangeDoneView.as_view(template_name="registration/password_changed.html"),
+        name="password_change_done",
+    ),
+    path("accounts/password/reset/", PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(template_name="registration/password_reset_sent.html"),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/complete/",
+        auth_views.PasswordResetCompleteView.as_view(template_name="registration/password_reset_complete.html"),
+        name="password_reset_complete",
+    ),
     path("invite/<token:token>/", accept_invite, name="accept_invite"),
 ]
