@@ -189,6 +189,23 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# E-mail (password reset links): printed to the console while debugging; otherwise sent
+# through the SMTP server the environment names. A short timeout, so that a mail server that
+# does not answer holds a worker for seconds, not minutes (Django logs a failed send and the
+# page still says the link is on its way, as it does for an unknown address).
+if DEBUG:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+    EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "kartenliga@localhost")
+
 # How many reverse proxies in front append to X-Forwarded-For: the client's address for the
 # login lockout and the rate limits is the one the nearest proxy saw (leagues/throttling.py).
 # The README's production setup has one (gunicorn listens on 127.0.0.1 only); with none, 0,
