@@ -19,10 +19,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import options as kinds
-from scoring.numbers import decimal_number, whole_number
+from scoring.numbers import AmbiguousNumber, whole_number
 from scoring.registry import GAME_MODULES, GameSpec, get_game
 
 from .models import GAME_LABELS, League, Player, Role
+from .money import number_text, read_number
 from .names import NameProblem, check_new_name, clean_name
 
 # --- numbers: ASCII digits only -----------------------------------------------------------------
@@ -44,9 +45,30 @@ class WholeNumberField(forms.IntegerField):
 
 
 class AmountField(forms.DecimalField):
-    """Django's DecimalField, reading ASCII digits only, with a decimal point or a decimal
-    comma whatever the page's language ("187.40" or "187,40"; no thousands separators).
-    Too many decimals are read, so that the field's own check can say how many it takes."""
+    """Django's DecimalField for money and other decimals a person types, read in the page's
+    language (leagues/money.py): "187,40" and "1.234,50" in German, "187.40" and "1,234.50"
+    in English, ASCII digits only; what has two readings ("1.234" in German) is refused with
+    a message naming the field and both readings, never guessed.
+
+    A text input with inputmode="decimal", not type="number": Chromium's number input
+    refuses "187,40" (the value reaches the server empty), and a phone's decimal keypad
+    then shows the comma a German types. The server does every check: no pattern attribute.
+    Too many decimals are read, so that the field's own check can say how many it takes.
+    """
+
+    widget = forms.TextInput
+    default_error_messages = {
+        "ambiguous": _("%(field)s: does “%(value)s” mean %(grouped)s or %(decimal)s? Please type it as one of these."),
+    }
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("localize", True)  # initial values shown as the language writes them
+        super().__init__(*args, **kwargs)
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        attrs.update({"inputmode": "decimal", "autocomplete": "off", "spellcheck": "false"})
+        return attrs
 
     def to_python(self, value):
         if value in self.empty_values:
@@ -54,9 +76,22 @@ class AmountField(forms.DecimalField):
         if isinstance(value, Decimal):
             return value
         text = str(value).strip()
-        if decimal_number(text, places=6, comma=True) is None:
+        try:
+            number = read_number(text, places=6)
+        except AmbiguousNumber as both:
+            raise forms.ValidationError(
+                self.error_messages["ambiguous"],
+                code="ambiguous",
+                params={
+                    "field": self.label,
+                    "value": text,
+                    "grouped": number_text(both.grouped, grouping=False),
+                    "decimal": number_text(both.decimal, grouping=False),
+                },
+            ) from None
+        if number is None:
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
-        return Decimal(text.replace(",", "."))
+        return number
 
 
 # --- games and presets ------------------------------------------------------------------------

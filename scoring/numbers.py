@@ -15,7 +15,11 @@ the views that read numbers from a POST or a query string.
   decimals) it is refused rather than misread. The JSON API takes the point only, as its
   spec writes money ("187.40").
 
-Both return None for anything else; the caller says what was expected, naming its field.
+- ``local_decimal``: what a person types into a form in his language, with the decimal
+  separator and the thousands separator of that language (German "1.234,50", English
+  "1,234.50"); see its docstring. The JSON API never uses it.
+
+All return None for anything else; the caller says what was expected, naming its field.
 Surrounding whitespace is ignored.
 """
 
@@ -56,3 +60,79 @@ def decimal_number(text: str, *, places: int = 2, comma: bool = False) -> Fracti
         return None
     number = Fraction(int(whole + decimals), 10 ** len(decimals))
     return -number if sign == "-" else number
+
+
+# Thousands separators a person may type besides the language's own: spaces (plain, no-break
+# and narrow no-break, as phones and copied amounts bring them) never stand for a decimal.
+_SPACES = (" ", "\u00a0", "\u202f")
+_SPACE_CLASS = "[ \u00a0\u202f]"
+_SPACE_GROUPED = re.compile(rf"[0-9]{{1,3}}(?:{_SPACE_CLASS}[0-9]{{3}})+")
+_GROUPED = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{3})+")
+
+
+class AmbiguousNumber(ValueError):
+    """A number with two readings: "1.234" typed in German is 1234 (a thousands dot) or
+    1.234 (an English decimal point). ``grouped`` and ``decimal`` are both readings."""
+
+    def __init__(self, grouped: Fraction, decimal: Fraction):
+        super().__init__(f"{grouped} or {decimal}")
+        self.grouped = grouped
+        self.decimal = decimal
+
+
+def local_decimal(text: str, *, decimal_sep: str, places: int = 2) -> Fraction | None:
+    """A number typed in a form, read in the page's language (``decimal_sep`` "," for German,
+    "." for English; the other mark is then its thousands separator).
+
+    - "187,40" and "1.234,50" in German, "187.40" and "1,234.50" in English;
+    - with both marks, the last one is the decimal separator and the other must group by
+      threes: "1,234.50" is read in German too, as nothing else can be meant;
+    - one mark followed by other than three digits can only be a decimal separator, so the
+      canonical "187.40" of a shared link reads the same in both languages (and "187,40"
+      typed on an English page, as it did before the pages knew the language);
+    - one mark, followed by exactly three digits, that is the language's thousands separator
+      ("1.234" in German, "1,234" in English) raises AmbiguousNumber: a club member with the
+      other language's habits means the decimal, and a thousand times the bill is not a
+      slip to guess about;
+    - the same mark several times is thousands grouping ("1.234.567" in German), if every
+      group has three digits; anything else ("1,5,0") is None.
+
+    Returns None where the text is no number or has more than ``places`` decimals.
+    """
+    if not isinstance(text, str) or decimal_sep not in ".,":
+        return None
+    group_sep = "," if decimal_sep == "." else "."
+    body = text.strip()
+    sign = ""
+    if body[:1] in "+-":
+        sign, body = body[:1], body[1:]
+    if any(space in body for space in _SPACES):
+        # Spaces group the whole part by threes; the language's decimal separator may follow.
+        whole, sep, decimals = body.partition(decimal_sep)
+        if not _SPACE_GROUPED.fullmatch(whole):
+            return None
+        return decimal_number(sign + re.sub(_SPACE_CLASS, "", whole) + ("." + decimals if sep else ""), places=places)
+    marks = [c for c in body if c in ".,"]
+    if not marks:
+        return decimal_number(sign + body, places=places)
+    if len(set(marks)) == 2:
+        last = marks[-1]
+        if marks.count(last) != 1:
+            return None
+        whole, _, decimals = body.rpartition(last)
+        if not _GROUPED.fullmatch(whole):
+            return None
+        return decimal_number(sign + whole.replace(marks[0], "") + "." + decimals, places=places)
+    mark = marks[0]
+    if len(marks) > 1:
+        if not _GROUPED.fullmatch(body):
+            return None
+        return decimal_number(sign + body.replace(mark, ""), places=places)
+    whole, _, decimals = body.partition(mark)
+    plain = decimal_number(sign + whole + "." + decimals, places=max(places, 3))
+    if plain is None:
+        return None
+    if mark == group_sep and len(decimals) == 3 and _GROUPED.fullmatch(body) and whole != "0":
+        grouped = decimal_number(sign + whole + decimals, places=places)
+        raise AmbiguousNumber(grouped, plain)
+    return decimal_number(sign + whole + "." + decimals, places=places)

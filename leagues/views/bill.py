@@ -26,6 +26,7 @@ from scoring.limits import MAX_CENTS_PER_POINT, MAX_MONEY_CENTS
 from .. import selectors
 from ..forms import AmountField
 from ..models import Role, Season
+from ..money import canonical, money_text, number_text
 from ..permissions import league_for
 from ..services import problems_as_errors
 
@@ -36,13 +37,18 @@ METHODS = [
 ]
 
 
-# The amounts are read by AmountField: ASCII digits, a decimal point or comma ("187,40"), and
-# within the bounds of scoring/limits.py, so the engine's own checks agree with the form's.
+# The amounts are read by AmountField in the page's language ("187,40" and "1.234,50" in
+# German) and within the bounds of scoring/limits.py, so the engine's own checks agree with
+# the form's. The link of a split bill carries them canonical ("187.40"): it opens the same
+# bill in either language.
 MAX_MONEY = Decimal(MAX_MONEY_CENTS) / 100
 
-
-def _money_widget():
-    return forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.01", "min": "0"})
+# A restaurant bill above 200 € a head is asked about before it is split. A club's evening
+# out costs 25 to 80 € a head; the slip this catches is a decimal separator read as nothing
+# ("187,40" taken for 18,740 € once, with no warning): it makes the bill a hundred times
+# larger, and any bill above 2 € a head then passes the line. Per head, not for the whole
+# bill, since a club of twenty spends what would be a typo for a club of four.
+PLAUSIBLE_PER_HEAD = Decimal(200)
 
 
 class BillForm(forms.Form):
@@ -52,13 +58,6 @@ class BillForm(forms.Form):
         max_value=MAX_MONEY,
         max_digits=9,
         decimal_places=2,
-        widget=_money_widget(),
-        error_messages={
-            "required": gettext_lazy("Enter the bill, for example 187.40."),
-            "invalid": gettext_lazy("Enter the bill as an amount, for example 187.40."),
-            "min_value": gettext_lazy("The bill must be more than 0."),
-            "max_decimal_places": gettext_lazy("At most two decimals (cents)."),
-        },
     )
     tip_percent = AmountField(
         label=gettext_lazy("Tip (%)"),
@@ -67,7 +66,6 @@ class BillForm(forms.Form):
         max_digits=5,
         decimal_places=2,
         required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.5", "min": "0"}),
     )
     method = forms.ChoiceField(
         label=gettext_lazy("How to split"), choices=METHODS, initial=DEFAULT_METHOD, widget=forms.RadioSelect
@@ -80,13 +78,31 @@ class BillForm(forms.Form):
         decimal_places=2,
         required=False,
         help_text=gettext_lazy("Only for “by points”. Lowered by itself if someone would get money back."),
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": "0"}),
     )
     paid_by = forms.ChoiceField(label=gettext_lazy("Who paid"), required=False)
+    # The bill as read (canonical, "18740.00") when the checkbox "yes, that is right" is
+    # ticked: a confirmation holds for that amount only, also in the shared link.
+    confirm_total = forms.CharField(required=False, max_length=20)
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = players
+        # The examples in the page's language: "zum Beispiel 187,40" in German.
+        example = number_text(Decimal("187.40"), places=2)
+        self.fields["total"].error_messages.update(
+            {
+                "required": _("Enter the bill, for example %(example)s.") % {"example": example},
+                "invalid": _("Enter the bill as an amount, for example %(example)s.") % {"example": example},
+                "min_value": _("The bill must be more than 0."),
+                "max_decimal_places": _("At most two decimals (cents)."),
+            }
+        )
+        self.fields["total"].widget.attrs["placeholder"] = example
+        for name, sample in (("tip_percent", "10"), ("cents_per_point", "10")):
+            self.fields[name].error_messages["invalid"] = _("%(field)s: type a number, for example %(example)s.") % {
+                "field": self.fields[name].label,
+                "example": number_text(Decimal(sample)),
+            }
         self.fields["paid_by"].choices = [
             ("", _("Nobody yet")),
             *[(str(p.pk), p.name) for p in players],
@@ -100,8 +116,13 @@ class BillForm(forms.Form):
                 max_digits=9,
                 decimal_places=2,
                 required=False,
-                widget=_money_widget(),
+                error_messages={
+                    "invalid": _("%(field)s: type the amount paid, for example %(example)s.")
+                    % {"field": p.name, "example": example}
+                },
             )
+        # Set by clean() when the bill is above the plausible amount and not yet confirmed.
+        self.confirm_amount = None
 
     def paid_fields(self):
         return [self[f"paid_{p.pk}"] for p in self.players]
@@ -110,6 +131,21 @@ class BillForm(forms.Form):
         data = super().clean()
         if data.get("paid_by") == SEVERAL and not any(data.get(f"paid_{p.pk}") for p in self.players):
             self.add_error("paid_by", _("Enter how much each of you paid."))
+        total = data.get("total")
+        implausible = total is not None and self.players and total > PLAUSIBLE_PER_HEAD * len(self.players)
+        if not implausible or data.get("confirm_total") != canonical(total, places=2):
+            data["confirm_total"] = ""  # a confirmation of another amount confirms nothing
+        if implausible and not data["confirm_total"]:
+            each = total / len(self.players)
+            self.confirm_amount = {"total": total, "each": each, "canonical": canonical(total, places=2)}
+            self.add_error(
+                "total",
+                _(
+                    "Read as %(total)s: that is %(each)s for each of %(players)s. "
+                    "If that is right, tick “Yes, that is right”; else correct the amount."
+                )
+                % {"total": money_text(total), "each": money_text(each), "players": len(self.players)},
+            )
         return data
 
     def bill_request(self, scores):
@@ -117,10 +153,10 @@ class BillForm(forms.Form):
         data = self.cleaned_data
         request = {"total": f"{data['total']:.2f}", "scores": scores, "method": data["method"]}
         if data["method"] == "per_point" and data.get("cents_per_point") is not None:
-            request["cents_per_point"] = str(data["cents_per_point"])
+            request["cents_per_point"] = canonical(data["cents_per_point"])
         tip = data.get("tip_percent")
         if tip:
-            request["tip_percent"] = str(tip)
+            request["tip_percent"] = canonical(tip)
         names = {str(p.pk): p.name for p in self.players}
         if data.get("paid_by") == SEVERAL:
             request["paid"] = {p.name: f"{data.get(f'paid_{p.pk}') or 0:.2f}" for p in self.players}
@@ -128,10 +164,27 @@ class BillForm(forms.Form):
             request["paid_by"] = names[data["paid_by"]]
         return request
 
+    def canonical_data(self):
+        """The cleaned inputs as the link carries them: a decimal point, no grouping
+        ("1234.50" whatever the page's language), only what was given."""
+        data = self.cleaned_data
+        query = {"total": canonical(data["total"], places=2)}
+        for name in ("tip_percent", "cents_per_point"):
+            if data.get(name) is not None:
+                query[name] = canonical(data[name])
+        query["method"] = data["method"]
+        if data.get("paid_by"):
+            query["paid_by"] = data["paid_by"]
+        for p in self.players:
+            if data.get(f"paid_{p.pk}") is not None:
+                query[f"paid_{p.pk}"] = canonical(data[f"paid_{p.pk}"], places=2)
+        if data.get("confirm_total"):
+            query["confirm_total"] = data["confirm_total"]
+        return query
+
     def query(self):
         """The inputs as a query string, so the result page can be shared and printed."""
-        data = {k: v for k, v in self.data.items() if k in self.fields and v not in ("", None)}
-        return urlencode(data)
+        return urlencode(self.canonical_data())
 
 
 # Engine fields (calculate-api.md) -> the form field that carries the message.
@@ -195,8 +248,24 @@ def season_bill(request, slug, number):
         # Post/redirect/get: the result lives at a URL anyone in the league can open again.
         return HttpResponseRedirect(f"{request.path}?{form.query()}", status=303)
     context["result"] = _result_rows(result, table, scores, form)
-    context["share_url"] = request.build_absolute_uri()
+    context["share_url"] = request.build_absolute_uri(f"{request.path}?{form.query()}")
+    # The form below the result shows the link's canonical inputs as the page's language
+    # writes them ("187,40" in German), ready to be changed.
+    context["form"] = BillForm(players=players, initial=_shown(form))
     return render(request, "bill/bill.html", context)
+
+
+def _shown(form):
+    """A valid form's inputs as initial values in the page's language."""
+    data = form.cleaned_data
+    shown = {"method": data["method"], "paid_by": data.get("paid_by") or "", "confirm_total": data["confirm_total"]}
+    for name, places in (("total", 2), ("tip_percent", None), ("cents_per_point", None)):
+        if data.get(name) is not None:
+            shown[name] = number_text(data[name], places=places)
+    for p in form.players:
+        if data.get(f"paid_{p.pk}") is not None:
+            shown[f"paid_{p.pk}"] = number_text(data[f"paid_{p.pk}"], places=2)
+    return shown
 
 
 def _result_rows(result, table, scores, form):
