@@ -1,11 +1,16 @@
 """Signing up on one's own: an account (login name, e-mail optional, password twice), logged in
 at once and sent to "create your league"; bad input is a 400 with the message on its field."""
 
+from io import StringIO
+
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.urls import reverse
 
+from leagues.management.commands.seed_demo import PASSWORD as DEMO_PASSWORD
+from leagues.management.commands.seed_demo import SLUG
 from leagues.models import League, Membership, Player, Role
 from tests.factories import UserFactory
 from tests.form_posts import post_from_html
@@ -167,3 +172,24 @@ def test_the_messages_are_german_for_a_german_browser(client, db):
     assert response.status_code == 400
     html = response.content.decode()
     assert "Die beiden Passwörter sind nicht identisch." in html
+
+
+# --- what the README says about accounts -----------------------------------------------------------
+
+
+def test_the_demo_login_is_the_demo_leagues_admin_but_not_staff(client, db):
+    call_command("seed_demo", stdout=StringIO())
+    demo = User.objects.get(username="demo")
+    assert not demo.is_staff and not demo.is_superuser
+    assert Membership.objects.get(league__slug=SLUG, user=demo).role == Role.ADMIN
+    assert client.post(reverse("login"), {"username": "demo", "password": DEMO_PASSWORD}).status_code == 302
+    response = client.get("/admin/")
+    assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+
+
+def test_a_superuser_made_by_createsuperuser_opens_the_admin(client, db):
+    call_command("createsuperuser", username="root", email="root@example.org", interactive=False, verbosity=0)
+    root = User.objects.get(username="root")
+    assert root.is_staff and root.is_superuser
+    client.force_login(root)
+    assert client.get("/admin/").status_code == 200
