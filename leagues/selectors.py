@@ -472,3 +472,120 @@ def not_hosted_yet(*, season):
     """Active players of the league who have not hosted in ``season``, by name."""
     hosts = Meeting.objects.filter(season=season).values("host_id")
     return list(Player.objects.filter(league_id=season.league_id, active=True).exclude(id__in=hosts).order_by("name"))
+
+
+# --- the evening's sheet and its history, shaped for the pages ----------------------------
+
+
+def sheet_rows(*, result, live_hands):
+    """One row per live hand like the paper sheet: each party's delta and running total."""
+    parties = result["parties"]
+    by_player = not result.get("team_members")
+    rows = []
+    for hand, figures in zip(live_hands, result["hands"], strict=True):
+        active = set(figures.get("active", parties))
+        round_kind = figures.get("round") or "normal"
+        rows.append(
+            {
+                "hand": hand,
+                "number": figures["number"],
+                "dealer": figures.get("dealer"),
+                "round": round_kind,
+                "round_label": ROUND_LABELS.get(round_kind, ""),
+                "multiplier": figures.get("multiplier"),
+                "triggers": figures.get("triggers") or [],
+                "cells": [
+                    {
+                        "party": party,
+                        "delta": figures["deltas"][party],
+                        "total": figures["totals"][party],
+                        "out": by_player and party not in active,
+                        "solo": figures.get("soloist") == party,
+                    }
+                    for party in parties
+                ],
+            }
+        )
+    return rows
+
+
+def describe_payload(*, module, payload):
+    """The hand as entered, as (label, value) lines: the module's own words if it has them."""
+    describe = getattr(module, "describe", None)
+    if describe is not None:
+        return describe(payload)
+    lines = []
+    for key, value in (payload or {}).items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}: {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(
+                " ".join(str(v) for v in item.values()) if isinstance(item, dict) else str(item) for item in value
+            )
+        lines.append((key, value))
+    return lines
+
+
+HISTORY_LABELS = {
+    "entered": gettext_lazy("entered"),
+    "corrected": gettext_lazy("corrected"),
+    "deleted": gettext_lazy("deleted"),
+    "restored": gettext_lazy("restored"),
+    "removed": gettext_lazy("removed for good"),
+}
+
+
+def _history_kind(record, before):
+    if record.history_type == "+":
+        return "entered"
+    if record.history_type == "-":
+        return "removed"
+    was_deleted = before is not None and before.deleted_at is not None
+    if not was_deleted and record.deleted_at is not None:
+        return "deleted"
+    if was_deleted and record.deleted_at is None:
+        return "restored"
+    return "corrected"
+
+
+def history_entries(*, records, live_numbers, module):
+    """Who changed what and when, newest first, from the hands' historical records (oldest
+    first), in the game's words. A save that changed nothing a player can see is left out."""
+    previous = {}
+    entries = []
+    for record in records:
+        before = previous.get(record.id)
+        kind = _history_kind(record, before)
+        lines = describe_payload(module=module, payload=record.payload or {})
+        changes = []
+        if kind == "corrected":
+            old = dict(describe_payload(module=module, payload=before.payload if before is not None else {}))
+            new = dict(lines)
+            labels = list(new) + [label for label in old if label not in new]
+            changes = [
+                {"field": label, "old": old.get(label), "new": new.get(label)}
+                for label in labels
+                if old.get(label) != new.get(label)
+            ]
+        if kind != "corrected" or changes:
+            entries.append(
+                {
+                    "when": record.history_date,
+                    "who": record.history_user,
+                    "kind": kind,
+                    "what": HISTORY_LABELS[kind],
+                    "hand_id": record.id,
+                    "version": record.version,
+                    "number": live_numbers.get(record.id),
+                    "changes": changes,
+                    "summary": " · ".join(str(value) for _label, value in lines),
+                    "is_latest": False,
+                }
+            )
+        previous[record.id] = record
+    seen = set()
+    for entry in reversed(entries):
+        entry["is_latest"] = entry["hand_id"] not in seen
+        seen.add(entry["hand_id"])
+    entries.reverse()
+    return entries

@@ -84,38 +84,6 @@ def _replay(meeting, payloads):
         return None, error.errors
 
 
-def sheet_rows(result, live_hands):
-    """One row per live hand like the paper sheet: each party's delta and running total."""
-    parties = result["parties"]
-    by_player = not result.get("team_members")
-    rows = []
-    for hand, figures in zip(live_hands, result["hands"], strict=True):
-        active = set(figures.get("active", parties))
-        round_kind = figures.get("round") or "normal"
-        rows.append(
-            {
-                "hand": hand,
-                "number": figures["number"],
-                "dealer": figures.get("dealer"),
-                "round": round_kind,
-                "round_label": selectors.ROUND_LABELS.get(round_kind, ""),
-                "multiplier": figures.get("multiplier"),
-                "triggers": figures.get("triggers") or [],
-                "cells": [
-                    {
-                        "party": party,
-                        "delta": figures["deltas"][party],
-                        "total": figures["totals"][party],
-                        "out": by_player and party not in active,
-                        "solo": figures.get("soloist") == party,
-                    }
-                    for party in parties
-                ],
-            }
-        )
-    return rows
-
-
 def _errors_by_field(errors, number):
     """Split problems into those of hand ``number`` by field, and the rest as lines."""
     by_field = defaultdict(list)
@@ -205,7 +173,7 @@ def table_context(request, meeting, membership, *, initial=None, errors=None, co
         {
             "parties": result["parties"],
             "totals": result["totals"],
-            "rows": sheet_rows(result, live),
+            "rows": selectors.sheet_rows(result=result, live_hands=live),
             "dealer": nxt.get("dealer"),
             # The dealer is named by the game's own panel (with whether he sits out).
             "sitting_out": [p for p in players if p not in active and p != nxt.get("dealer")],
@@ -569,23 +537,6 @@ def _live_index(live, hand):
     return None
 
 
-def describe_payload(module, payload):
-    """The hand as entered, as (label, value) lines: the module's own words if it has them."""
-    describe = getattr(module, "describe", None)
-    if describe is not None:
-        return describe(payload)
-    lines = []
-    for key, value in (payload or {}).items():
-        if isinstance(value, dict):
-            value = ", ".join(f"{k}: {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(
-                " ".join(str(v) for v in item.values()) if isinstance(item, dict) else str(item) for item in value
-            )
-        lines.append((key, value))
-    return lines
-
-
 def _why_context(request, meeting, membership, hand):
     hands = selectors.meeting_hands(meeting=meeting)
     live = [h for h in hands if h.deleted_at is None]
@@ -595,7 +546,7 @@ def _why_context(request, meeting, membership, hand):
     result, broken = _replay(meeting, [h.payload for h in live])
     if result is not None and index is not None:
         figures = result["hands"][index]
-        row = sheet_rows({**result, "hands": [figures]}, [hand])[0]
+        row = selectors.sheet_rows(result={**result, "hands": [figures]}, live_hands=[hand])[0]
     labels = getattr(module, "LABELS", {})
     return {
         "meeting": meeting,
@@ -607,7 +558,7 @@ def _why_context(request, meeting, membership, hand):
         "figures": figures,
         "row": row,
         "parties": result["parties"] if result else [],
-        "lines": describe_payload(module, hand.payload),
+        "lines": selectors.describe_payload(module=module, payload=hand.payload),
         "can_write": _can_write(membership),
         "broken": broken,
     }
@@ -713,7 +664,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
         "number": number,
         "version": shown_version,
         "stale": _stale_notice(stale) if stale is not None else None,
-        "stale_lines": describe_payload(module, hand.payload) if stale is not None else [],
+        "stale_lines": selectors.describe_payload(module=module, payload=hand.payload) if stale is not None else [],
         **form_context(
             request,
             meeting,
@@ -772,78 +723,15 @@ def hand_restore(request, slug, pk, hand_pk):
 # --- history ---------------------------------------------------------------------------------
 
 
-HISTORY_LABELS = {
-    "entered": gettext_lazy("entered"),
-    "corrected": gettext_lazy("corrected"),
-    "deleted": gettext_lazy("deleted"),
-    "restored": gettext_lazy("restored"),
-    "removed": gettext_lazy("removed for good"),
-}
-
-
-def _history_kind(record, before):
-    if record.history_type == "+":
-        return "entered"
-    if record.history_type == "-":
-        return "removed"
-    was_deleted = before is not None and before.deleted_at is not None
-    if not was_deleted and record.deleted_at is not None:
-        return "deleted"
-    if was_deleted and record.deleted_at is None:
-        return "restored"
-    return "corrected"
-
-
-def history_entries(records, live_numbers, module):
-    """Who changed what and when, newest first, from the hands' historical records (oldest
-    first), in the game's words. A save that changed nothing a player can see is left out."""
-    previous = {}
-    entries = []
-    for record in records:
-        before = previous.get(record.id)
-        kind = _history_kind(record, before)
-        lines = describe_payload(module, record.payload or {})
-        changes = []
-        if kind == "corrected":
-            old = dict(describe_payload(module, before.payload if before is not None else {}))
-            new = dict(lines)
-            labels = list(new) + [label for label in old if label not in new]
-            changes = [
-                {"field": label, "old": old.get(label), "new": new.get(label)}
-                for label in labels
-                if old.get(label) != new.get(label)
-            ]
-        if kind != "corrected" or changes:
-            entries.append(
-                {
-                    "when": record.history_date,
-                    "who": record.history_user,
-                    "kind": kind,
-                    "what": HISTORY_LABELS[kind],
-                    "hand_id": record.id,
-                    "version": record.version,
-                    "number": live_numbers.get(record.id),
-                    "changes": changes,
-                    "summary": " · ".join(str(value) for _label, value in lines),
-                    "is_latest": False,
-                }
-            )
-        previous[record.id] = record
-    seen = set()
-    for entry in reversed(entries):
-        entry["is_latest"] = entry["hand_id"] not in seen
-        seen.add(entry["hand_id"])
-    entries.reverse()
-    return entries
-
-
 @login_required
 @require_GET
 def meeting_history(request, slug, pk):
     meeting, membership = _meeting(request, slug, pk)
     hands = selectors.meeting_hands(meeting=meeting)
     live_numbers = {h.pk: i for i, h in enumerate((h for h in hands if h.deleted_at is None), start=1)}
-    entries = history_entries(selectors.meeting_history(meeting=meeting), live_numbers, form_module(meeting.game))
+    entries = selectors.history_entries(
+        records=selectors.meeting_history(meeting=meeting), live_numbers=live_numbers, module=form_module(meeting.game)
+    )
     context = {
         "meeting": meeting,
         "league": meeting.league,
