@@ -134,6 +134,13 @@ class Invite(models.Model):
         return self.used_at is None and self.expires_at > timezone.now()
 
 
+def everyone_hosted(*, players, hosts) -> bool:
+    """The seed's end of a Sequenz: every active player of the league (ids) has hosted (ids).
+    The one rule for "season complete", used on stored seasons and on the rotation page."""
+    players = set(players)
+    return bool(players) and players <= set(hosts)
+
+
 class Season(models.Model):
     """The seed's Sequenz: meetings until every player of the league has hosted once."""
 
@@ -149,6 +156,12 @@ class Season(models.Model):
 
     def __str__(self):
         return _("Season %(number)s") % {"number": self.number}
+
+    def everyone_hosted(self) -> bool:
+        return everyone_hosted(
+            players=self.league.players.filter(active=True).values_list("id", flat=True),
+            hosts=self.meetings.values_list("host_id", flat=True),
+        )
 
 
 class Meeting(models.Model):

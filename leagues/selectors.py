@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
 
-from .models import HandResult, Invite, League, Meeting, Membership, Player, Season, Seat
+from .models import HandResult, Invite, League, Meeting, Membership, Player, Season, Seat, everyone_hosted
 
 
 def leagues_of(*, user):
@@ -218,7 +218,10 @@ def _due_order(*, players, meetings, season, seats_of_last):
         last_hosted[m.host.id] = m.date
         if season is not None and m.season_id == season.id:
             hosted_this_season.add(m.host.id)
-    complete = season is not None and (season.closed_on is not None or _everyone_hosted(players, hosted_this_season))
+    complete = season is not None and (
+        season.closed_on is not None
+        or everyone_hosted(players=(p.id for p in players.values() if p.active), hosts=hosted_this_season)
+    )
     if complete:
         hosted_this_season = set()  # the next meeting opens a new season: everyone may host
     candidates = [p for p in players.values() if p.active and p.id not in hosted_this_season]
@@ -230,11 +233,6 @@ def _due_order(*, players, meetings, season, seats_of_last):
         )
     )
     return complete, [(p, last_hosted.get(p.id)) for p in candidates]
-
-
-def _everyone_hosted(players, hosts):
-    active = {p.id for p in players.values() if p.active}
-    return bool(active) and active <= hosts
 
 
 def _chart(*, season, players, race):

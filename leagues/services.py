@@ -622,13 +622,6 @@ def current_season(league: League) -> Season | None:
     return league.seasons.order_by("-number").first()
 
 
-def season_complete(season: Season) -> bool:
-    """A season is complete when every player of the league has hosted in it."""
-    players = set(season.league.players.filter(active=True).values_list("id", flat=True))
-    hosts = set(season.meetings.values_list("host_id", flat=True))
-    return bool(players) and players <= hosts
-
-
 # The dates a meeting can have: a club may copy old paper sheets in, back to 1900, and plan
 # its evenings up to a year ahead. Past these a date is a typing mistake (a year 9999 also
 # broke the meeting page: its end time "after midnight" is a day past the last date).
@@ -671,7 +664,7 @@ def start_meeting(
     season = current_season(league)
     if season is None:
         season = Season.objects.create(league=league, number=1, started_on=date)
-    elif season.closed_on is not None or season_complete(season):
+    elif season.closed_on is not None or season.everyone_hosted():
         season = Season.objects.create(league=league, number=season.number + 1, started_on=date)
     spec = get_game(league.game)
     errors = []
@@ -706,7 +699,7 @@ def start_meeting(
     Seat.objects.bulk_create(Seat(meeting=meeting, player=p, position=i) for i, p in enumerate(players))
     # Check the sitting itself (teams, start totals) the way a replay will see it.
     calculate_meeting(meeting, payloads=[])
-    if season_complete(season):
+    if season.everyone_hosted():
         # The last host of the season has hosted: the season closes with this meeting, and
         # its bill can be split; the next meeting opens the next season.
         season.closed_on = date
