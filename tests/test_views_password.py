@@ -9,6 +9,7 @@ from django.core import mail
 from django.urls import reverse
 
 from tests.factories import PASSWORD, UserFactory
+from tests.test_csp import inline_code
 
 User = get_user_model()
 NEW = "Pik-Bube-2026"
@@ -174,3 +175,23 @@ def test_a_mistyped_link_is_a_400(client, dora, token):
     response = client.get(reverse("password_reset_confirm", kwargs={"uidb64": "Mg", "token": token}))
     assert response.status_code == 400
     assert "This link cannot be used" in response.content.decode()
+
+
+# --- every account page under the Content-Security-Policy -------------------------------------------
+
+
+def test_no_account_page_has_inline_code(client, dora):
+    anonymous = [reverse("signup"), reverse("password_reset"), reverse("password_reset_done")]
+    anonymous += [reverse("password_reset_complete")]
+    for path in anonymous:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert inline_code(response.content.decode()) == [], path
+    client.post(reverse("password_reset"), {"email": "dora@example.org"})
+    form_page = client.get(the_link(mail.outbox[0]), follow=True)
+    assert form_page.context["validlink"] and inline_code(form_page.content.decode()) == []
+    client.force_login(dora)
+    for path in (reverse("password_change"), reverse("password_change_done")):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert inline_code(response.content.decode()) == [], path

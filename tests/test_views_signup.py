@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from leagues.management.commands.seed_demo import PASSWORD as DEMO_PASSWORD
 from leagues.management.commands.seed_demo import SLUG
-from leagues.models import League, Membership, Player, Role
-from tests.factories import UserFactory
+from leagues.models import Invite, League, Membership, Player, Role
+from tests.factories import LeagueFactory, UserFactory, member
 from tests.form_posts import post_from_html
 
 User = get_user_model()
@@ -193,3 +193,21 @@ def test_a_superuser_made_by_createsuperuser_opens_the_admin(client, db):
     assert root.is_staff and root.is_superuser
     client.force_login(root)
     assert client.get("/admin/").status_code == 200
+
+
+def test_signing_up_through_an_invite_keeps_the_email_too(client, db):
+    league = LeagueFactory(slug="doko")
+    invite = Invite.objects.create(league=league, role=Role.MEMBER, created_by=member(league, Role.ADMIN))
+    response = client.post(invite.get_absolute_url(), signup(email="dora@example.org", display_name="Dora"))
+    assert response.status_code == 302
+    assert User.objects.get(username="dora").email == "dora@example.org"
+    assert Membership.objects.get(league=league, user__username="dora").role == Role.MEMBER
+
+
+def test_an_invite_still_asks_for_the_name_at_the_table(client, db):
+    league = LeagueFactory(slug="doko")
+    invite = Invite.objects.create(league=league, role=Role.MEMBER, created_by=member(league, Role.ADMIN))
+    response = client.post(invite.get_absolute_url(), signup())
+    assert response.status_code == 400
+    assert response.context["form"].errors["display_name"] == ["This field is required."]
+    assert not User.objects.filter(username="dora").exists()
