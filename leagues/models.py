@@ -110,6 +110,12 @@ def invite_expiry():
     return timezone.now() + timedelta(days=settings.INVITE_VALID_DAYS)
 
 
+class InviteQuerySet(models.QuerySet):
+    def open(self):
+        """Neither used, revoked nor expired (the league page's list of open invites)."""
+        return self.filter(used_at=None, expires_at__gt=timezone.now())
+
+
 class Invite(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
     token = models.CharField(max_length=64, unique=True, default=new_token)
@@ -124,14 +130,29 @@ class Invite(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
 
+    objects = InviteQuerySet.as_manager()
+
     def __str__(self):
         return f"Invite to {self.league} as {self.role}"
 
     def get_absolute_url(self):
         return reverse("accept_invite", kwargs={"token": self.token})
 
-    def is_usable(self):
-        return self.used_at is None and self.expires_at > timezone.now()
+    def problem(self) -> str | None:
+        """Why this invite cannot be used now ("used", "revoked", "expired", "wrong_league",
+        "player_taken"), or None. A revoked invite is marked used by nobody."""
+        if self.used_at is not None:
+            return "used" if self.used_by_id else "revoked"
+        if self.expires_at <= timezone.now():
+            return "expired"
+        if self.player is not None and self.player.league_id != self.league_id:
+            return "wrong_league"
+        if self.player is not None and self.player.user_id is not None:
+            return "player_taken"
+        return None
+
+    def is_usable(self) -> bool:
+        return self.problem() is None
 
 
 def everyone_hosted(*, players, hosts) -> bool:

@@ -5,7 +5,6 @@ import datetime
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, Sum, Window
-from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
@@ -45,9 +44,7 @@ def league_overview(*, league, admin=False, meetings=10):
         membership.display_name = names.get(membership.user_id) or membership.user.get_username()
     if admin:
         data["invites"] = list(
-            Invite.objects.filter(league=league, used_at=None, expires_at__gt=timezone.now())
-            .select_related("player", "created_by")
-            .order_by("-created_at")
+            Invite.objects.filter(league=league).open().select_related("player", "created_by").order_by("-created_at")
         )
     return data
 

@@ -812,16 +812,8 @@ class InviteUnusable(Exception):
 
 
 def invite_problem(invite: Invite) -> str | None:
-    """Why ``invite`` cannot be used now, or None."""
-    if invite.used_at is not None:
-        return "used" if invite.used_by_id else "revoked"
-    if invite.expires_at <= timezone.now():
-        return "expired"
-    if invite.player is not None and invite.player.league_id != invite.league_id:
-        return "wrong_league"
-    if invite.player is not None and invite.player.user_id is not None:
-        return "player_taken"
-    return None
+    """Why ``invite`` cannot be used now, or None (Invite.problem)."""
+    return invite.problem()
 
 
 @transaction.atomic
