@@ -246,3 +246,12 @@ def test_200_a_head_is_still_plausible(client, league):
     # Five players: 1000.00 is exactly 200 each (not asked), 1000.05 is above.
     assert client.post(url(league), {"total": "1000", "method": "equal"}).status_code == 303
     assert client.post(url(league), {"total": "1000.05", "method": "equal"}).status_code == 400
+
+
+def test_amounts_that_do_not_add_up_are_named_the_german_way(client, league):
+    anna = Player.objects.get(league=league, name="Anna")
+    data = {"total": "187,40", "method": "equal", "paid_by": "several", f"paid_{anna.pk}": "60,5"}
+    response = client.post(url(league), data, **GERMAN)
+    assert response.status_code == 400
+    message = " ".join(response.context["form"].errors["paid_by"])
+    assert f"60,50{NBSP}€" in message and f"187,40{NBSP}€" in message

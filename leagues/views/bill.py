@@ -5,6 +5,7 @@ inputs in the query string, and that URL shows (and prints) the split for every 
 money is scoring.bill.split_bill's: this module only gathers the inputs and shows its answer.
 """
 
+import dataclasses
 from decimal import Decimal
 from urllib.parse import urlencode
 
@@ -28,7 +29,6 @@ from ..forms import AmountField
 from ..models import Role, Season
 from ..money import canonical, money_text, number_text
 from ..permissions import league_for
-from ..services import problems_as_errors
 
 SEVERAL = "several"
 # The engine's own labels (marked for translation in scoring/), default method first.
@@ -203,9 +203,18 @@ def _split(form, scores):
     try:
         return split_bill(form.bill_request(scores))
     except ScoringError as error:
-        for problem in problems_as_errors(error):
-            form.add_error(ENGINE_FIELDS.get(problem["field"]), problem["message"])
+        for problem in error.problems:
+            form.add_error(ENGINE_FIELDS.get(problem.field), _page_message(problem))
         return None
+
+
+def _page_message(problem):
+    """The engine's message, its amounts of money written as the page's language writes
+    them ("100,00 €" in German): the engine writes them canonical ("100.00") for the API."""
+    if problem.field == "paid":
+        amounts = {k: money_text(v) for k, v in problem.params.items() if k in ("paid", "total")}
+        problem = dataclasses.replace(problem, params={**problem.params, **amounts})
+    return problem.render(translate=_)
 
 
 @require_http_methods(["GET", "POST"])
