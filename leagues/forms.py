@@ -93,6 +93,17 @@ class AmountField(forms.DecimalField):
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return number
 
+    def run_validators(self, value):
+        # The bounds in the messages written as the page's language writes numbers
+        # ("höchstens 1.000.000" in German), like everything else the field shows.
+        try:
+            super().run_validators(value)
+        except forms.ValidationError as error:
+            for item in error.error_list:
+                if item.params and "limit_value" in item.params:
+                    item.params = {**item.params, "limit_value": number_text(item.params["limit_value"])}
+            raise
+
 
 # --- games and presets ------------------------------------------------------------------------
 

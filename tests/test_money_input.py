@@ -255,3 +255,17 @@ def test_amounts_that_do_not_add_up_are_named_the_german_way(client, league):
     assert response.status_code == 400
     message = " ".join(response.context["form"].errors["paid_by"])
     assert f"60,50{NBSP}€" in message and f"187,40{NBSP}€" in message
+
+
+def test_the_bounds_in_messages_are_written_the_german_way(client, league):
+    response = client.post(url(league), {"total": "2.000.000", "method": "equal"}, **GERMAN)
+    assert response.status_code == 400
+    # The largest bill is 1,000,000.00 € (scoring/limits.py): "1.000.000" in German.
+    assert "1.000.000" in " ".join(response.context["form"].errors["total"])
+
+
+def test_a_stray_confirmation_in_a_link_is_ignored(client, league):
+    # 100 for five is 20 each: nothing to confirm, and nothing of it kept in the link.
+    response = client.post(url(league), {"total": "100", "method": "equal", "confirm_total": "x" * 500})
+    assert response.status_code == 303
+    assert "confirm_total" not in response["Location"]

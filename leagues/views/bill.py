@@ -82,7 +82,7 @@ class BillForm(forms.Form):
     paid_by = forms.ChoiceField(label=gettext_lazy("Who paid"), required=False)
     # The bill as read (canonical, "18740.00") when the checkbox "yes, that is right" is
     # ticked: a confirmation holds for that amount only, also in the shared link.
-    confirm_total = forms.CharField(required=False, max_length=20)
+    confirm_total = forms.CharField(required=False)
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
