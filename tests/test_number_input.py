@@ -176,7 +176,7 @@ def test_the_bill_takes_a_german_decimal_comma(client, closed_season):
         ("total", "١٠٠"),
         ("total", "9" * 4301),
         ("total", "1000000.01"),
-        ("total", "1,000"),  # no thousands separators: three decimals
+        ("total", "1,000"),  # on an English page 1000 or 1.000: refused as ambiguous
         ("tip_percent", "١٠"),
         ("cents_per_point", "١٠"),
         ("cents_per_point", "10000.01"),
