@@ -192,6 +192,8 @@ def check(client, run, port, superuser):
 
     pages.html(client, "/")  # the start page, anonymous
     pages.html(client, "/accounts/login/")
+    pages.html(client, "/accounts/signup/")
+    pages.html(client, "/accounts/password/reset/")
     pages.html(client, "/api/docs/")
     client.get("/api/v1/schema/")
     pages.html(client, "/no-such-page/", expect=404)
@@ -212,6 +214,7 @@ def check(client, run, port, superuser):
     pages.html(client, f"{league_path}seasons/1/bill/")
     pages.html(client, f"{league_path}meetings/new/")
     pages.html(client, "/leagues/new/")
+    pages.html(client, "/accounts/password/change/")
 
     # The public link, switched on through the app as a league admin would (a fresh token).
     _, page = client.get(league_path)
