@@ -178,7 +178,8 @@ def test_an_ambiguous_amount_is_refused_with_the_field_named(client, league):
     response = client.post(url(league), {"total": "1.234", "method": "equal"}, **GERMAN)
     assert response.status_code == 400
     message = " ".join(response.context["form"].errors["total"])
-    assert "“1.234”" in message and "1234" in message and "1,234" in message
+    # German quotes („1.234“) once the page speaks German: the amount as typed, and both readings.
+    assert "1.234“" in message and "1234" in message and "1,234" in message
     with translation.override("de"):
         assert str(response.context["form"].fields["total"].label) in message
 
