@@ -210,6 +210,13 @@ class Meeting(models.Model):
     start_totals = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    # The evening is over (services.close_meeting): its hands are read-only until an admin
+    # reopens it (MeetingReopening keeps why). A replay of an earlier meeting still rewrites
+    # its cached results: closing freezes what was entered, not what follows from it.
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["date", "id"]
@@ -219,6 +226,25 @@ class Meeting(models.Model):
 
     def get_absolute_url(self):
         return reverse("meeting", kwargs={"slug": self.league.slug, "pk": self.pk})
+
+
+class MeetingReopening(models.Model):
+    """An admin reopened a closed meeting: why, who and when, and the closing it undid."""
+
+    meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="reopenings")
+    reason = models.TextField(_("reason"))
+    reopened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    reopened_at = models.DateTimeField(_("reopened at"))
+    was_closed_at = models.DateTimeField(_("was closed at"))
+    was_closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["meeting", "reopened_at", "id"]
+
+    def __str__(self):
+        return f"{self.meeting} {self.reopened_at:%Y-%m-%d %H:%M}"
 
 
 class SeatQuerySet(models.QuerySet):

@@ -28,6 +28,7 @@ from .models import (
     Invite,
     League,
     Meeting,
+    MeetingReopening,
     Membership,
     Player,
     Role,
@@ -51,6 +52,15 @@ class InvalidInput(Exception):
     def __init__(self, errors):
         super().__init__("; ".join(e["message"] for e in errors))
         self.errors = errors
+
+
+class MeetingClosed(InvalidInput):
+    """A write to the hands of a meeting that is over (closed, or its last round played after
+    the end time): nothing changes. An InvalidInput, so that every caller that already answers
+    a refused hand with a 4xx and its message answers this one too."""
+
+    def __init__(self, message):
+        super().__init__([{"hand": None, "field": "meeting", "message": message}])
 
 
 def problems_as_errors(error: ScoringError) -> list[dict[str, Any]]:
@@ -402,13 +412,17 @@ def _entered_before(meeting: Meeting, idempotency_key, payload: Any) -> Hand | N
     return earlier
 
 
-def add_hand(*, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None) -> Hand:
+def add_hand(
+    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None, now=None
+) -> Hand:
     """Append a hand (see ``enter_hand``)."""
-    return enter_hand(meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key)[0]
+    return enter_hand(
+        meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key, now=now
+    )[0]
 
 
 def enter_hand(
-    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None
+    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None, now=None
 ) -> tuple[Hand, bool]:
     """Append a hand; returns (hand, created).
 
@@ -417,6 +431,8 @@ def enter_hand(
     ``idempotency_key`` (a UUID the client chose for this hand): when a hand of the meeting
     already has it, that hand is the answer (created False) and nothing is saved, so a retry
     never enters a hand twice; IdempotencyKeyReused when that hand had another payload.
+    MeetingClosed when the meeting is closed or its evening is over (``evening_over``); the
+    hand that makes it over closes it (``now``: the time it is saved, for tests).
     """
     try:
         with transaction.atomic():
@@ -424,9 +440,12 @@ def enter_hand(
             earlier = _entered_before(meeting, idempotency_key, payload)
             if earlier is not None:
                 return earlier, False
+            _refuse_if_closed(meeting)
             hands = _live_hands(meeting)
             if number is not None and number != len(hands) + 1:
                 raise HandConflict(len(hands))
+            if hands and end_time_passed(meeting, now) and evening_over(meeting, _replay_of(meeting, hands), now=now):
+                raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
             result = calculate_meeting(meeting, payloads=[h.payload for h in hands] + [payload])
             last = meeting.hands.order_by("-position").values_list("position", flat=True).first() or 0
             hand = Hand(
@@ -441,6 +460,9 @@ def enter_hand(
             hand.save()
             write_results(meeting, hands + [hand], result)
             replay_later_meetings(meeting, result)
+            if last_round_done(meeting, result, now=now):
+                # The hand that finishes the last round after the end time ends the evening.
+                _close(meeting, user=user, now=now)
             return hand, True
     except IntegrityError as error:
         # A unique index caught a writer the lock did not (SQLite): the same key entered a
@@ -455,6 +477,7 @@ def enter_hand(
 def change_hand(*, hand: Hand, payload: Any, user, version: int) -> Hand:
     """Correct a live hand that the writer saw at ``version``; everything after it is replayed."""
     meeting = _lock(hand.meeting_id)
+    _refuse_if_closed(meeting)
     hand = _locked_hand(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is not None:
@@ -478,6 +501,7 @@ def delete_hand(*, hand: Hand, user, version: int) -> Hand:
     """Mark a hand deleted (it stays in the history and can be restored); the hands after it
     move up one number. Deleting a hand the writer saw deleted already changes nothing."""
     meeting = _lock(hand.meeting_id)
+    _refuse_if_closed(meeting)
     hand = _locked_hand(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is not None:
@@ -500,6 +524,7 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     """Bring a deleted hand back in its place; the hands after it move down one number.
     Restoring a hand the writer saw live already changes nothing."""
     meeting = _lock(hand.meeting_id)
+    _refuse_if_closed(meeting)
     hand = _locked_hand(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is None:
@@ -515,6 +540,142 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     write_results(meeting, hands, result)
     replay_later_meetings(meeting, result)
     return hand
+
+
+# --- the end of the evening ------------------------------------------------------------------
+# Seed 003: "Ist sie erreicht, wird die laufende Runde zu Ende gespielt". Doppelkopf's replay
+# says how many games are left until the player before the host has dealt
+# (``next.host_round_games_left``, a whole round at a boundary); once the end time has passed
+# and the round in progress is done, the evening is over. The hand that finishes it closes
+# the meeting; a scorekeeper can also close it with "End the evening" (when the last hand was
+# saved before the end time). Race games (1000, 56, the Maw family) have no rounds: a game is
+# played out whatever the clock says, so their evening ends only by that button, once a hand
+# is stored and the end time has passed (at any time when none was set). A closed meeting's hands are read-only until an admin reopens it with
+# a reason; after a reopening the evening is over again only when closed again (the next
+# round finished after the end time, or the button).
+
+
+def end_time_passed(meeting: Meeting, now=None) -> bool:
+    """Whether the meeting's end time has passed. An end time before noon is taken to be
+    after midnight (a card evening "until 1 o'clock" ends the next morning)."""
+    if meeting.end_time is None:
+        return False
+    now = now or timezone.now()
+    try:
+        day = meeting.date
+        if meeting.end_time < datetime.time(12, 0):
+            day += datetime.timedelta(days=1)
+        end = datetime.datetime.combine(day, meeting.end_time, tzinfo=timezone.get_current_timezone())
+        return now >= end
+    except OverflowError:
+        # A date at the edge of the calendar (9999-12-31, stored before dates were checked):
+        # there is no next day to end on; such an evening is not over yet.
+        return False
+
+
+def _replay_of(meeting: Meeting, hands: list[Hand]) -> dict[str, Any]:
+    return calculate_meeting(meeting, payloads=[h.payload for h in hands])
+
+
+def has_rounds(meeting: Meeting) -> bool:
+    """Whether the game's replay knows host rounds (Doppelkopf): only then does the end time
+    end the evening by itself."""
+    return meeting.game == "doppelkopf"
+
+
+def round_complete(meeting: Meeting, result: dict[str, Any]) -> bool:
+    """At least one hand, and (games with rounds) the last seat has dealt the round's last
+    game: the next one would be the host's deal again."""
+    if not result.get("hands"):
+        return False
+    if not has_rounds(meeting):
+        return True
+    nxt = result.get("next") or {}
+    return nxt.get("host_round_games_left") == len(result.get("parties") or ())
+
+
+def last_round_done(meeting: Meeting, result: dict[str, Any], *, now=None) -> bool:
+    """The end time has passed and the round in progress is finished (games with rounds)."""
+    return has_rounds(meeting) and end_time_passed(meeting, now) and round_complete(meeting, result)
+
+
+def evening_over(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> bool:
+    """No further hand: the meeting is closed, or its last round is done and no admin has
+    reopened it since."""
+    if meeting.closed_at is not None:
+        return True
+    if result is None or not last_round_done(meeting, result, now=now):
+        return False
+    return not meeting.reopenings.exists()
+
+
+def can_close(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> bool:
+    """Whether "End the evening" may be used: open, and (Doppelkopf) the end time passed and
+    the round complete, (race games) at least one hand stored."""
+    if meeting.closed_at is not None or result is None:
+        return False
+    if has_rounds(meeting):
+        return last_round_done(meeting, result, now=now)
+    return round_complete(meeting, result) and (meeting.end_time is None or end_time_passed(meeting, now))
+
+
+def _refuse_if_closed(meeting: Meeting) -> None:
+    if meeting.closed_at is not None:
+        raise MeetingClosed(_("This evening is closed: its hands can no longer be changed. An admin can reopen it."))
+
+
+def _close(meeting: Meeting, *, user, now=None) -> None:
+    meeting.closed_at = now or timezone.now()
+    meeting.closed_by = user
+    meeting.save(update_fields=["closed_at", "closed_by"])
+
+
+@transaction.atomic
+def close_meeting(*, meeting: Meeting, user, now=None) -> Meeting:
+    """End the evening ("End the evening"): refused while a round is still to be played."""
+    meeting = _lock(meeting.pk)
+    if meeting.closed_at is not None:
+        return meeting
+    result = _replay_of(meeting, _live_hands(meeting))
+    if not can_close(meeting, result, now=now):
+        if meeting.end_time is not None and not end_time_passed(meeting, now):
+            message = _("The end time has not passed yet: the evening goes on.")
+        elif has_rounds(meeting) and result.get("hands"):
+            message = _("The round is not finished yet: the player before the host deals its last game.")
+        else:
+            message = _("No hand has been played tonight yet.")
+        raise MeetingClosed(message)
+    _close(meeting, user=user, now=now)
+    return meeting
+
+
+REASON_MAX = 500
+
+
+@transaction.atomic
+def reopen_meeting(*, meeting: Meeting, user, reason: str, now=None) -> MeetingReopening:
+    """An admin reopens a closed meeting; the reason, who and when are kept (the history page
+    shows them). Later meetings are replayed after each change, as always."""
+    meeting = _lock(meeting.pk)
+    reason = (reason or "").strip()
+    if not reason:
+        raise _error("reason", _("Say why the evening is reopened."))
+    if len(reason) > REASON_MAX:
+        raise _error("reason", _("At most %(max)s characters.") % {"max": REASON_MAX})
+    if meeting.closed_at is None:
+        raise _error("meeting", _("This evening is not closed."))
+    reopening = MeetingReopening.objects.create(
+        meeting=meeting,
+        reason=reason,
+        reopened_by=user,
+        reopened_at=now or timezone.now(),
+        was_closed_at=meeting.closed_at,
+        was_closed_by=meeting.closed_by,
+    )
+    meeting.closed_at = None
+    meeting.closed_by = None
+    meeting.save(update_fields=["closed_at", "closed_by"])
+    return reopening
 
 
 # --- checking the cached results ------------------------------------------------------------
