@@ -496,3 +496,21 @@ class InviteForm(forms.Form):
         super().__init__(*args, **kwargs)
         # Only this league's players who have no account yet.
         self.fields["player"].queryset = league.players.filter(user=None)
+
+
+class ReopenMeetingForm(forms.Form):
+    """An admin reopens a closed evening; the reason is kept and shown on its history page."""
+
+    reason = forms.CharField(
+        label=_("Why is the evening reopened?"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Kept in the evening's history, with your name and the time."),
+        error_messages={"required": _("Say why the evening is reopened.")},
+    )
+
+    def clean_reason(self):
+        reason = self.cleaned_data["reason"].strip()
+        if not reason:
+            raise forms.ValidationError(_("Say why the evening is reopened."))
+        return reason

@@ -15,7 +15,6 @@ A problem the form partial does not show on one of its fields is listed above th
 that none is ever hidden.
 """
 
-import datetime
 import uuid
 from collections import defaultdict
 
@@ -33,7 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget
 
 from leagues import selectors, services
-from leagues.forms import WholeNumberField  # ASCII digits only
+from leagues.forms import ReopenMeetingForm, WholeNumberField  # ASCII digits only
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Meeting, Player, Role
 from leagues.permissions import league_for
@@ -46,7 +45,7 @@ TEAM_NAMES = ("A", "B", "C")
 def _meeting(request, slug, pk, role=Role.MEMBER):
     league, membership = league_for(user=request.user, slug=slug, role=role)
     meeting = get_object_or_404(
-        Meeting.objects.select_related("league", "season", "host", "pennant_holder"), pk=pk, league=league
+        Meeting.objects.select_related("league", "season", "host", "pennant_holder", "closed_by"), pk=pk, league=league
     )
     return meeting, membership
 
@@ -58,22 +57,8 @@ def _can_write(membership):
 # --- the replay, shaped for the page ----------------------------------------------------------
 
 
-def end_time_passed(meeting, now=None):
-    """Whether the meeting's end time has passed. An end time before noon is taken to be
-    after midnight (a card evening "until 1 o'clock" ends the next morning)."""
-    if meeting.end_time is None:
-        return False
-    now = now or timezone.now()
-    try:
-        day = meeting.date
-        if meeting.end_time < datetime.time(12, 0):
-            day += datetime.timedelta(days=1)
-        end = datetime.datetime.combine(day, meeting.end_time, tzinfo=timezone.get_current_timezone())
-        return now >= end
-    except OverflowError:
-        # A date at the edge of the calendar (9999-12-31, stored before dates were checked):
-        # there is no next day to end on; such an evening is not over yet.
-        return False
+# The rule lives with the writes that close the evening; kept under this name for the views.
+end_time_passed = services.end_time_passed
 
 
 def _replay(meeting, payloads):
@@ -127,7 +112,9 @@ def form_context(request, meeting, *, players, result, module, initial=None, err
     return context
 
 
-def table_context(request, meeting, membership, *, initial=None, errors=None, conflict=None, idempotency_key=None):
+def table_context(
+    request, meeting, membership, *, initial=None, errors=None, conflict=None, idempotency_key=None, closed_refusal=None
+):
     """The block that htmx swaps after each hand: what comes next, the form and the sheet.
 
     A fixed number of queries whatever the number of hands: the hands in one query, the
@@ -150,8 +137,10 @@ def table_context(request, meeting, membership, *, initial=None, errors=None, co
         "hand_number": hand_number,
         "broken": broken,
         "conflict": conflict,
+        "closed_refusal": closed_refusal,
         "rows": [],
         "after_end": end_time_passed(meeting),
+        **evening_context(meeting, membership, result),
     }
     if result is None:
         return context
@@ -183,6 +172,26 @@ def table_context(request, meeting, membership, *, initial=None, errors=None, co
         }
     )
     return context
+
+
+def evening_context(meeting, membership, result):
+    """The end of the evening for the panel: whether it is over (no form then), closed (and
+    by whom), the winner and the pennant fixed, and which buttons this user gets."""
+    over = services.evening_over(meeting, result)
+    winner = selectors.meeting_winner(meeting=meeting) if over else None
+    return {
+        "evening_over": over,
+        "closed": meeting.closed_at is not None,
+        "winner": winner,
+        "pennant_to": winner if over and selectors.has_pennant(meeting.game) else None,
+        "can_close": _can_write(membership) and services.can_close(meeting, result),
+        "can_reopen": meeting.closed_at is not None and membership.allows(Role.ADMIN),
+        "last_round": result is not None
+        and not over
+        and services.has_rounds(meeting)
+        and end_time_passed(meeting)
+        and bool(result.get("hands")),
+    }
 
 
 # --- starting a meeting -----------------------------------------------------------------------
@@ -476,6 +485,9 @@ def hand_add_hx(request, slug, pk):
         return _conflict(request, meeting, membership, expected or number, module, payload)
     except services.IdempotencyKeyReused as error:
         return _conflict(request, meeting, membership, error.hand.number or number, module, payload)
+    except services.MeetingClosed as error:
+        # A phone that still showed the form: the sheet as it is now, with the evening over.
+        return _render_table(request, meeting, membership, status=400, closed_refusal=error.errors[0]["message"])
     except services.InvalidInput as error:
         return _form_errors(request, meeting, membership, module, players, result, payload, error.errors, number, key)
     return _saved(request, meeting, membership, hand)
@@ -720,6 +732,45 @@ def hand_restore(request, slug, pk, hand_pk):
     return _hand_write(request, slug, pk, hand_pk, services.restore_hand, _("Hand restored."))
 
 
+# --- the end of the evening -------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def meeting_close(request, slug, pk):
+    """ "End the evening": a scorekeeper closes the meeting once its last round is played."""
+    meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
+    try:
+        services.close_meeting(meeting=meeting, user=request.user)
+    except services.InvalidInput as error:
+        meeting.refresh_from_db()
+        return _render_table(request, meeting, membership, status=400, closed_refusal=error.errors[0]["message"])
+    messages.success(request, _("The evening is over."))
+    return redirect(meeting.get_absolute_url())
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def meeting_reopen(request, slug, pk):
+    """An admin reopens a closed evening, saying why (kept in its history)."""
+    meeting, membership = _meeting(request, slug, pk, role=Role.ADMIN)
+    form = ReopenMeetingForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                services.reopen_meeting(meeting=meeting, user=request.user, reason=form.cleaned_data["reason"])
+            except services.InvalidInput as error:
+                for problem in error.errors:
+                    form.add_error("reason" if problem["field"] == "reason" else None, problem["message"])
+            else:
+                messages.success(request, _("The evening is open again."))
+                return redirect(meeting.get_absolute_url())
+    context = {"meeting": meeting, "league": meeting.league, "form": form}
+    return render(request, "meetings/reopen.html", context, status=status)
+
+
 # --- history ---------------------------------------------------------------------------------
 
 
@@ -738,6 +789,7 @@ def meeting_history(request, slug, pk):
         "entries": entries,
         "deleted": [h for h in hands if h.deleted_at is not None],
         "can_write": _can_write(membership),
+        "reopenings": meeting.reopenings.select_related("reopened_by", "was_closed_by"),
     }
     return render(request, "meetings/history.html", context)
 
@@ -747,6 +799,8 @@ urlpatterns = [
     path("l/<slug:slug>/m/<int:pk>/", meeting, name="meeting"),
     path("l/<slug:slug>/m/<int:pk>/hands/_hx/", hand_add_hx, name="hand_add_hx"),
     path("l/<slug:slug>/m/<int:pk>/history/", meeting_history, name="meeting_history"),
+    path("l/<slug:slug>/m/<int:pk>/close/", meeting_close, name="meeting_close"),
+    path("l/<slug:slug>/m/<int:pk>/reopen/", meeting_reopen, name="meeting_reopen"),
     path("l/<slug:slug>/m/<int:pk>/h/<int:hand_pk>/", hand_why, name="hand_why"),
     path("l/<slug:slug>/m/<int:pk>/h/<int:hand_pk>/edit/", hand_edit, name="hand_edit"),
     path("l/<slug:slug>/m/<int:pk>/h/<int:hand_pk>/delete/", hand_delete, name="hand_delete"),
