@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
 
+from .hand_entry import FORMS, form_module, game_end_line
 from .models import HandResult, Invite, League, Meeting, Membership, Player, Season, Seat, everyone_hosted
 
 
@@ -473,13 +474,33 @@ def not_hosted_yet(*, season):
 
 
 def sheet_rows(*, result, live_hands):
-    """One row per live hand like the paper sheet: each party's delta and running total."""
+    """One row per live hand like the paper sheet: each party's figure for the hand and its
+    running total.
+
+    The cell's ``delta`` is what the hand itself scored: in race games the replay's per-hand
+    ``scored``, not the change of the shown totals (which includes the reset to 0 after a
+    won game), so that a winner's cell never reads "−30". A hand that ended a game or a match
+    carries ``game_end``, the lines drawn across the sheet under it ("Aoife wins game 2");
+    the totals of the next hand start from 0 as the replay gives them. ``breakdown`` is the
+    game module's figures for the why dialog (None for a game without one). Both come from
+    the game's hand-entry module, which reads its engine's fields: no rule is decided here.
+    """
     parties = result["parties"]
-    by_player = not result.get("team_members")
+    members = result.get("team_members")
+    by_player = not members
+    module = form_module(result["game"]) if result.get("game") in FORMS else None
+    game_end = getattr(module, "game_end", None)
+    breakdown = getattr(module, "breakdown", None)
+    numbers = {"game": 0, "match": 0}
     rows = []
     for hand, figures in zip(live_hands, result["hands"], strict=True):
         active = set(figures.get("active", parties))
         round_kind = figures.get("round") or "normal"
+        shown = figures.get("scored") or figures["deltas"]
+        ends = []
+        for kind, winner, games in game_end(figures, result) if game_end else ():
+            numbers[kind] += 1
+            ends.append(game_end_line(kind=kind, winner=winner, number=numbers[kind], games=games, members=members))
         rows.append(
             {
                 "hand": hand,
@@ -489,10 +510,12 @@ def sheet_rows(*, result, live_hands):
                 "round_label": ROUND_LABELS.get(round_kind, ""),
                 "multiplier": figures.get("multiplier"),
                 "triggers": figures.get("triggers") or [],
+                "game_end": ends,
+                "breakdown": breakdown(figures, hand.payload, result) if breakdown else None,
                 "cells": [
                     {
                         "party": party,
-                        "delta": figures["deltas"][party],
+                        "delta": shown[party],
                         "total": figures["totals"][party],
                         "out": by_player and party not in active,
                         "solo": figures.get("soloist") == party,

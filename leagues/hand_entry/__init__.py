@@ -20,6 +20,7 @@ Contract of a game's module (registered in ``FORMS`` below):
 
 import importlib
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 # How a suit looks on a chip: its name (the chip's title) and its symbol; red suits are red.
@@ -57,3 +58,41 @@ def suit_chips(values):
         label, symbol, red = SUIT_LOOKS.get(value, (value, "", False))
         chips.append({"value": value, "label": label, "symbol": symbol, "red": red})
     return chips
+
+
+# --- the sheet's words for what a hand decided (race games, matches) -------------------------
+#
+# A game module's optional ``game_end(figures, result)`` lists what a hand decided, read from
+# its engine's per-hand figures: ``[(kind, winner, games)]``, ``kind`` "game" or "match",
+# ``winner`` None for a game nobody won, ``games`` 2 for a double game. Its optional
+# ``breakdown(figures, payload, result)`` gives the why dialog's figures of one hand:
+# ``{"facts": [(label, value)], "columns": [label], "rows": [(party, [value])]}``.
+
+
+def party_label(party, members):
+    """A party as the sheet names it: a player, or a team with its players."""
+    players = (members or {}).get(party)
+    if players and tuple(players) != (party,):
+        return _("%(team)s (%(players)s)") % {"team": party, "players": ", ".join(players)}
+    return party
+
+
+def game_end_line(*, kind, winner, number, games=1, members=None):
+    """The line drawn across the sheet after a hand that ended a game or a match."""
+    if winner is None:
+        return _("Game %(number)s ends without a winner") % {"number": number}
+    who = party_label(winner, members)
+    if kind == "match":
+        return _("%(winner)s wins match %(number)s") % {"winner": who, "number": number}
+    if games == 2:
+        return _("%(winner)s wins game %(number)s, a double game") % {"winner": who, "number": number}
+    return _("%(winner)s wins game %(number)s") % {"winner": who, "number": number}
+
+
+def outcome_label(made):
+    """A bid or contract as the replay judged it: made, failed, or cut off by a won game."""
+    if made is True:
+        return _("made")
+    if made is False:
+        return _("failed")
+    return _("not counted: the game was won first")

@@ -7,7 +7,7 @@ the range of bids and the card points come from ``scoring.fifty_six``.
 
 from django.utils.translation import gettext as _
 
-from leagues.hand_entry import suit_chips
+from leagues.hand_entry import outcome_label, party_label, suit_chips
 from scoring.fifty_six import CARD_POINTS, MAX_BID, MIN_BID, TRUMPS
 from scoring.numbers import whole_number
 
@@ -86,3 +86,34 @@ def initial_from_payload(payload):
         "double": text("double") or "0",
         "bidder_team_points": text("bidder_team_points"),
     }
+
+
+# --- the sheet: what a hand decided and why it scored what it did ----------------------------
+
+
+def game_end(figures, result):
+    """A match won at this hand (with ``tables``: the replay's ``match_winner``)."""
+    winner = figures.get("match_winner")
+    return [("match", winner, 1)] if winner else []
+
+
+def breakdown(figures, payload, result):
+    """The why dialog's figures: the bid as entered, its double, the bidding team's card
+    points, made or failed and the stake the replay gave the winning team (and what was paid,
+    with tables); per team its points in the hand."""
+    payload = payload or {}
+    members = result.get("team_members")
+    looks = {chip["value"]: str(chip["label"]) for chip in suit_chips(TRUMPS)}
+    bid = f"{payload.get('bidder')}: {payload.get('bid')} {looks.get(payload.get('trump'), payload.get('trump') or '')}"
+    facts = [(_("Bid"), bid.strip())]
+    if payload.get("double"):
+        facts.append((_("Doubled"), _("Redouble") if payload["double"] == 2 else _("Double")))
+    facts.append((_("Card points of the bidding team"), payload.get("bidder_team_points")))
+    facts.append(
+        (_("Bidding team"), f"{party_label(figures.get('bidder_team'), members)}, {outcome_label(figures.get('made'))}")
+    )
+    facts.append((_("Stake"), f"{figures.get('stake')} → {party_label(figures.get('winner_team'), members)}"))
+    if figures.get("paid") is not None:
+        facts.append((_("Paid"), figures["paid"]))
+    rows = [(party_label(party, members), [figures["deltas"][party]]) for party in result["parties"]]
+    return {"facts": facts, "columns": [_("Points")], "rows": rows}

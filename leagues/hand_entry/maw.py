@@ -15,6 +15,7 @@ tricks) is reported here.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from leagues.hand_entry import outcome_label, party_label
 from scoring import maw
 from scoring.numbers import whole_number
 from scoring.registry import get_game
@@ -175,3 +176,74 @@ def initial_from_payload(payload):
     else:
         initial["top_trump_trick"] = ""
     return initial
+
+
+# --- the sheet: what a hand decided and why it scored what it did ----------------------------
+
+
+def game_end(figures, result):
+    """A game won at this hand (``game_over``) and a match it completed (``matches``)."""
+    ends = []
+    over = figures.get("game_over")
+    if over:
+        ends.append(("game", over.get("winner"), over.get("games", 1)))
+    for match in result.get("matches") or ():
+        if match.get("hand") == figures.get("number"):
+            ends.append(("match", match.get("winner"), 1))
+    return ends
+
+
+def _tricks_taken(payload, figures, result):
+    """Tricks each party took that counted (those after a won game are ignored by the replay);
+    a trick recorded under a player's name belongs to his team."""
+    parties = result["parties"]
+    team_of = {player: team for team, players in (result.get("team_members") or {}).items() for player in players}
+    ignored = set(figures.get("ignored_tricks") or ())
+    taken = dict.fromkeys(parties, 0)
+    for number, winner in enumerate(payload.get("tricks") or (), start=1):
+        party = team_of.get(winner, winner)
+        if number not in ignored and party in taken:
+            taken[party] += 1
+    return taken
+
+
+def breakdown(figures, payload, result):
+    """The why dialog's figures, all from the replay and the hand as entered: the bid and
+    whether it was made, the highest trump's trick, tricks not counted, Spoil Five's jink and
+    pot; per party the tricks that counted and what the hand scored (Spoil Five: what it fed
+    into the pot and its chips in minus out)."""
+    payload = payload or {}
+    members = result.get("team_members")
+    facts = []
+    bidder = payload.get("bidder") or payload.get("maker")
+    if bidder is not None and payload.get("bid") is not None:
+        bid = str(payload["bid"])
+        if payload.get("call"):
+            bid += " · " + str(CALL_LABELS.get(payload["call"], payload["call"]))
+        if payload.get("bagged"):
+            bid += " · " + _("bagged")
+        facts.append((_("Bid"), f"{party_label(bidder, members)}: {bid}, {outcome_label(figures.get('made'))}"))
+    if "top_trump_trick" in payload:
+        top = payload["top_trump_trick"]
+        value = _("no trump played") if top is None else _("trick %(number)s") % {"number": top}
+        facts.append((_("Highest trump"), value))
+    if figures.get("jink"):
+        facts.append((_("Jink"), outcome_label(figures["jink"] == "made")))
+    ignored = figures.get("ignored_tricks") or []
+    if ignored:
+        facts.append((_("Not counted (the game was already won)"), ", ".join(str(n) for n in ignored)))
+    taken = _tricks_taken(payload, figures, result)
+    if "pot" in figures:
+        facts.append((_("Pot won by"), figures["pot_winner"] or _("nobody: the pot stays")))
+        facts.append((_("In the pot now"), figures["pot"]))
+        fed = figures.get("fed") or {}
+        columns = [_("Tricks"), _("Into the pot"), _("Chips")]
+        rows = [
+            (party_label(party, members), [taken[party], fed.get(party, 0), figures["deltas"][party]])
+            for party in result["parties"]
+        ]
+    else:
+        scored = figures.get("scored") or figures["deltas"]
+        columns = [_("Tricks"), _("Points")]
+        rows = [(party_label(party, members), [taken[party], scored[party]]) for party in result["parties"]]
+    return {"facts": facts, "columns": columns, "rows": rows}

@@ -10,7 +10,7 @@ whether the contract was made; this module only turns the post into the spec's h
 
 from django.utils.translation import gettext as _
 
-from leagues.hand_entry import suit_chips
+from leagues.hand_entry import outcome_label, suit_chips
 from scoring.numbers import whole_number
 from scoring.thousand import CARD_POINTS, SUITS, bid_range
 
@@ -109,3 +109,42 @@ def initial_from_payload(payload):
         "all_tricks": bool(payload.get("all_tricks")),
         "forgot_to_pass": bool(payload.get("forgot_to_pass")),
     }
+
+
+# --- the sheet: what a hand decided and why it scored what it did ----------------------------
+
+
+def game_end(figures, result):
+    """The game won at this hand (the replay's ``game_winner``)."""
+    winner = figures.get("game_winner")
+    return [("game", winner, 1)] if winner else []
+
+
+def breakdown(figures, payload, result):
+    """The why dialog's figures: the declarer, his contract made or failed, durch and a
+    forgotten pass as entered; per active player the card points and marriages as entered
+    and what the replay scored for him (the rounding shows between the two)."""
+    payload = payload or {}
+    facts = [
+        (_("Declarer"), figures.get("declarer") or payload.get("declarer")),
+        (_("Contract"), f"{figures.get('contract')}, {outcome_label(figures.get('made'))}"),
+    ]
+    if payload.get("all_tricks"):
+        facts.append((_("All tricks (durch)"), _("yes")))
+    if payload.get("forgot_to_pass"):
+        facts.append((_("Forgot to pass two cards"), _("yes")))
+    points = payload.get("points") or {}
+    marriages = payload.get("marriages") or {}
+    looks = {chip["value"]: chip["symbol"] or str(chip["label"]) for chip in suit_chips(SUITS)}
+    rows = [
+        (
+            player,
+            [
+                points.get(player, "–"),
+                " ".join(looks.get(suit, suit) for suit in marriages.get(player) or ()) or "–",
+                figures["scored"][player],
+            ],
+        )
+        for player in figures.get("active", result["parties"])
+    ]
+    return {"facts": facts, "columns": [_("Card points"), _("Marriages"), _("Points")], "rows": rows}
