@@ -171,6 +171,8 @@ def table_context(
             "idempotency_key": idempotency_key or uuid.uuid4(),
         }
     )
+    # The legend of the special rounds only on a sheet that has such rows (Doppelkopf's).
+    context["special_rounds"] = any(row["round_label"] for row in context["rows"])
     return context
 
 
@@ -438,6 +440,8 @@ def _render_table(request, meeting, membership, *, status=200, **kwargs):
 
 
 def _saved(request, meeting, membership, hand):
+    # The hand may have closed the evening (the last of its last round): show it closed.
+    meeting.refresh_from_db(fields=["closed_at", "closed_by"])
     if request.htmx:
         return _render_table(request, meeting, membership)
     messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number or ""})
@@ -558,7 +562,8 @@ def _why_context(request, meeting, membership, hand):
     result, broken = _replay(meeting, [h.payload for h in live])
     if result is not None and index is not None:
         figures = result["hands"][index]
-        row = selectors.sheet_rows(result={**result, "hands": [figures]}, live_hands=[hand])[0]
+        # The whole sheet, so that a won game is numbered as the sheet numbers it.
+        row = selectors.sheet_rows(result=result, live_hands=live)[index]
     labels = getattr(module, "LABELS", {})
     return {
         "meeting": meeting,
