@@ -205,3 +205,17 @@ def test_reopening_an_open_evening_is_refused(client, meeting, people):
     client.force_login(people["admin"])
     response = client.post(url("meeting_reopen", meeting), {"reason": "why not"})
     assert response.status_code == 400 and "This evening is not closed" in response.content.decode()
+
+
+def test_the_hand_that_ends_the_round_answers_with_the_evening_closed(client, meeting, people):
+    enter(meeting, people["scorekeeper"], [BEN_DORA, BEN_DORA], BEFORE_END)
+    enter(meeting, people["scorekeeper"], [BEN_DORA], AFTER_END)
+    client.force_login(people["scorekeeper"])
+    data = {"expected_hand": "4", "kind": "normal", "re": ["Anna", "Carl"], "eyes": "131", "eyes_for": "re"}
+    response = client.post(url("hand_add_hx", meeting), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "The evening is over" in html and 'class="closed-by"' in html
+    assert "End the evening" not in html and 'id="hand-form"' not in html
+    meeting.refresh_from_db()
+    assert meeting.closed_by == people["scorekeeper"]
