@@ -172,3 +172,30 @@ def test_a_reopened_evening_takes_a_hand_and_closes_again_after_the_next_round(c
     enter(closed, keeper, BEN_DORA, at(23, 0))
     closed.refresh_from_db()
     assert closed.closed_at == at(23, 0)
+
+
+# --- race games: no rounds, the evening ends by "End the evening" ------------------------------
+
+FORTY_FIVE_HAND = {"tricks": ["Anna", "Ben", "Anna", "Carl", "Anna"], "top_trump_trick": 3}
+
+
+def test_a_race_game_goes_on_after_the_end_time_until_the_scorekeeper_ends_it(db):
+    league = LeagueFactory(game="forty_five", variant="bruff")
+    keeper = member(league, Role.SCOREKEEPER)
+    meeting = meeting_for(
+        league, ["Anna", "Ben", "Carl"], date=datetime.date(2026, 11, 20), end_time=datetime.time(22, 0)
+    )
+    with pytest.raises(services.MeetingClosed, match="No hand"):
+        services.close_meeting(meeting=meeting, user=keeper, now=AFTER_END)
+    for _number in range(3):  # the clock ends nothing: a game is played out
+        enter(meeting, keeper, FORTY_FIVE_HAND, AFTER_END)
+    meeting.refresh_from_db()
+    assert meeting.closed_at is None
+    assert services.evening_over(meeting, services.calculate_meeting(meeting), now=AFTER_END) is False
+    with pytest.raises(services.MeetingClosed, match="end time has not passed"):
+        services.close_meeting(meeting=meeting, user=keeper, now=BEFORE_END)
+    services.close_meeting(meeting=meeting, user=keeper, now=AFTER_END)
+    meeting.refresh_from_db()
+    assert meeting.closed_by == keeper
+    with pytest.raises(services.MeetingClosed):
+        enter(meeting, keeper, FORTY_FIVE_HAND, AFTER_END)
