@@ -219,3 +219,13 @@ def test_the_hand_that_ends_the_round_answers_with_the_evening_closed(client, me
     assert "End the evening" not in html and 'id="hand-form"' not in html
     meeting.refresh_from_db()
     assert meeting.closed_by == people["scorekeeper"]
+
+
+def test_a_closed_evening_offers_no_correct_delete_or_restore(client, closed, people):
+    client.force_login(people["admin"])
+    first = closed.hands.get(number=1)
+    html = client.get(url("hand_why", closed, first)).content.decode()
+    assert url("hand_edit", closed, first) not in html and url("hand_delete", closed, first) not in html
+    services.reopen_meeting(meeting=closed, user=people["admin"], reason="check")
+    html = client.get(url("hand_why", closed, first)).content.decode()
+    assert url("hand_edit", closed, first) in html

@@ -576,7 +576,8 @@ def _why_context(request, meeting, membership, hand):
         "row": row,
         "parties": result["parties"] if result else [],
         "lines": selectors.describe_payload(module=module, payload=hand.payload),
-        "can_write": _can_write(membership),
+        # A closed evening's hands are read-only: no correct, delete or restore buttons.
+        "can_write": _can_write(membership) and meeting.closed_at is None,
         "broken": broken,
     }
 
@@ -793,7 +794,7 @@ def meeting_history(request, slug, pk):
         "league": meeting.league,
         "entries": entries,
         "deleted": [h for h in hands if h.deleted_at is not None],
-        "can_write": _can_write(membership),
+        "can_write": _can_write(membership) and meeting.closed_at is None,
         "reopenings": meeting.reopenings.select_related("reopened_by", "was_closed_by"),
     }
     return render(request, "meetings/history.html", context)
