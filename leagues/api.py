@@ -175,6 +175,7 @@ def _meeting_data(meeting):
         "players": [p.name for p in services.seated_players(meeting)],
         "hands": [_hand_data(hand) for hand in selectors.meeting_hands(meeting=meeting)],
         "result": result,
+        "closed_at": meeting.closed_at,
     }
     return MeetingOutputSerializer(data).data
 

@@ -209,6 +209,10 @@ class MeetingOutputSerializer(serializers.Serializer):
     players = serializers.ListField(child=serializers.CharField())
     hands = StoredHandOutputSerializer(many=True)
     result = serializers.DictField(help_text=_("The replay, in the shape of POST /api/v1/calculate/."))
+    closed_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text=_("When the evening was closed (its hands are then read-only), or null while it is open."),
+    )
 
 
 class MeetingHandOutputSerializer(MeetingOutputSerializer):

@@ -229,3 +229,12 @@ def test_a_closed_evening_offers_no_correct_delete_or_restore(client, closed, pe
     services.reopen_meeting(meeting=closed, user=people["admin"], reason="check")
     html = client.get(url("hand_why", closed, first)).content.decode()
     assert url("hand_edit", closed, first) in html
+
+
+def test_the_api_says_when_the_evening_was_closed(client, closed, people):
+    client.force_login(people["member"])
+    body = client.get(f"/api/v1/leagues/{closed.league.slug}/meetings/{closed.pk}/").json()
+    assert body["closed_at"] is not None
+    assert services.reopen_meeting(meeting=closed, user=people["admin"], reason="check")
+    body = client.get(f"/api/v1/leagues/{closed.league.slug}/meetings/{closed.pk}/").json()
+    assert body["closed_at"] is None
