@@ -54,7 +54,14 @@ def row(html, number):
 
 
 def facts(html):
-    return {label: value for label, value in re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", html)}
+    """The why dialog's facts of the game (not the hand as entered below them)."""
+    block = re.search(r'<dl class="why-facts why-game">.*?</dl>', html, re.S).group(0)
+    return {label: value for label, value in re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", block)}
+
+
+def as_entered(html):
+    block = re.search(r'<dl class="as-entered">.*?</dl>', html, re.S).group(0)
+    return {label: value for label, value in re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", block)}
 
 
 def party_rows(html):
@@ -161,6 +168,12 @@ def test_a_1000_sheet_shows_the_game_won_and_the_rounding(client, db):
     assert facts(first)["Declarer"] == A
     assert facts(first)["Contract"] == "120, made"
     assert party_rows(first) == {A: ["100", "♥", "120"], B: ["12", "–", "10"], C: ["8", "–", "10"]}
+    assert as_entered(first) == {
+        "Declarer": A,
+        "Final bid": "20",
+        "Card points": "Aoife 100, Brian 12, Ciara 8",
+        "Marriages": "Aoife ♥",
+    }
     second = why(client, meeting, 2)
     assert facts(second)["Contract"] == "100, made"
     assert party_rows(second) == {A: ["23", "–", "25"], B: ["85", "♠", "100"], C: ["12", "–", "10"]}
@@ -222,6 +235,13 @@ def test_the_why_dialog_says_whether_the_bid_was_made(client, db):
     meeting_page(client, meeting, user)
     html = why(client, meeting, 1)
     assert facts(html)["Bid"] == "Aoife: 20, made"
+    # The hand as entered, in the players' words, not the payload's field names.
+    assert as_entered(html) == {
+        "Bidder": A,
+        "Bid": "20",
+        "Tricks": "Aoife, Aoife, Brian, Aoife, Ciara",
+        "Highest trump": "trick 1",
+    }
     assert party_rows(html) == {A: ["3", "20"], B: ["1", "5"], C: ["1", "5"]}
 
 
@@ -243,3 +263,34 @@ def test_the_doppelkopf_legend_shows_only_with_special_rounds(client, db, bock):
     assert ('<span class="badge bock">Bock</span>' in html) is bock
     assert html.count('<span class="badge bock">Bock</span>') == (2 if bock else 0)  # the row and the legend
     assert "game-end" not in html
+
+
+# --- 56 (seed rules: a double multiplies the stake by 2) -------------------------------------
+
+
+def test_the_why_dialog_of_a_56_hand(client, db):
+    names = (A, B, C, D, "Eimear", "Fionn")
+    meeting, user = race_meeting("fifty_six", "seed", names=names)
+    # Brian (team B) bids 40 in hearts, doubled, and his team takes 38: failed. A failed bid
+    # of 40–47 gives the other team 3, doubled 6 (fifty-six.md).
+    add(meeting, user, {"bidder": B, "bid": 40, "trump": "hearts", "double": 1, "bidder_team_points": 38})
+    html = meeting_page(client, meeting, user)
+    assert row(html, 1) == [("+6", 6), ("0", 0)]
+    assert "game-end" not in html and 'class="badge bock"' not in html
+    html = why(client, meeting, 1)
+    team_a, team_b = "A (Aoife, Ciara, Eimear)", "B (Brian, Dónal, Fionn)"
+    assert facts(html) == {
+        "Bid": "Brian: 40 hearts",
+        "Doubled": "Double",
+        "Card points of the bidding team": "38",
+        "Bidding team": f"{team_b}, failed",
+        "Stake": f"6 → {team_a}",
+    }
+    assert party_rows(html) == {team_a: ["6"], team_b: ["0"]}
+    assert as_entered(html) == {
+        "Bidder": B,
+        "Bid": "40",
+        "Trump": "hearts",
+        "Doubled": "Double",
+        "Card points of the bidding team": "38",
+    }

@@ -117,3 +117,22 @@ def breakdown(figures, payload, result):
         facts.append((_("Paid"), figures["paid"]))
     rows = [(party_label(party, members), [figures["deltas"][party]]) for party in result["parties"]]
     return {"facts": facts, "columns": [_("Points")], "rows": rows}
+
+
+def describe(payload):
+    """The hand as entered, in the players' words (the why dialog's "as entered", the
+    history), never the payload's field names."""
+    looks = {chip["value"]: str(chip["label"]) for chip in suit_chips(TRUMPS)}
+    lines = []
+    if payload.get("bidder") is not None:
+        lines.append((_("Bidder"), payload["bidder"]))
+    if payload.get("bid") is not None:
+        lines.append((_("Bid"), payload["bid"]))
+    if payload.get("trump") is not None:
+        trump = payload["trump"]
+        lines.append((_("Trump"), looks.get(trump, trump) if isinstance(trump, str) else trump))
+    if payload.get("double"):
+        lines.append((_("Doubled"), _("Redouble") if payload["double"] == 2 else _("Double")))
+    if payload.get("bidder_team_points") is not None:
+        lines.append((_("Card points of the bidding team"), payload["bidder_team_points"]))
+    return lines

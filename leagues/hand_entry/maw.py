@@ -247,3 +247,34 @@ def breakdown(figures, payload, result):
         columns = [_("Tricks"), _("Points")]
         rows = [(party_label(party, members), [taken[party], scored[party]]) for party in result["parties"]]
     return {"facts": facts, "columns": columns, "rows": rows}
+
+
+def describe(payload):
+    """The hand as entered, in the players' words (the why dialog's "as entered", the
+    history), never the payload's field names."""
+    lines = []
+    if payload.get("bidder") is not None:
+        lines.append((_("Bidder"), payload["bidder"]))
+    if payload.get("maker") is not None:
+        lines.append((_("Maker (won the auction)"), payload["maker"]))
+    if payload.get("bid") is not None:
+        lines.append((_("Bid"), payload["bid"]))
+    call = payload.get("call")
+    if call:
+        lines.append((_("Call"), str(CALL_LABELS.get(call, call)) if isinstance(call, str) else call))
+    if payload.get("bagged"):
+        lines.append((_("Bagged"), _("yes")))
+    other_bids = payload.get("other_bids")
+    if isinstance(other_bids, dict) and other_bids:
+        lines.append((_("Highest bid of the others"), ", ".join(f"{p}: {b}" for p, b in other_bids.items())))
+    tricks = payload.get("tricks")
+    if isinstance(tricks, list):
+        lines.append((_("Tricks"), ", ".join(str(t) for t in tricks)))
+    if "top_trump_trick" in payload:
+        top = payload["top_trump_trick"]
+        lines.append(
+            (_("Highest trump"), _("no trump played") if top is None else _("trick %(number)s") % {"number": top})
+        )
+    if payload.get("jink"):
+        lines.append((_("Jink"), _("yes")))
+    return lines

@@ -148,3 +148,31 @@ def breakdown(figures, payload, result):
         for player in figures.get("active", result["parties"])
     ]
     return {"facts": facts, "columns": [_("Card points"), _("Marriages"), _("Points")], "rows": rows}
+
+
+def describe(payload):
+    """The hand as entered, in the players' words (the why dialog's "as entered", the
+    history), never the payload's field names."""
+    looks = {chip["value"]: chip["symbol"] or str(chip["label"]) for chip in suit_chips(SUITS)}
+    lines = []
+    if payload.get("declarer") is not None:
+        lines.append((_("Declarer"), payload["declarer"]))
+    if payload.get("bid") is not None:
+        lines.append((_("Final bid"), payload["bid"]))
+    points = payload.get("points")
+    if isinstance(points, dict) and points:
+        lines.append((_("Card points"), ", ".join(f"{p} {v}" for p, v in points.items())))
+    marriages = payload.get("marriages")
+    if isinstance(marriages, dict) and marriages:
+        melded = [
+            f"{p} {' '.join(looks.get(str(s), str(s)) for s in suits)}"
+            for p, suits in marriages.items()
+            if isinstance(suits, list) and suits
+        ]
+        if melded:
+            lines.append((_("Marriages"), ", ".join(melded)))
+    if payload.get("all_tricks"):
+        lines.append((_("All tricks (durch)"), _("yes")))
+    if payload.get("forgot_to_pass"):
+        lines.append((_("Forgot to pass two cards"), _("yes")))
+    return lines
