@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import Hand, HandResult, Invite, League, Meeting, Membership, Player, Season, Seat
+from .models import Hand, HandResult, Invite, League, Meeting, MeetingReopening, Membership, Player, Season, Seat
 
 
 class MembershipInline(admin.TabularInline):
@@ -77,10 +77,19 @@ class MeetingAdmin(admin.ModelAdmin):
         "start_totals",
         "pennant_holder",
         "pennant_forgotten",
+        # Closed and reopened through the app only, so that a reopening keeps its reason.
+        "closed_at",
+        "closed_by",
     ]
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(MeetingReopening)
+class MeetingReopeningAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["meeting", "reopened_at", "reopened_by", "reason"]
+    list_filter = ["meeting__league"]
 
 
 @admin.register(Hand)

@@ -238,3 +238,12 @@ def test_the_api_says_when_the_evening_was_closed(client, closed, people):
     assert services.reopen_meeting(meeting=closed, user=people["admin"], reason="check")
     body = client.get(f"/api/v1/leagues/{closed.league.slug}/meetings/{closed.pk}/").json()
     assert body["closed_at"] is None
+
+
+def test_the_django_admin_shows_reopenings_read_only(admin_client, closed, people):
+    reopening = services.reopen_meeting(meeting=closed, user=people["admin"], reason="Hand 3 was wrong")
+    assert "Hand 3 was wrong" in admin_client.get("/admin/leagues/meetingreopening/").content.decode()
+    change = f"/admin/leagues/meetingreopening/{reopening.pk}/change/"
+    assert admin_client.get(change).status_code == 200
+    assert admin_client.post(change, {"reason": "other"}).status_code == 403
+    assert admin_client.get(f"/admin/leagues/meeting/{closed.pk}/change/").status_code == 200
