@@ -360,8 +360,9 @@ def standings(*, league, season_number=None):
 @dataclass
 class SheetRow:
     number: int
-    cells: list  # [(delta, total, active)] in seat order
+    cells: list  # [(figure, total, active)] in seat order; figure: what the hand itself scored
     round: str = ""  # Doppelkopf: normal, bock, ramsch, pflichtsolo, penalty; blank otherwise
+    game_end: list = field(default_factory=list)  # lines across the sheet under this row
 
     @property
     def round_label(self):
@@ -369,17 +370,37 @@ class SheetRow:
 
 
 def meeting_sheet(*, meeting):
-    """A meeting's rows from HandResult, for the read-only sheet: (players, rows, totals)."""
+    """A meeting's rows from HandResult, for the read-only sheet: (players, rows, totals).
+
+    Race games read like the meeting page's sheet: a hand at which a party won a game (its
+    cached ``games_won``) carries the line across the sheet, and the hand after it shows what
+    it scored, which is its total, since the replay starts every game from 0 (README, "Race
+    games"); its cached delta also holds the reset of the finished game.
+    """
     players = [s.player for s in Seat.objects.filter(meeting=meeting).in_order()]
     index = {p.id: i for i, p in enumerate(players)}
-    rows = {}
+    rows, games = {}, {}
     results = HandResult.objects.filter(meeting=meeting)
-    fields = ("number", "player_id", "delta", "total", "active", "round")
-    for number, player_id, delta, total, active, round_kind in results.values_list(*fields):
+    fields = ("number", "player_id", "delta", "total", "active", "round", "games_won")
+    for number, player_id, delta, total, active, round_kind, games_won in results.values_list(*fields):
         row = rows.setdefault(number, SheetRow(number=number, cells=[None] * len(players), round=round_kind))
         if player_id in index:
             row.cells[index[player_id]] = (delta, total, active)
+            if games_won:
+                games.setdefault(number, (players[index[player_id]].name, games_won))
     rows = [rows[n] for n in sorted(rows)]
+    teams = meeting.teams or {}
+    team_of = {name: team for team, names in teams.items() for name in names}
+    finished = 0
+    for i, row in enumerate(rows):
+        if i and rows[i - 1].number in games:
+            row.cells = [(cell[1], cell[1], cell[2]) if cell else None for cell in row.cells]
+        if row.number in games:
+            name, won = games[row.number]
+            finished += 1
+            row.game_end = [
+                game_end_line(kind="game", winner=team_of.get(name, name), number=finished, games=won, members=teams)
+            ]
     totals = [cell[1] if cell else 0 for cell in rows[-1].cells] if rows else [0] * len(players)
     return players, rows, totals
 

@@ -294,3 +294,31 @@ def test_the_why_dialog_of_a_56_hand(client, db):
         "Doubled": "Double",
         "Card points of the bidding team": "38",
     }
+
+
+# --- the public link's sheet (from the cached results) reads the same ----------------------
+
+
+def test_the_public_sheet_shows_the_won_game_and_the_next_game_from_0(client, db):
+    teams = {"A": [A, C], "B": [B, D]}
+    meeting, user = race_meeting("forty_five", "bruff", names=(A, B, C, D), teams=teams)
+    league = meeting.league
+    league.public_token = "w" * 32
+    league.save(update_fields=["public_token"])
+    # Team A: 20 and 45 at trick 4 of hand 2 (game 1); hand 3 from 0: team B three tricks
+    # and the top trump 20, team A two tricks 10 (its delta would read 10 − 45 = −35).
+    add(
+        meeting,
+        user,
+        {"tricks": ["A", "B", C, "A", "B"], "top_trump_trick": 1},
+        {"tricks": ["A", "A", "A", "A", "B"], "top_trump_trick": 1},
+        {"tricks": ["B", "B", "A", "B", "A"], "top_trump_trick": 1},
+    )
+    page = client.get(reverse("public_meeting", kwargs={"token": "w" * 32, "pk": meeting.pk})).content.decode()
+    line = page.index('<tr class="game-end"><td colspan="5">A (Aoife, Ciara) wins game 1</td></tr>')
+    assert page.index('id="hand-2"') < line < page.index('id="hand-3"')
+    third = re.search(r'<tr id="hand-3".*?</tr>', page, re.S).group(0)
+    figures = re.findall(r'<span class="total">([^<]*)</span>\s*<small class="[^"]*">([^<]*)</small>', third)
+    # Seat order Aoife (A), Brian (B), Ciara (A), Dónal (B): each shows the team's total and
+    # what the hand scored for it.
+    assert figures == [("10", "+10"), ("20", "+20"), ("10", "+10"), ("20", "+20")]
