@@ -322,3 +322,12 @@ def test_the_public_sheet_shows_the_won_game_and_the_next_game_from_0(client, db
     # Seat order Aoife (A), Brian (B), Ciara (A), Dónal (B): each shows the team's total and
     # what the hand scored for it.
     assert figures == [("10", "+10"), ("20", "+20"), ("10", "+10"), ("20", "+20")]
+
+
+def test_a_double_game_in_25_says_so(client, db):
+    meeting, user = race_meeting("twenty_five", "standard")
+    # Aoife, with no points in the game, takes all five tricks: 25 and a double game (maw.md).
+    add(meeting, user, {"tricks": [A] * 5})
+    html = meeting_page(client, meeting, user)
+    assert row(html, 1) == [("+25", 25), ("0", 0), ("0", 0)]
+    assert "Aoife wins game 1, a double game" in html
