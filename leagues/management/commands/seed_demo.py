@@ -17,6 +17,7 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from leagues import selectors, services
 from leagues.models import League, Membership, Player, Role
@@ -150,6 +151,13 @@ def build_demo():
             user=admin,
         )
         scorekeeper = users[1] if number % 2 else admin
+        # Entered that evening, before its end time (entered today, after it, the first round
+        # finished would close the evening); one that ended on a round is closed, as at the table.
+        played_at = datetime.datetime.combine(
+            meeting.date, datetime.time(20, 0), tzinfo=timezone.get_current_timezone()
+        )
         for payload in hands_for([p.name for p in seats], count, evening=number, needs=needs):
-            services.add_hand(meeting=meeting, payload=payload, user=scorekeeper)
+            services.add_hand(meeting=meeting, payload=payload, user=scorekeeper, now=played_at)
+        if services.can_close(meeting, services.calculate_meeting(meeting)):
+            services.close_meeting(meeting=meeting, user=scorekeeper)
     return league
