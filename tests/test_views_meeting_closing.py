@@ -72,6 +72,7 @@ def test_after_hand_2_the_panel_names_the_games_left_and_who_owes_a_solo(client,
     assert "End time passed" in html and "2 games left in the host round" in html
     # No solo has been played tonight: all four must play one in this last round.
     assert "Last round: must still play a solo" in html and "<b>Anna, Ben, Carl, Dora</b>" in html
+    assert "Still owe a solo tonight" not in html  # said once, as the last round's
     assert 'id="hand-form"' in html and "End the evening" not in html
 
 
