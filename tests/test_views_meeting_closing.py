@@ -248,3 +248,11 @@ def test_the_django_admin_shows_reopenings_read_only(admin_client, closed, peopl
     assert admin_client.get(change).status_code == 200
     assert admin_client.post(change, {"reason": "other"}).status_code == 403
     assert admin_client.get(f"/admin/leagues/meeting/{closed.pk}/change/").status_code == 200
+
+
+def test_the_correction_page_of_a_closed_evening_says_so_and_offers_no_save(client, closed, people):
+    client.force_login(people["scorekeeper"])
+    response = client.get(url("hand_edit", closed, closed.hands.get(number=1)))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "This evening is closed" in html and "Save correction" not in html
