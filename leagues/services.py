@@ -577,10 +577,11 @@ def _replay_of(meeting: Meeting, hands: list[Hand]) -> dict[str, Any]:
     return calculate_meeting(meeting, payloads=[h.payload for h in hands])
 
 
-def has_rounds(meeting: Meeting) -> bool:
-    """Whether the game's replay knows host rounds (Doppelkopf): only then does the end time
-    end the evening by itself."""
-    return meeting.game == "doppelkopf"
+def has_rounds(result: dict[str, Any]) -> bool:
+    """Whether the game's replay knows host rounds (it tells how many games are left in the
+    host's round: Doppelkopf does): only then does the end time end the evening by itself.
+    Asked of scoring/'s answer, not of the game's name."""
+    return "host_round_games_left" in (result.get("next") or {})
 
 
 def round_complete(meeting: Meeting, result: dict[str, Any]) -> bool:
@@ -588,7 +589,7 @@ def round_complete(meeting: Meeting, result: dict[str, Any]) -> bool:
     game: the next one would be the host's deal again."""
     if not result.get("hands"):
         return False
-    if not has_rounds(meeting):
+    if not has_rounds(result):
         return True
     nxt = result.get("next") or {}
     return nxt.get("host_round_games_left") == len(result.get("parties") or ())
@@ -596,7 +597,7 @@ def round_complete(meeting: Meeting, result: dict[str, Any]) -> bool:
 
 def last_round_done(meeting: Meeting, result: dict[str, Any], *, now=None) -> bool:
     """The end time has passed and the round in progress is finished (games with rounds)."""
-    return has_rounds(meeting) and end_time_passed(meeting, now) and round_complete(meeting, result)
+    return has_rounds(result) and end_time_passed(meeting, now) and round_complete(meeting, result)
 
 
 def evening_over(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> bool:
@@ -614,7 +615,7 @@ def can_close(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> b
     the round complete, (race games) at least one hand stored."""
     if meeting.closed_at is not None or result is None:
         return False
-    if has_rounds(meeting):
+    if has_rounds(result):
         return last_round_done(meeting, result, now=now)
     return round_complete(meeting, result) and (meeting.end_time is None or end_time_passed(meeting, now))
 
@@ -640,7 +641,7 @@ def close_meeting(*, meeting: Meeting, user, now=None) -> Meeting:
     if not can_close(meeting, result, now=now):
         if meeting.end_time is not None and not end_time_passed(meeting, now):
             message = _("The end time has not passed yet: the evening goes on.")
-        elif has_rounds(meeting) and result.get("hands"):
+        elif result is not None and has_rounds(result) and result.get("hands"):
             message = _("The round is not finished yet: the player before the host deals its last game.")
         else:
             message = _("No hand has been played tonight yet.")

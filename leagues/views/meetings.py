@@ -190,7 +190,7 @@ def evening_context(meeting, membership, result):
         "can_reopen": meeting.closed_at is not None and membership.allows(Role.ADMIN),
         "last_round": result is not None
         and not over
-        and services.has_rounds(meeting)
+        and services.has_rounds(result)
         and end_time_passed(meeting)
         and bool(result.get("hands")),
     }
