@@ -485,6 +485,16 @@ def season_table(*, season):
     return _rank(table, race=race)
 
 
+def bill_scores(*, table, race) -> dict[str, int]:
+    """The figure a season's bill is split by, by player name in standings order: total
+    points, or games won in race games (league.md, "End of a season")."""
+    return {row.player.name: (row.games_won if race else row.total) for row in table}
+
+
+def season_scores(*, season) -> dict[str, int]:
+    return bill_scores(table=season_table(season=season), race=is_race_game(season.league.game))
+
+
 def not_hosted_yet(*, season):
     """Active players of the league who have not hosted in ``season``, by name."""
     hosts = Meeting.objects.filter(season=season).values("host_id")

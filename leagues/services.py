@@ -7,6 +7,7 @@ import dataclasses
 import datetime
 import json
 from collections import defaultdict
+from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -15,12 +16,13 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from scoring.errors import Problems, ScoringError
+from scoring.bill import split_bill
+from scoring.errors import Problem, Problems, ScoringError
 from scoring.options import resolve_rules
 from scoring.registry import COMPULSORY_SOLOS, get_game
 from scoring.sitting import parse_request
 
-from . import names
+from . import names, selectors
 from .models import (
     ROLE_RANK,
     Hand,
@@ -33,6 +35,8 @@ from .models import (
     Player,
     Role,
     Season,
+    SeasonBill,
+    SeasonReopening,
     Seat,
     new_token,
 )
@@ -63,8 +67,18 @@ class MeetingClosed(InvalidInput):
         super().__init__([{"hand": None, "field": "meeting", "message": message}])
 
 
+class ProblemError(dict):
+    """One of the engine's problems as {"hand", "field", "message"}, the message with the
+    payload's own names (as the API says it), keeping the Problem itself so that an HTML
+    page can say it in its form's words (leagues/field_labels.py, ``page_errors``)."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem.as_dict(translate=_))
+        self.problem = problem
+
+
 def problems_as_errors(error: ScoringError) -> list[dict[str, Any]]:
-    return [p.as_dict(translate=_) for p in error.problems]
+    return [ProblemError(p) for p in error.problems]
 
 
 # --- rules ---------------------------------------------------------------------------------
@@ -612,16 +626,24 @@ def evening_over(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -
 
 def can_close(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> bool:
     """Whether "End the evening" may be used: open, and (Doppelkopf) the end time passed and
-    the round complete, (race games) at least one hand stored."""
+    the round complete, (race games, reopened evenings) at least one hand stored and the end
+    time passed."""
     if meeting.closed_at is not None or result is None:
         return False
-    if has_rounds(result):
+    if has_rounds(result) and not meeting.reopenings.exists():
         return last_round_done(meeting, result, now=now)
+    # Race games, and an evening an admin reopened to correct it (it may have been closed
+    # mid-round, when the next season started): the button closes it once a hand is stored.
     return round_complete(meeting, result) and (meeting.end_time is None or end_time_passed(meeting, now))
 
 
 def _refuse_if_closed(meeting: Meeting) -> None:
     if meeting.closed_at is not None:
+        if meeting.season.locked_at is not None:
+            raise MeetingClosed(
+                _("%(season)s is closed: its hands can no longer be changed. An admin can reopen it.")
+                % {"season": meeting.season}
+            )
         raise MeetingClosed(_("This evening is closed: its hands can no longer be changed. An admin can reopen it."))
 
 
@@ -629,6 +651,11 @@ def _close(meeting: Meeting, *, user, now=None) -> None:
     meeting.closed_at = now or timezone.now()
     meeting.closed_by = user
     meeting.save(update_fields=["closed_at", "closed_by"])
+    # The last evening of a complete season closes the season too. Done after this
+    # transaction, in one of its own, so that a writer never holds a meeting's lock while it
+    # waits for its season's (lock_season takes the season's, then its meetings').
+    season_id, closed_at = meeting.season_id, meeting.closed_at
+    transaction.on_commit(lambda: lock_season_if_done(season_id=season_id, user=user, now=closed_at))
 
 
 @transaction.atomic
@@ -658,13 +685,15 @@ def reopen_meeting(*, meeting: Meeting, user, reason: str, now=None) -> MeetingR
     """An admin reopens a closed meeting; the reason, who and when are kept (the history page
     shows them). Later meetings are replayed after each change, as always."""
     meeting = _lock(meeting.pk)
-    reason = (reason or "").strip()
-    if not reason:
-        raise _error("reason", _("Say why the evening is reopened."))
-    if len(reason) > REASON_MAX:
-        raise _error("reason", _("At most %(max)s characters.") % {"max": REASON_MAX})
+    reason = _reason(reason, required=_("Say why the evening is reopened."))
     if meeting.closed_at is None:
         raise _error("meeting", _("This evening is not closed."))
+    if Season.objects.filter(pk=meeting.season_id, locked_at__isnull=False).exists():
+        raise _error(
+            "meeting",
+            _("%(season)s is closed and its bill settled: an admin reopens the season first.")
+            % {"season": meeting.season},
+        )
     reopening = MeetingReopening.objects.create(
         meeting=meeting,
         reason=reason,
@@ -677,6 +706,149 @@ def reopen_meeting(*, meeting: Meeting, user, reason: str, now=None) -> MeetingR
     meeting.closed_by = None
     meeting.save(update_fields=["closed_at", "closed_by"])
     return reopening
+
+
+def _reason(reason: str, *, required: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise _error("reason", required)
+    if len(reason) > REASON_MAX:
+        raise _error("reason", _("At most %(max)s characters.") % {"max": REASON_MAX})
+    return reason
+
+
+# --- the end of a season ----------------------------------------------------------------------
+# A season is complete when everyone has hosted (``closed_on``, set when the last host's
+# meeting starts) and closed (``locked_at``) when its last evening ends, when its bill is
+# stored, or when the next season starts, whichever comes first. Closing it closes its
+# evenings: from then on no hand of it changes, so neither do its standings nor its bill. An
+# admin can reopen it with a reason (kept), and then reopen the evening to correct; the bill
+# page then shows the stored bill beside the split by the new standings until a new one is
+# stored. Lock order everywhere: league, season, meeting.
+
+
+def _lock_season_row(season_id: int) -> Season:
+    return Season.objects.select_for_update().select_related("league").get(pk=season_id)
+
+
+def _lock_season(season: Season, *, user, now) -> None:
+    season.locked_at = now
+    season.locked_by = user
+    season.save(update_fields=["locked_at", "locked_by"])
+    # Only the evenings still open are written: a closed one keeps who closed it and when.
+    Meeting.objects.filter(season=season, closed_at=None).update(closed_at=now, closed_by=user)
+
+
+@transaction.atomic
+def close_season(*, season: Season, user, now=None) -> Season:
+    """Close a complete season now (an admin's "Close the season"), with its open evenings."""
+    season = _lock_season_row(season.pk)
+    if season.locked_at is not None:
+        return season
+    if season.closed_on is None:
+        raise _error("season", _("This season is still running: it ends when everyone has hosted."))
+    _lock_season(season, user=user, now=now or timezone.now())
+    return season
+
+
+@transaction.atomic
+def lock_season_if_done(*, season_id: int, user, now=None) -> bool:
+    """Close the season when it is complete and every evening of it is closed (the last
+    evening just ended). An admin's reopening keeps it open until its evenings are closed
+    again. Returns whether it closed the season now."""
+    season = _lock_season_row(season_id)
+    if season.locked_at is not None or season.closed_on is None:
+        return False
+    if season.meetings.filter(closed_at=None).exists():
+        return False
+    _lock_season(season, user=user, now=now or timezone.now())
+    return True
+
+
+@transaction.atomic
+def reopen_season(*, season: Season, user, reason: str, now=None) -> SeasonReopening:
+    """An admin reopens a closed season, saying why; its evenings stay closed until reopened
+    one by one. Its stored bill stays what was paid: the bill page shows it beside the split
+    by the new standings."""
+    season = _lock_season_row(season.pk)
+    reason = _reason(reason, required=_("Say why the season is reopened."))
+    if season.locked_at is None:
+        raise _error("season", _("This season is not closed."))
+    reopening = SeasonReopening.objects.create(
+        season=season,
+        reason=reason,
+        reopened_by=user,
+        reopened_at=now or timezone.now(),
+        was_locked_at=season.locked_at,
+    )
+    season.locked_at = None
+    season.locked_by = None
+    season.save(update_fields=["locked_at", "locked_by"])
+    return reopening
+
+
+def _decimal_or_none(value):
+    return None if value is None else Decimal(str(value))
+
+
+@transaction.atomic
+def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None) -> SeasonBill:
+    """Store the season's bill and close the season (with any evening still open).
+
+    ``bill`` is a split_bill request without its scores (calculate-api.md: total, method,
+    cents_per_point, tip_percent, paid_by or paid); the scores are the season's standings,
+    read here under the season's lock. A bill stored before is kept, marked replaced.
+    """
+    season = _lock_season_row(season.pk)
+    scores = selectors.season_scores(season=season)
+    if season.closed_on is None:
+        raise _error("season", _("This season is still running: its bill is split when everyone has hosted."))
+    try:
+        result = split_bill({**bill, "scores": scores})
+    except ScoringError as error:
+        raise InvalidInput(problems_as_errors(error)) from error
+    now = now or timezone.now()
+    players = {p.name: p for p in season.league.players.all()}
+    # Who paid what; those who paid nothing are left out.
+    paid = {name: amount for name, amount in (bill.get("paid") or {}).items() if Decimal(amount)} or None
+    if bill.get("paid_by"):
+        paid = {bill["paid_by"]: result["total"]}
+    season.bills.current().update(replaced_at=now)
+    stored = SeasonBill.objects.create(
+        season=season,
+        total=Decimal(bill["total"]),
+        tip_percent=_decimal_or_none(bill.get("tip_percent")),
+        method=bill.get("method") or "per_point",
+        cents_per_point=_decimal_or_none(bill.get("cents_per_point")),
+        paid_by=players.get(bill.get("paid_by")),
+        paid=paid,
+        total_with_tip=Decimal(result["total"]),
+        rate=_decimal_or_none(result.get("rate")),
+        shares=result["shares"],
+        transfers=result.get("transfers") or [],
+        scores=scores,
+        chooser=players.get(result["chooses_restaurant"]),
+        settled_by=user,
+        settled_at=now,
+    )
+    if season.locked_at is None:
+        _lock_season(season, user=user, now=now)
+    return stored
+
+
+def stored_bill_request(bill: SeasonBill) -> dict[str, Any]:
+    """The split_bill request of a stored bill without its scores: to split it again by
+    today's standings (the bill page after a reopening)."""
+    request: dict[str, Any] = {"total": f"{bill.total:.2f}", "method": bill.method}
+    if bill.tip_percent:
+        request["tip_percent"] = str(bill.tip_percent)
+    if bill.cents_per_point is not None and bill.method == "per_point":
+        request["cents_per_point"] = str(bill.cents_per_point)
+    if bill.paid_by is not None:
+        request["paid_by"] = bill.paid_by.name
+    elif bill.paid:
+        request["paid"] = dict(bill.paid)
+    return request
 
 
 # --- checking the cached results ------------------------------------------------------------
@@ -827,7 +999,9 @@ def start_meeting(
     if season is None:
         season = Season.objects.create(league=league, number=1, started_on=date)
     elif season.closed_on is not None or season.everyone_hosted():
+        previous = season
         season = Season.objects.create(league=league, number=season.number + 1, started_on=date)
+        _close_previous(previous, user=user)
     spec = get_game(league.game)
     errors = []
     if not spec.min_players <= len(players) <= spec.max_players:
@@ -867,6 +1041,18 @@ def start_meeting(
         season.closed_on = date
         season.save(update_fields=["closed_on"])
     return meeting
+
+
+def _close_previous(season: Season, *, user) -> None:
+    """The next season has started: the one before it is closed now, its last evening too
+    (a race game's evening ends by a button a club may never have pressed)."""
+    season = _lock_season_row(season.pk)
+    if season.closed_on is None:
+        last = season.meetings.order_by("-date").values_list("date", flat=True).first()
+        season.closed_on = last or season.started_on
+        season.save(update_fields=["closed_on"])
+    if season.locked_at is None:
+        _lock_season(season, user=user, now=timezone.now())
 
 
 # --- members, players, invites (league admin) -----------------------------------------------

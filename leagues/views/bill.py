@@ -1,8 +1,10 @@
 """The restaurant bill at the end of a season (league.md, "End of a season").
 
-Nothing is stored: a scorekeeper or admin posts the bill, the page redirects to itself with the
-inputs in the query string, and that URL shows (and prints) the split for every member. The
-money is scoring.bill.split_bill's: this module only gathers the inputs and shows its answer.
+A scorekeeper or admin posts the bill: it is split and stored (services.settle_bill), which
+closes the season, and the page shows the stored bill to every member from then on. A link
+with the inputs in its query string shows a split without storing it (worked out before it is
+saved, or shared). The money is scoring.bill.split_bill's: this module only gathers the inputs
+and shows its answer.
 """
 
 import dataclasses
@@ -10,6 +12,7 @@ from decimal import Decimal
 from urllib.parse import urlencode
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
@@ -24,7 +27,7 @@ from scoring.bill import METHODS as BILL_METHODS
 from scoring.errors import ScoringError
 from scoring.limits import MAX_CENTS_PER_POINT, MAX_MONEY_CENTS
 
-from .. import selectors
+from .. import selectors, services
 from ..forms import AmountField
 from ..models import Role, Season
 from ..money import canonical, money_text, number_text
@@ -217,18 +220,28 @@ def _page_message(problem):
     return problem.render(translate=_)
 
 
+def _bill_inputs(form):
+    """The split_bill request of a valid form, without the scores (services.settle_bill reads
+    them under the season's lock)."""
+    request = form.bill_request({})
+    del request["scores"]
+    return request
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def season_bill(request, slug, number):
     league, membership = league_for(user=request.user, slug=slug)
     season = get_object_or_404(Season, league=league, number=number)
-    may_edit = membership.allows(Role.SCOREKEEPER)
+    stored = season.bills.current().select_related("settled_by", "paid_by", "chooser").first()
+    # The first bill is stored by a scorekeeper; changing a stored one (what people paid) is
+    # an admin's.
+    may_edit = membership.allows(Role.ADMIN if stored else Role.SCOREKEEPER)
     if request.method == "POST" and not may_edit:
         raise PermissionDenied
     table = selectors.season_table(season=season)
     race = selectors.is_race_game(league.game)
-    # The season's standing figure: total points, or games won in race games.
-    scores = {row.player.name: (row.games_won if race else row.total) for row in table}
+    scores = selectors.bill_scores(table=table, race=race)
     players = [row.player for row in table]
     context = {
         "league": league,
@@ -236,9 +249,15 @@ def season_bill(request, slug, number):
         "table": table,
         "race": race,
         "may_edit": may_edit,
+        "is_admin": membership.allows(Role.ADMIN),
         "chooser": table[-1].player if table else None,
         "result": None,
+        "stored": _stored(stored, scores) if stored else None,
+        "reopenings": season.reopenings.select_related("reopened_by"),
+        "open_evenings": season.meetings.filter(closed_at=None).order_by("date") if not season.locked else [],
     }
+    if stored and context["stored"]["changed"] and context["is_admin"]:
+        context["resplit_inputs"] = _stored_inputs(stored)
     if season.closed_on is None:
         context["not_hosted"] = selectors.not_hosted_yet(season=season)
         return render(request, "bill/bill.html", context, status=400 if request.method == "POST" else 200)
@@ -246,7 +265,8 @@ def season_bill(request, slug, number):
         raise Http404  # a closed season without a single hand: nothing to split
 
     data = request.POST if request.method == "POST" else (request.GET if "total" in request.GET else None)
-    form = BillForm(data, players=players, initial={"method": "per_point", "cents_per_point": 10, "tip_percent": 0})
+    initial = _stored_initial(stored) if stored else {"method": "per_point", "cents_per_point": 10, "tip_percent": 0}
+    form = BillForm(data, players=players, initial=initial)
     context["form"] = form
     if data is None:
         return render(request, "bill/bill.html", context)
@@ -254,14 +274,127 @@ def season_bill(request, slug, number):
     if result is None:
         return render(request, "bill/bill.html", context, status=400)
     if request.method == "POST":
-        # Post/redirect/get: the result lives at a URL anyone in the league can open again.
-        return HttpResponseRedirect(f"{request.path}?{form.query()}", status=303)
+        try:
+            services.settle_bill(season=season, bill=_bill_inputs(form), user=request.user)
+        except services.InvalidInput as error:
+            for problem in error.errors:
+                form.add_error(ENGINE_FIELDS.get(problem["field"]), problem["message"])
+            return render(request, "bill/bill.html", context, status=400)
+        messages.success(request, _("The bill is saved, and the season is closed."))
+        # Post/redirect/get: the stored bill is the page itself, for everyone in the league.
+        return HttpResponseRedirect(request.path, status=303)
+    # A link with the inputs in its query string: a split shown, not stored (a bill worked
+    # out before it is saved, or shared around the table).
     context["result"] = _result_rows(result, table, scores, form)
     context["share_url"] = request.build_absolute_uri(f"{request.path}?{form.query()}")
     # The form below the result shows the link's canonical inputs as the page's language
-    # writes them ("187,40" in German), ready to be changed.
+    # writes them ("187,40" in German), ready to be changed and saved.
     context["form"] = BillForm(players=players, initial=_shown(form))
     return render(request, "bill/bill.html", context)
+
+
+def _stored_initial(stored):
+    """A stored bill's inputs as initial values of the form (to change it)."""
+    initial = {"method": stored.method, "total": stored.total}
+    if stored.tip_percent is not None:
+        initial["tip_percent"] = stored.tip_percent
+    if stored.cents_per_point is not None:
+        initial["cents_per_point"] = stored.cents_per_point
+    if stored.paid_by_id:
+        initial["paid_by"] = str(stored.paid_by_id)
+    elif stored.paid:
+        initial["paid_by"] = SEVERAL
+        names = {p.name: p.pk for p in stored.season.league.players.all()}
+        initial.update({f"paid_{names[n]}": Decimal(v) for n, v in stored.paid.items() if n in names})
+    shown = {
+        k: (number_text(v, places=2 if k == "total" else None) if isinstance(v, Decimal) else v)
+        for k, v in initial.items()
+    }
+    return shown
+
+
+def _stored_inputs(stored):
+    """A stored bill's inputs as the form's fields carry them canonical (as in a link), to
+    save the same bill again by today's standings."""
+    inputs = [("total", canonical(stored.total, places=2)), ("method", stored.method)]
+    if stored.tip_percent is not None:
+        inputs.append(("tip_percent", canonical(stored.tip_percent)))
+    if stored.cents_per_point is not None:
+        inputs.append(("cents_per_point", canonical(stored.cents_per_point)))
+    names = {p.name: p.pk for p in stored.season.league.players.all()}
+    if stored.paid_by_id:
+        inputs.append(("paid_by", str(stored.paid_by_id)))
+    elif stored.paid:
+        inputs.append(("paid_by", SEVERAL))
+        inputs += [(f"paid_{names[n]}", canonical(Decimal(v), places=2)) for n, v in stored.paid.items() if n in names]
+    # It was confirmed when it was saved.
+    inputs.append(("confirm_total", canonical(stored.total, places=2)))
+    return inputs
+
+
+def _ranked(scores):
+    """(name, rank, score) in the stored order; equal scores share a place."""
+    rows, rank, previous = [], 0, None
+    for i, (name, score) in enumerate(scores.items(), start=1):
+        if score != previous:
+            rank, previous = i, score
+        rows.append((name, rank, score))
+    return rows
+
+
+def _stored(stored, scores):
+    """What the page shows of a stored bill, and, when the standings changed since (an admin
+    reopened the season), the same bill split by today's standings beside it."""
+    paid = stored.paid or {}
+    cents = (stored.rate * 100).normalize() if stored.rate is not None else None
+    view = {
+        "bill": stored,
+        "total": stored.total_with_tip,
+        "rows": [
+            {
+                "name": name,
+                "rank": rank,
+                "score": score,
+                "share": Decimal(stored.shares[name]),
+                "paid": Decimal(paid[name]) if paid.get(name) else None,
+            }
+            for name, rank, score in _ranked(stored.scores)
+        ],
+        "transfers": stored.transfers,
+        "method": dict(METHODS).get(stored.method, stored.method),
+        "cents_per_point": cents,
+        "rate_lowered": cents is not None and stored.cents_per_point is not None and cents < stored.cents_per_point,
+        "tip_percent": stored.tip_percent,
+        "changed": stored.scores != scores,
+    }
+    if view["changed"]:
+        view["now"], view["now_problem"] = _split_again(stored, scores)
+    return view
+
+
+def _split_again(stored, scores):
+    """The stored bill's inputs split by today's standings: (rows, None) or (None, why not)."""
+    try:
+        result = split_bill({**services.stored_bill_request(stored), "scores": scores})
+    except ScoringError as error:
+        return None, " ".join(_page_message(p) for p in error.problems)
+    old = stored.shares
+    rows = []
+    for name, rank, score in _ranked(scores):
+        share = Decimal(result["shares"][name])
+        before = Decimal(old[name]) if name in old else None
+        rows.append(
+            {
+                "name": name,
+                "rank": rank,
+                "score": score,
+                "score_before": stored.scores.get(name),
+                "share_before": before,
+                "share": share,
+                "difference": share - before if before is not None else None,
+            }
+        )
+    return {"rows": rows, "total": Decimal(result["total"]), "transfers": result.get("transfers") or []}, None
 
 
 def _shown(form):
@@ -287,7 +420,7 @@ def _result_rows(result, table, scores, form):
         paid = {payer: Decimal(result["total"])}
     rows = [
         {
-            "player": row.player,
+            "name": row.player.name,
             "rank": row.rank,
             "score": scores[row.player.name],
             "share": result["shares"][row.player.name],
