@@ -10,7 +10,10 @@ Response extras (beyond calculate-api.md), for the app's sheet:
 - per hand: ``kind``; ``solo`` (the solo type or null); ``soloist`` (the single Re player of a
   solo or of a Hochzeit without partner, else null); ``re`` (the Re players, empty for Ramsch
   and revoke); ``revoke_by`` (or null); ``loser_points`` (the losers got the points).
-- ``next``: ``host_round_games_left`` (games until ``players[-1]`` has dealt the last game of
+- ``next``: ``multiplier`` (of the next game: 2 in a Bock game, with ``bock_stacking: stack``
+  2 to the number of Bock rounds covering it); ``bock_rounds`` (games each running Bock round
+  has left, the next one included, oldest first; with ``queue`` at most one entry);
+  ``host_round_games_left`` (games until ``players[-1]`` has dealt the last game of
   the host round in progress, the next one included, penalty soli still owed included; at a
   round boundary, with the host to deal, this is a whole round: the app ends the meeting there
   if the end time has passed) and ``queue_after_meeting`` (special rounds waiting or
@@ -25,6 +28,11 @@ Decisions where the spec is silent:
   entry is a problem of the sitting (``hand: null``, field ``carried_rounds``).
 - A penalty solo and a Pflichtsolo-round solo may be of any solo type; a revoke uses up such
   a game without a solo being played.
+- ``bock_stacking: stack``: ``round`` is ``bock`` for a game covered by a Bock round unless a
+  Ramsch or Pflichtsolo round is in progress (they still queue, and a Pflichtsolo game covered
+  by Bock rounds counts with their multiplier; a Ramsch game never does); ``round_games_left``
+  of a Bock stretch is the games until no Bock round covers a game. Carried ``bock`` rounds
+  all start with the first game after the penalty soli.
 - A hand that is not valid uses up its game (the deal moves on, a special round counts it)
   but scores nothing, fires nothing and breaks a solo streak.
 """
@@ -39,7 +47,7 @@ from .doppelkopf_checks import CALLS as CALLS
 from .doppelkopf_checks import DOPPELKOPF_EYES, TOTAL_EYES
 from .doppelkopf_checks import FOXES as FOXES
 from .doppelkopf_checks import TRICKS as TRICKS
-from .doppelkopf_rules import OPTIONS, PRESET_LABELS, PRESETS, Rules
+from .doppelkopf_rules import MAX_STACKED_BOCK, OPTIONS, PRESET_LABELS, PRESETS, Rules
 from .doppelkopf_value import ALL_FIELDS, HALF, REACHED, REACHED_AGAINST, Context, score_hand
 from .doppelkopf_value import KINDS as KINDS
 from .doppelkopf_value import SOLO_TYPES as SOLO_TYPES
@@ -69,7 +77,7 @@ def active_seats(n: int, dealer: int) -> tuple[int, ...]:
 class Deal:
     """Who deals, which round the next game belongs to, and the queue of special rounds."""
 
-    __slots__ = ("n", "rules", "penalty", "dealer", "current", "left", "queue", "streak")
+    __slots__ = ("n", "rules", "penalty", "dealer", "current", "left", "queue", "streak", "bocks")
 
     def __init__(self, n: int, rules: Rules, penalty: list[int], carried: list[str]):
         self.n = n
@@ -78,6 +86,12 @@ class Deal:
         self.dealer = 0
         self.current: str | None = None  # special round in progress
         self.left = 0  # its games still to play
+        # bock_stacking "stack": the games each running Bock round has left (they overlap, so
+        # they are not in the queue); carried Bock rounds all start at once.
+        self.bocks: list[int] = []
+        if rules.bock_stack:
+            self.bocks = [n for kind in carried if kind == "bock"]
+            carried = [kind for kind in carried if kind != "bock"]
         self.queue = list(carried)
         self.streak = 0  # voluntary soli in a row
         self._start_next()
@@ -97,10 +111,18 @@ class Deal:
             return "penalty", (soloist - 1) % self.n, soloist
         current = self.current
         if current is None:
-            return "normal", self.dealer, None
+            return ("bock" if self.bocks else "normal"), self.dealer, None
         if current == "pflichtsolo":
             return current, self.dealer, (self.dealer + 1) % self.n
         return current, self.dealer, None
+
+    def multiplier(self, rnd: str) -> int:
+        """Every point of the next game (of round ``rnd``) counts this many times."""
+        if not self.rules.bock_stack:
+            return 2 if rnd == "bock" else 1
+        if rnd == "ramsch" or rnd == "penalty" or not self.bocks:  # a Ramsch game is never a Bock game
+            return 1
+        return 2 ** min(len(self.bocks), MAX_STACKED_BOCK)
 
     def finish(self, rnd: str, entry: dict | None, triggers_out: list | None) -> None:
         """Move on after a game of round ``rnd``; ``entry`` (the hand's response from
@@ -119,6 +141,8 @@ class Deal:
             self.dealer = (self.dealer + 1) % self.n
             if self.current is not None:
                 self.left -= 1
+            if self.bocks:
+                self.bocks = [left - 1 for left in self.bocks if left > 1]
         if entry is None:
             self.streak = 0
             if self.left == 0 and self.current is not None:
@@ -142,16 +166,23 @@ class Deal:
         else:
             self.streak = 0
         if triggers_out:
-            bock_round = "bock"
-            if rnd == "bock":
-                bock_round = rules.bock_in_bock
-            if bock_round is not None:
-                for _name in triggers_out:
-                    enqueue(bock_round)
+            if rules.bock_stack:
+                # Each trigger starts a Bock round with the next game, overlapping the others.
+                self.bocks.extend([self.n] * len(triggers_out))
+            else:
+                bock_round = "bock"
+                if rnd == "bock":
+                    bock_round = rules.bock_in_bock
+                if bock_round is not None:
+                    for _name in triggers_out:
+                        enqueue(bock_round)
         if raw:
             if "durchmarsch" in raw:
                 triggers_out.append("durchmarsch")
-                enqueue("bock")
+                if rules.bock_stack:
+                    self.bocks.append(self.n)
+                else:
+                    enqueue("bock")
             if "loser_points" in raw and rules.pflichtsolo:
                 triggers_out.append("loser_points")
                 enqueue("pflichtsolo")
@@ -192,7 +223,7 @@ def replay(sitting: Sitting) -> dict[str, Any]:
         ctx.active_set = active_sets[dealer]
         ctx.sitting_out = sitting_out[dealer]
         ctx.round = rnd
-        ctx.multiplier = 2 if rnd == "bock" else 1
+        ctx.multiplier = deal.multiplier(rnd)
         ctx.soloist = players[soloist] if soloist is not None else None
         ctx.dealer = players[dealer]
         if not isinstance(hand, dict):
@@ -224,18 +255,27 @@ def replay(sitting: Sitting) -> dict[str, Any]:
 
 def _next(deal: Deal, players, actives, owed) -> dict[str, Any]:
     rnd, dealer, soloist = deal.upcoming()
-    waiting = ([deal.current] if deal.current is not None else []) + deal.queue
+    waiting = ([deal.current] if deal.current is not None else []) + ["bock"] * len(deal.bocks) + deal.queue
     if rnd == "penalty":
         games_left = len(deal.penalty)
         queue = waiting
+    elif rnd == "bock" and deal.current is None:  # a stretch of stacked Bock rounds
+        games_left = max(deal.bocks)
+        queue = list(deal.queue)
     else:
         games_left = deal.left
         queue = list(deal.queue)
+    if deal.rules.bock_stack:
+        bock_rounds = list(deal.bocks)
+    else:
+        bock_rounds = [deal.left] if deal.current == "bock" else []
     return {
         "dealer": players[dealer],
         "active": list(actives[dealer]),
         "round": rnd,
         "round_games_left": games_left,
+        "multiplier": deal.multiplier(rnd),
+        "bock_rounds": bock_rounds,
         "queue": queue,
         "soloist": players[soloist] if soloist is not None else None,
         "solo_owed": [p for p in players if owed[p]],

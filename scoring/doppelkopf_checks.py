@@ -7,9 +7,15 @@ from .errors import _
 
 CALLS = ("re", "kontra", "keine_90", "keine_60", "keine_30", "schwarz")
 LEVEL = {"re": 0, "kontra": 0, "keine_90": 1, "keine_60": 2, "keine_30": 3, "schwarz": 4}
-SPECIAL_KINDS = ("doppelkopf", "fuchs", "karlchen")
+SPECIAL_KINDS = ("doppelkopf", "fuchs", "karlchen", "karlchen_gefangen")
 # How the players say them, for messages.
-SPECIAL_NAMES = {"doppelkopf": "Doppelkopf", "fuchs": "Fuchs", "karlchen": "Karlchen"}
+SPECIAL_NAMES = {
+    "doppelkopf": "Doppelkopf",
+    "fuchs": "Fuchs",
+    "karlchen": "Karlchen",
+    "karlchen_gefangen": "Karlchen gefangen",
+}
+CLUB_JACKS = 2  # Karlchen (jacks of clubs) in the deck
 NO_ANNOUNCEMENTS = (False, False, 0, 0, False)
 # Facts of the deck (48 cards, four players): the engine checks with them and the entry form
 # offers them, so that both say the same.
@@ -155,7 +161,8 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
     items: dict = {}
     re_sp = ko_sp = 0
     re_dk = ko_dk = 0  # Doppelköpfe per party
-    fuchs = karlchen = 0
+    fuchs = karlchen = caught = 0
+    jacks = 0  # club jacks the entries put into the last trick
     re_last = ko_last = False  # the party claims the last trick (Karlchen, Fuchs in the last trick)
     ok = True
     for entry in value:
@@ -166,7 +173,14 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
         special = entry.get("kind")
         party = entry.get("party")
         if not isinstance(special, str) or special not in SPECIAL_KINDS:
-            add(number, "specials", _("A special point is a doppelkopf, fuchs or karlchen."))
+            if rules.karlchen_gefangen:
+                add(number, "specials", _("A special point is a doppelkopf, fuchs, karlchen or karlchen_gefangen."))
+            else:
+                add(number, "specials", _("A special point is a doppelkopf, fuchs or karlchen."))
+            ok = False
+            continue
+        if special == "karlchen_gefangen" and not rules.karlchen_gefangen:
+            add(number, "specials", _("Karlchen gefangen does not count under these rules."))
             ok = False
             continue
         if not isinstance(party, str) or party not in ("re", "kontra"):
@@ -217,6 +231,16 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
             add(number, "specials", _("A party without a trick can have no %(kind)s."), kind=special)
             ok = False
             continue
+        elif special == "karlchen_gefangen":
+            # The catchers won the last trick; the caught club jack was the other party's.
+            caught += 1
+            jacks += 1
+            if is_re:
+                re_last = True
+            else:
+                ko_last = True
+            key = ("karlchen_gefangen", party)
+            pts = 1
         elif special == "fuchs":
             fuchs += 1
             if extra:
@@ -231,6 +255,8 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
                 pts = 1
         else:
             karlchen += 1
+            # Doppel-Charly: both club jacks in the last trick came from the winning party.
+            jacks += 2 if extra else 1
             if is_re:
                 re_last = True
             else:
@@ -251,6 +277,12 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
         ok = False
     if karlchen > 1:
         add(number, "specials", _("Only one Karlchen can win the last trick."))
+        ok = False
+    if jacks > CLUB_JACKS:
+        if caught and karlchen:
+            add(number, "specials", _("With a Doppel-Charly no Karlchen of the other party can be caught."))
+        else:
+            add(number, "specials", _("There are only two Karlchen in a game."))
         ok = False
     if re_last and ko_last:
         add(number, "specials", _("Only one party can win the last trick."))
@@ -274,6 +306,9 @@ def check_specials(hand, number, gtype, re_eyes, ko_eyes, re_none, ko_none, rule
             ok = False
         elif karlchen:
             add(number, "fuchs_wins_last_doppelkopf", _("The last trick was won by a Karlchen, not by a Fuchs."))
+            ok = False
+        elif caught:
+            add(number, "fuchs_wins_last_doppelkopf", _("A Fuchs cannot win a trick that holds a Karlchen."))
             ok = False
     if not ok:
         return None

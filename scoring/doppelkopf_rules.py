@@ -15,6 +15,17 @@ Decisions where the spec is silent:
   round) or none (nothing; the trigger is still listed).
 - ``revoke_multiplier``: the revoker pays this many times the value, every other active player
   gets the value once (with 3 the game sums to zero).
+- ``announcement_points``: what ``re`` and ``kontra`` are worth in the game value, and also in a
+  revoke's value (the points of the announcements made so far).
+- ``karlchen_gefangen``: counts where all special points count (not where only the Doppelkopf
+  does), 1 point for the party that won the last trick; it names that party.
+- ``bock_stacking: stack``: Bock rounds run beside the queue of the other special rounds (Ramsch,
+  Pflichtsolo): a game in such a round is still a Bock game for the multiplier (``round`` names
+  the Ramsch or Pflichtsolo round), except a Ramsch game, which is never a Bock game. A Bock round
+  covers as many games as the deal moves on (a trump solo that suspends a Ramsch game does not
+  count, as in a queued round). The multiplier counts at most ``MAX_STACKED_BOCK`` rounds (×64):
+  further triggers still start rounds, but keep every figure of an evening inside the limits of
+  ``scoring/limits.py``.
 """
 
 from __future__ import annotations
@@ -26,6 +37,10 @@ from .options import BOOL, CHOICE, INT, MULTI, Option
 
 GAME_TYPES = ("normal", "hochzeit", "trumpfabgabe", "trumpf", "damen", "buben", "fleischlos", "stilles")
 SPECIAL_POINT_PLACES = GAME_TYPES + tuple(f"{t}_doppelkopf" for t in GAME_TYPES)
+# The most Bock rounds a game's multiplier counts with ``bock_stacking: stack`` (2**6 = 64): a
+# game of 100 points (the most the ``points`` kind takes), tripled for the soloist, stays under
+# scoring.limits.MOST_PER_HAND.
+MAX_STACKED_BOCK = 6
 BOCK_TRIGGERS = ("kontra_lost", "schwarz", "split_120", "re_kontra_re", "fuchs_last_doppelkopf", "solo_streak")
 
 _GAME_TYPE_LABELS = {
@@ -58,6 +73,14 @@ OPTIONS = (
         BOOL,
         _("Solopunkt"),
         _("A solo is worth one point more, whoever wins it."),
+    ),
+    Option(
+        "announcement_points",
+        INT,
+        _("Points for Re and Kontra"),
+        _("What announcing Re and announcing Kontra are worth each (most clubs: 2, some: 1)."),
+        minimum=1,
+        maximum=3,
     ),
     Option(
         "absage_points",
@@ -96,6 +119,12 @@ OPTIONS = (
         _("Karlchen wins the last trick and the second club jack came from the same party: 2 points instead of 1."),
     ),
     Option(
+        "karlchen_gefangen",
+        BOOL,
+        _("Karlchen gefangen"),
+        _("A club jack (Karlchen) of one party caught by the other party in the last trick: 1 point for the catchers."),
+    ),
+    Option(
         "gegen_die_alten_in_stilles",
         BOOL,
         _("Gegen die Alten in a stilles Solo"),
@@ -130,10 +159,25 @@ OPTIONS = (
         "bock_in_bock",
         CHOICE,
         _("Bock trigger in a Bock game"),
-        _("What a Bock trigger in a Bock game starts: a Ramsch round, another Bock round, or nothing."),
+        _(
+            "What a Bock trigger in a Bock game starts: a Ramsch round, another Bock round, or nothing. "
+            "With stacked Bock rounds every trigger starts a Bock round."
+        ),
         choices=("ramsch", "bock"),
         nullable=True,
         choice_labels={"ramsch": _("a Ramsch round"), "bock": _("another Bock round"), None: _("nothing")},
+    ),
+    Option(
+        "bock_stacking",
+        CHOICE,
+        _("Several Bock rounds at once"),
+        _(
+            "Queued: each Bock round waits until the running one is over. Stacked: each Bock round starts "
+            "with the next game and overlaps any running one; a game counts double for each Bock round "
+            "covering it (two ×4, three ×8)."
+        ),
+        choices=("queue", "stack"),
+        choice_labels={"queue": _("one after the other"), "stack": _("stacked (×4, ×8, …)")},
     ),
     Option(
         "ramsch",
@@ -173,14 +217,17 @@ SPECIAL_ROUNDS = _("Special rounds")
 _GROUPS = {
     "solo_point": POINTS,
     "absage_points": POINTS,
+    "announcement_points": POINTS,
     "revoke_multiplier": POINTS,
     "special_points_in": SPECIAL_POINTS,
     "fuchs_last_trick_points": SPECIAL_POINTS,
     "doppel_charly": SPECIAL_POINTS,
+    "karlchen_gefangen": SPECIAL_POINTS,
     "gegen_die_alten_in_stilles": SPECIAL_POINTS,
     "loser_gets_points": SPECIAL_ROUNDS,
     "bock_triggers": SPECIAL_ROUNDS,
     "bock_in_bock": SPECIAL_ROUNDS,
+    "bock_stacking": SPECIAL_ROUNDS,
     "ramsch": SPECIAL_ROUNDS,
     "pflichtsolo_rounds": SPECIAL_ROUNDS,
     "carry_special_rounds": SPECIAL_ROUNDS,
@@ -202,6 +249,9 @@ PRESETS = {
         "pflichtsolo_rounds": True,
         "carry_special_rounds": False,
         "revoke_multiplier": 3,
+        "announcement_points": 2,
+        "karlchen_gefangen": False,
+        "bock_stacking": "queue",
     },
     "ddv": {
         "solo_point": False,
@@ -217,6 +267,9 @@ PRESETS = {
         "pflichtsolo_rounds": False,
         "carry_special_rounds": False,
         "revoke_multiplier": 3,
+        "announcement_points": 2,
+        "karlchen_gefangen": False,
+        "bock_stacking": "queue",
     },
 }
 
@@ -240,6 +293,9 @@ class Rules:
         "ramsch",
         "pflichtsolo",
         "revoke_multiplier",
+        "announcement_points",
+        "karlchen_gefangen",
+        "bock_stack",
     )
 
     def __init__(self, rules: dict):
@@ -262,3 +318,6 @@ class Rules:
         self.bock_in_bock = bib
         self.pflichtsolo = bool(rules["pflichtsolo_rounds"])
         self.revoke_multiplier = rules["revoke_multiplier"]
+        self.announcement_points = rules["announcement_points"]
+        self.karlchen_gefangen = bool(rules["karlchen_gefangen"])
+        self.bock_stack = rules["bock_stacking"] == "stack"

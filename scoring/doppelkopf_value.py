@@ -16,6 +16,15 @@ Decisions where the spec is silent (see also ``scoring.doppelkopf``):
   (the Re side when the difference is 0, which then moves no point).
 - Ramsch: ``eyes`` and ``tricks`` name exactly the four active players; a player without a
   trick has no eyes, a player with all 12 tricks has all 240.
+- Kind ``points`` (a club writes only the result): ``re`` (two players, or the soloist alone,
+  then ``solo`` names the solo type; a Hochzeit without partner is ``solo: trumpf``),
+  ``winner`` (``re`` or ``kontra``), ``value`` (the winner's value before Bock and tripling, 0
+  to ``MAX_POINTS_VALUE``), and the facts that fire triggers, each an optional bool:
+  ``schwarz``, ``split_120``, ``kontra_announced`` (with ``winner: re``: Kontra lost),
+  ``re_kontra_re``, ``fuchs_wins_last_doppelkopf``; ``solo_outbid`` as in any party game.
+  Plain plus-minus (no loser-gets-points: the club writes the result as it counts), so no
+  Pflichtsolo trigger; ``schwarz`` and ``split_120`` together are an error (a split game
+  has a trick on each side). The breakdown is one item, the value as written.
 """
 
 from __future__ import annotations
@@ -33,7 +42,8 @@ from .doppelkopf_checks import (
 )
 from .errors import Problems, _
 
-KINDS = ("normal", "hochzeit", "trumpfabgabe", "solo", "ramsch", "revoke")
+KINDS = ("normal", "hochzeit", "trumpfabgabe", "solo", "ramsch", "revoke")  # the entry form's
+HAND_KINDS = (*KINDS, "points")  # and the result only (the API; the fast form is to come)
 SOLO_TYPES = ("trumpf", "damen", "buben", "fleischlos", "stilles")
 
 PARTY_FIELDS = frozenset(
@@ -51,10 +61,16 @@ PARTY_FIELDS = frozenset(
 )
 RAMSCH_FIELDS = frozenset(("kind", "eyes", "tricks", "solo_outbid"))
 REVOKE_FIELDS = frozenset(("kind", "revoke_by", "announcements"))
-ALL_FIELDS = PARTY_FIELDS | RAMSCH_FIELDS | REVOKE_FIELDS
+POINTS_FACTS = ("schwarz", "split_120", "kontra_announced", "re_kontra_re", "fuchs_wins_last_doppelkopf")
+POINTS_FIELDS = frozenset(("kind", "re", "solo", "winner", "value", "solo_outbid", *POINTS_FACTS))
+ALL_FIELDS = PARTY_FIELDS | RAMSCH_FIELDS | REVOKE_FIELDS | POINTS_FIELDS
+# The most a ``points`` hand can be worth (a game of real cards reaches a few dozen points):
+# with a soloist's tripling and the most Bock rounds counted it stays inside scoring/limits.py.
+MAX_POINTS_VALUE = 100
 ALLOWED = {k: PARTY_FIELDS for k in ("normal", "hochzeit", "trumpfabgabe", "solo")}
 ALLOWED["ramsch"] = RAMSCH_FIELDS
 ALLOWED["revoke"] = REVOKE_FIELDS
+ALLOWED["points"] = POINTS_FIELDS
 NO_SPECIALS = ({}, 0, 0, False)  # what check_specials finds in a hand without special points (never changed)
 
 # Item names of the breakdown, in the players' terms.
@@ -69,6 +85,7 @@ ABSAGE_ITEM = {
         "schwarz angesagt (Kontra)",
     ),
 }
+UNDER = ((90, "keine 90"), (60, "keine 60"), (30, "keine 30"))  # item 2: the loser under 90, 60, 30
 AGAINST = ((120, "120 gegen keine 90"), (90, "90 gegen keine 60"), (60, "60 gegen keine 30"), (30, "30 gegen schwarz"))
 HALF = TOTAL_EYES // 2  # 120: enough against a party that said Kontra only, a split game
 REACHED = (151, 181, 211)  # own absage keine 90 / 60 / 30
@@ -84,6 +101,8 @@ SPECIAL_ITEM = {
     ("karlchen", "kontra"): "Karlchen (Kontra)",
     ("doppel_charly", "re"): "Doppel-Charly (Re)",
     ("doppel_charly", "kontra"): "Doppel-Charly (Kontra)",
+    ("karlchen_gefangen", "re"): "Karlchen gefangen (Re)",
+    ("karlchen_gefangen", "kontra"): "Karlchen gefangen (Kontra)",
 }
 
 
@@ -137,7 +156,7 @@ def score_hand(hand: dict, number: int, ctx: Context, problems: Problems) -> dic
     before = len(reported)
     kind = hand.get("kind")
     if not isinstance(kind, str) or kind not in ALLOWED:
-        problems.add(number, "kind", _("The kind of game must be one of: %(kinds)s."), kinds=", ".join(KINDS))
+        problems.add(number, "kind", _("The kind of game must be one of: %(kinds)s."), kinds=", ".join(HAND_KINDS))
         for key in hand:
             if key not in ALL_FIELDS:
                 problems.add(number, key, _("Unknown field “%(name)s”."), name=key)
@@ -166,10 +185,12 @@ def score_hand(hand: dict, number: int, ctx: Context, problems: Problems) -> dic
             return None
         result = _ramsch(hand, number, ctx, problems)
     else:
-        if rnd == "ramsch" and kind != "solo":
+        # A ``points`` hand with one Re player is a solo; its solo type is checked below.
+        solo_like = kind == "solo" or (kind == "points" and isinstance(hand.get("re"), list) and len(hand["re"]) == 1)
+        if rnd == "ramsch" and not solo_like:
             problems.add(number, "kind", _("In a Ramsch round only Ramsch, a trump solo or a revoke can be entered."))
             return None
-        if rnd in ("pflichtsolo", "penalty") and kind != "solo":
+        if rnd in ("pflichtsolo", "penalty") and not solo_like:
             problems.add(
                 number,
                 "kind",
@@ -177,7 +198,10 @@ def score_hand(hand: dict, number: int, ctx: Context, problems: Problems) -> dic
                 name=ctx.soloist,
             )
             return None
-        result = _party_game(hand, number, kind, ctx, problems)
+        if kind == "points":
+            result = _points_game(hand, number, ctx, problems)
+        else:
+            result = _party_game(hand, number, kind, ctx, problems)
     if len(reported) != before:
         return None
     return result
@@ -320,11 +344,11 @@ def _party_game(hand, number, kind, ctx, problems):
             add({"item": "schwarz", "points": 1})
             value += 1
         if re_ann:
-            add({"item": "Re angesagt", "points": 2})
-            value += 2
+            add({"item": "Re angesagt", "points": rules.announcement_points})
+            value += rules.announcement_points
         if ko_ann:
-            add({"item": "Kontra angesagt", "points": 2})
-            value += 2
+            add({"item": "Kontra angesagt", "points": rules.announcement_points})
+            value += rules.announcement_points
         if rules.absage_both:
             if re_abs:
                 names = ABSAGE_ITEM["re"]
@@ -365,30 +389,39 @@ def _party_game(hand, number, kind, ctx, problems):
             elif w_abs == 1:
                 loser_points = l_none
         re_value = value if re_won else -value
-        ko_value = -re_value
-        # Loser gets the points: the losers are credited +v as well. When the special points
-        # outweigh (v < 0) the signs have already flipped and the losers gain |v| by plain
-        # plus-minus; crediting them v again would take points from everyone at the table.
+        # Loser gets the points: the signs are swapped (losers +v, winners -v), so the game
+        # still sums to zero. When the special points outweigh (v <= 0) the losers already
+        # gain by plain plus-minus: nothing is swapped.
         if loser_points and value > 0:
-            if re_won:
-                ko_value = value
-            else:
-                re_value = value
+            re_value = -re_value
+        ko_value = -re_value
     else:
         winner = None
-        # No winner: only the points against the other party's absage and the special points count.
+        # No winner (DDV TSR 7.1.4): only 7.2.2 (a), (e) and (f) count: for each party the
+        # opponents under 90/60/30/schwarz (item 2), the points against the other party's
+        # absage (item 5), and the special points.
         re_pts = ko_pts = 0
         items = []
-        for level in range(ko_abs):
-            reach, item = AGAINST[level]
-            if re_eyes >= reach:
-                items.append(("re", item))
-                re_pts += 1
-        for level in range(re_abs):
-            reach, item = AGAINST[level]
-            if ko_eyes >= reach:
-                items.append(("kontra", item))
-                ko_pts += 1
+        for party, other_eyes, other_none in (("re", ko_eyes, ko_none), ("kontra", re_eyes, re_none)):
+            pts = 0
+            for limit, item in UNDER:
+                if other_eyes < limit:
+                    items.append((party, item))
+                    pts += 1
+            if other_none:
+                items.append((party, "schwarz"))
+                pts += 1
+            other_abs = re_abs if party == "kontra" else ko_abs
+            own_eyes = TOTAL_EYES - other_eyes
+            for level in range(other_abs):
+                reach, item = AGAINST[level]
+                if own_eyes >= reach:
+                    items.append((party, item))
+                    pts += 1
+            if party == "re":
+                re_pts = pts
+            else:
+                ko_pts = pts
         ahead = "re" if re_pts + re_sp >= ko_pts + ko_sp else "kontra"
         for party, item in items:
             add({"item": f"{item} ({'Re' if party == 're' else 'Kontra'})", "points": 1 if party == ahead else -1})
@@ -432,6 +465,92 @@ def _party_game(hand, number, kind, ctx, problems):
     )
 
 
+def _points_game(hand, number, ctx, problems):
+    """A game written as its result only: who won, the value, the facts that fire triggers."""
+    before = len(problems.items)
+    add = problems.add
+    re = hand.get("re")
+    re_ok = False
+    if re is None:
+        add(number, "re", _("Name the Re party (or the soloist)."))
+    elif not isinstance(re, list) or not all_str(re):
+        add(number, "re", _("The Re party must be a list of players."))
+    elif len(re) not in (1, 2):
+        add(number, "re", _("The Re party has two players, or one: the soloist."))
+    else:
+        re_ok = True
+        for name in re:
+            if name not in ctx.active_set:
+                report_not_active(number, "re", name, ctx, problems)
+                re_ok = False
+        if len(re) == 2 and re[0] == re[1]:
+            add(number, "re", _("A player is named twice in the Re party."))
+            re_ok = False
+        if re_ok and ctx.soloist is not None and re[0] != ctx.soloist:
+            add(number, "re", _("%(name)s must play the solo in this game."), name=ctx.soloist)
+    solo_game = re_ok and len(re) == 1
+    solo_type = hand.get("solo")
+    if solo_game:
+        if not isinstance(solo_type, str) or solo_type not in SOLO_TYPES:
+            add(number, "solo", _("Which solo? One of: %(types)s."), types=", ".join(SOLO_TYPES))
+        elif ctx.round == "ramsch" and solo_type != "trumpf":
+            add(number, "solo", _("Only a trump solo can replace a Ramsch game."))
+    elif solo_type is not None and re_ok:
+        add(number, "solo", _("A solo type needs a single Re player: the soloist."))
+    winner = hand.get("winner")
+    if winner is None:
+        add(number, "winner", _("Who won? re or kontra."))
+    elif not isinstance(winner, str) or winner not in ("re", "kontra"):
+        add(number, "winner", _("The winner must be re or kontra."))
+    value = hand.get("value")
+    if value is None:
+        add(number, "value", _("Enter the value of the game."))
+    elif type(value) is not int or not 0 <= value <= MAX_POINTS_VALUE:
+        add(number, "value", _("The value must be a whole number from 0 to %(max)s."), max=MAX_POINTS_VALUE)
+    facts = {}
+    for name in POINTS_FACTS:
+        fact = hand.get(name)
+        if fact is not None and type(fact) is not bool:
+            add(number, name, _("Must be true or false."))
+        facts[name] = fact is True
+    if facts["schwarz"] and facts["split_120"]:
+        add(number, "split_120", _("A game of 120 to 120 cannot be schwarz."))
+    if "solo_outbid" in hand:
+        check_outbid(hand, number, ctx, problems, re[0] if solo_game else None)
+    if len(problems.items) != before:
+        return None
+    re_won = winner == "re"
+    re_value = value if re_won else -value
+    multiplier = ctx.multiplier
+    points = dict.fromkeys(ctx.players, -re_value * multiplier)
+    if ctx.sitting_out:
+        points.update(ctx.sitting_out)
+    re_value *= multiplier
+    if solo_game:
+        soloist = re[0]
+        points[soloist] = 3 * re_value
+    else:
+        soloist = None
+        solo_type = None
+        for name in re:
+            points[name] = re_value
+    triggers = []  # in the spec's order
+    if re_won and facts["kontra_announced"]:
+        triggers.append("kontra_lost")
+    if facts["schwarz"]:
+        triggers.append("schwarz")
+    if facts["split_120"]:
+        triggers.append("split_120")
+    if facts["re_kontra_re"]:
+        triggers.append("re_kontra_re")
+    if facts["fuchs_wins_last_doppelkopf"]:
+        triggers.append("fuchs_last_doppelkopf")
+    breakdown = [{"item": "Spielwert (nur Ergebnis)", "points": value}]
+    return _entry(
+        ctx, number, "points", winner, value, breakdown, points, triggers, solo_type, soloist, list(re), None, False
+    )
+
+
 def _revoke(hand, number, ctx, problems):
     by = hand.get("revoke_by")
     if by is None:
@@ -449,12 +568,13 @@ def _revoke(hand, number, ctx, problems):
     re_ann, ko_ann, re_abs, ko_abs, _rkr = ann
     breakdown = [{"item": "falsch bedient: schwarz verloren", "points": 5}]
     value = 5
+    worth = ctx.rules.announcement_points
     if re_ann:
-        breakdown.append({"item": "Re angesagt", "points": 2})
-        value += 2
+        breakdown.append({"item": "Re angesagt", "points": worth})
+        value += worth
     if ko_ann:
-        breakdown.append({"item": "Kontra angesagt", "points": 2})
-        value += 2
+        breakdown.append({"item": "Kontra angesagt", "points": worth})
+        value += worth
     for party, level_max in (("re", re_abs), ("kontra", ko_abs)):
         names = ABSAGE_ITEM[party]
         for level in range(1, level_max + 1):

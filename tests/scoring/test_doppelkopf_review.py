@@ -40,27 +40,28 @@ TO_RAMSCH = [game(RE, 120), game(RE, 120)] + [plain()] * 3
 # --- Who wins (DDV §7.1) ------------------------------------------------------------------
 
 
-def test_both_parties_absage_both_miss_no_winner_item5_and_specials_netted():
+def test_both_parties_absage_both_miss_no_winner_items_2_and_5_and_specials_netted():
     # "When both parties made absagen both can miss: then there is no winner."
     # Re keine 60 (needs 181), Kontra keine 90 (needs 151); R 170, K 70: both miss.
-    # Item 5: Re 170 >= 120 against keine 90: 1. Kontra 70 against keine 60: <120, <90: 0.
-    # Specials: Kontra a Doppelkopf (70 // 40 = 1) and a Fuchs: 2. Re 1, Kontra 2 -> Kontra ahead by 1.
-    specials = [{"kind": "doppelkopf", "party": "kontra"}, {"kind": "fuchs", "party": "kontra"}]
+    # DDV TSR 7.1.4 (7.2.2 (a), (e), (f) count): item 2: Kontra under 90: Re 1; Re (170) is not
+    # under 90: Kontra 0. Item 5: Re 170 >= 120 against keine 90: 1. Kontra 70 against keine 60:
+    # <120, <90: 0. Specials: Kontra a Doppelkopf (70 // 40 = 1). Re 2, Kontra 1 -> Re ahead by 1.
+    specials = [{"kind": "doppelkopf", "party": "kontra"}]
     hands = [game(RE, 170, "re:keine_60", "kontra:keine_90", specials=specials)]
     for variant in ("club", "ddv"):  # absage points (item 4) are void without a winner: same in ddv
         hand = one(hands, variant=variant)
         assert hand["winner"] is None and hand["value"] == 1
-        assert hand["deltas"] == {"Anna": -1, "Ben": -1, "Carl": 1, "Dora": 1}
+        assert hand["deltas"] == {"Anna": 1, "Ben": 1, "Carl": -1, "Dora": -1}
         assert hand["triggers"] == [] and hand["loser_points"] is False
         _check_breakdown(hand)
 
 
 def test_no_winner_in_a_bock_game_is_doubled():
-    # The same no-winner game as Bock game 2: Kontra +1 x2.
-    specials = [{"kind": "doppelkopf", "party": "kontra"}, {"kind": "fuchs", "party": "kontra"}]
+    # The same no-winner game as Bock game 2: Re +1 x2.
+    specials = [{"kind": "doppelkopf", "party": "kontra"}]
     hand = run(TO_BOCK + [game(RE, 170, "re:keine_60", "kontra:keine_90", specials=specials)])["hands"][1]
     assert hand["round"] == "bock" and hand["multiplier"] == 2 and hand["value"] == 1
-    assert hand["deltas"] == {"Anna": -2, "Ben": -2, "Carl": 2, "Dora": 2}
+    assert hand["deltas"] == {"Anna": 2, "Ben": 2, "Carl": -2, "Dora": -2}
 
 
 def test_no_winner_still_fires_split_120_and_re_kontra_re():
@@ -295,9 +296,10 @@ def test_hochzeit_without_partner_only_the_doppelkopf_counts():
 
 
 def test_loser_points_a_boundary_59_and_60():
-    # (a) L < 60, winner said nothing. R 181 / K 59: 1 + under 90 + under 60 = 3, all four +3.
+    # (a) L < 60, winner said nothing. R 181 / K 59: 1 + under 90 + under 60 = 3, signs swapped:
+    # the losers (Kontra) +3, the winners -3.
     hand = one([game(RE, 181)])
-    assert hand["loser_points"] is True and hand["deltas"] == dict.fromkeys(FOUR, 3)
+    assert hand["loser_points"] is True and hand["deltas"] == {"Anna": -3, "Ben": -3, "Carl": 3, "Dora": 3}
     # R 180 / K 60: 2, plain plus-minus, no Pflichtsolo.
     result = run([game(RE, 180)])
     hand = result["hands"][0]
@@ -307,29 +309,30 @@ def test_loser_points_a_boundary_59_and_60():
 
 
 def test_loser_points_a_the_losers_own_announcement_does_not_matter():
-    # Kontra said kontra, Re (said nothing) wins 185 / K 55: 1 + 2 + Kontra angesagt 2 = 5, all +5.
-    # Triggers: kontra_lost (Bock) then loser_points (Pflichtsolo).
+    # Kontra said kontra, Re (said nothing) wins 185 / K 55: 1 + 2 + Kontra angesagt 2 = 5, swapped:
+    # Kontra +5, Re -5. Triggers: kontra_lost (Bock) then loser_points (Pflichtsolo).
     result = run([game(RE, 185, "kontra:kontra")])
     hand = result["hands"][0]
-    assert hand["value"] == 5 and hand["deltas"] == dict.fromkeys(FOUR, 5)
+    assert hand["value"] == 5 and hand["deltas"] == {"Anna": -5, "Ben": -5, "Carl": 5, "Dora": 5}
     assert hand["triggers"] == ["kontra_lost", "loser_points"]
     assert (result["next"]["round"], result["next"]["queue"]) == ("bock", ["pflichtsolo"])
     # Re said re and lost with 55; Kontra (said nothing) wins: 1 + 2 + Re angesagt 2 + gegen die Alten 1
-    # = 6; the Re players are credited +6 too.
+    # = 6; swapped: the Re players (the losers) +6, Kontra -6.
     hand = one([game(RE, 55, "re:re")])
-    assert hand["winner"] == "kontra" and hand["deltas"] == dict.fromkeys(FOUR, 6)
+    assert hand["winner"] == "kontra" and hand["deltas"] == {"Anna": 6, "Ben": 6, "Carl": -6, "Dora": -6}
     assert hand["triggers"] == ["loser_points"]
 
 
 def test_loser_points_b_boundary_29_and_30():
-    # (b) L < 30 and the winner only said re. R 211 / K 29: 1 + 3 + 2 = 6, all +6.
-    assert one([game(RE, 211, "re:re")])["deltas"] == dict.fromkeys(FOUR, 6)
+    # (b) L < 30 and the winner only said re. R 211 / K 29: 1 + 3 + 2 = 6, swapped: Kontra +6, Re -6.
+    assert one([game(RE, 211, "re:re")])["deltas"] == {"Anna": -6, "Ben": -6, "Carl": 6, "Dora": 6}
     # R 210 / K 30: 1 + 2 + 2 = 5, plus-minus.
     hand = one([game(RE, 210, "re:re")])
     assert hand["loser_points"] is False and hand["deltas"] == {"Anna": 5, "Ben": 5, "Carl": -5, "Dora": -5}
-    # Kontra said only kontra and won 215 / R 25: 1 + 3 + 2 + gegen die Alten 1 = 7, all +7.
+    # Kontra said only kontra and won 215 / R 25: 1 + 3 + 2 + gegen die Alten 1 = 7, swapped:
+    # Re (the losers) +7, Kontra -7.
     hand = one([game(RE, 25, "kontra:kontra")])
-    assert hand["winner"] == "kontra" and hand["deltas"] == dict.fromkeys(FOUR, 7)
+    assert hand["winner"] == "kontra" and hand["deltas"] == {"Anna": 7, "Ben": 7, "Carl": -7, "Dora": -7}
     assert hand["triggers"] == ["loser_points"]
 
 
@@ -343,28 +346,29 @@ def test_loser_points_c_needs_no_trick_not_just_0_eyes():
 
 
 def test_loser_points_when_the_soloist_won():
-    # Trump solo won 190, nothing said: 1 + under 90, 60 2 + Solopunkt 1 = 4. Soloist +12, and the
-    # opponents are credited +4 each.
+    # Trump solo won 190, nothing said: 1 + under 90, 60 2 + Solopunkt 1 = 4. Swapped, soloist x3
+    # as usual: the soloist -12, each opponent +4.
     hand = one([solo("Dora", 190)])
     assert hand["winner"] == "re" and hand["loser_points"] is True
-    assert hand["deltas"] == {"Anna": 4, "Ben": 4, "Carl": 4, "Dora": 12}
+    assert hand["deltas"] == {"Anna": 4, "Ben": 4, "Carl": 4, "Dora": -12}
 
 
 def test_loser_points_in_a_bock_game_doubled_and_enqueue_pflichtsolo_not_ramsch():
-    # Bock game 2: Re 185, nothing said: 3 x2 = 6 for all; loser_points is no Bock trigger.
+    # Bock game 2: Re 185, nothing said: 3 x2 = 6, swapped: Kontra +6, Re -6; loser_points is no
+    # Bock trigger.
     result = run(TO_BOCK + [game(RE, 185)])
     hand = result["hands"][1]
-    assert hand["deltas"] == dict.fromkeys(FOUR, 6) and hand["triggers"] == ["loser_points"]
+    assert hand["deltas"] == {"Anna": -6, "Ben": -6, "Carl": 6, "Dora": 6} and hand["triggers"] == ["loser_points"]
     nxt = result["next"]
     assert (nxt["round"], nxt["round_games_left"], nxt["queue"]) == ("bock", 3, ["pflichtsolo"])
 
 
 def test_bock_game_with_a_bock_trigger_and_loser_points():
-    # Bock game: Kontra said kontra, Re wins 185: 1 + 2 + 2 = 5, x2 = 10 for all four.
+    # Bock game: Kontra said kontra, Re wins 185: 1 + 2 + 2 = 5, x2 = 10, swapped: Kontra +10, Re -10.
     # kontra_lost in a Bock game -> Ramsch; loser_points -> Pflichtsolo. Queue: ramsch, pflichtsolo.
     result = run(TO_BOCK + [game(RE, 185, "kontra:kontra")])
     hand = result["hands"][1]
-    assert hand["deltas"] == dict.fromkeys(FOUR, 10)
+    assert hand["deltas"] == {"Anna": -10, "Ben": -10, "Carl": 10, "Dora": 10}
     assert hand["triggers"] == ["kontra_lost", "loser_points"]
     assert result["next"]["queue"] == ["ramsch", "pflichtsolo"]
     # Two Bock triggers in a Bock game: two Ramsch rounds. Kontra said kontra, 120:120: Re wins
@@ -466,7 +470,8 @@ def test_trump_solo_in_ramsch_counts_as_voluntary_solo():
 
 def test_five_triggers_in_one_game_in_the_spec_order():
     # Re: re, Kontra: kontra, Re: keine 90; Re all tricks; a Doppelkopf (Re) won by a Fuchs in the last
-    # trick. v = 1 + 4 + Re 2 + Kontra 2 + keine 90 angesagt 1 + Doppelkopf 1 = 11; (c): all +11.
+    # trick. v = 1 + 4 + Re 2 + Kontra 2 + keine 90 angesagt 1 + Doppelkopf 1 = 11; (c): swapped,
+    # Kontra +11, Re -11.
     # kontra_lost, schwarz, re_kontra_re, fuchs_last_doppelkopf (4 Bock rounds), loser_points.
     hand = game(
         RE,
@@ -479,7 +484,7 @@ def test_five_triggers_in_one_game_in_the_spec_order():
     )
     result = run([hand])
     h = result["hands"][0]
-    assert h["value"] == 11 and h["deltas"] == dict.fromkeys(FOUR, 11)
+    assert h["value"] == 11 and h["deltas"] == {"Anna": -11, "Ben": -11, "Carl": 11, "Dora": 11}
     assert h["triggers"] == ["kontra_lost", "schwarz", "re_kontra_re", "fuchs_last_doppelkopf", "loser_points"]
     nxt = result["next"]
     assert (nxt["round"], nxt["round_games_left"], nxt["queue"]) == ("bock", 4, ["bock", "bock", "bock", "pflichtsolo"])
@@ -493,7 +498,7 @@ def test_solo_streak_comes_after_split_120_and_before_loser_points():
     assert h["deltas"] == {"Anna": 2, "Ben": 2, "Carl": 2, "Dora": -6}
     assert h["triggers"] == ["split_120", "solo_streak"]
     assert (result["next"]["round"], result["next"]["queue"]) == ("bock", ["bock"])
-    # 4th solo won 190, nothing said: 4, opponents credited too (loser points).
+    # 4th solo won 190, nothing said: 4, signs swapped (loser points).
     result = run(soli + [solo("Dora", 190)])
     assert result["hands"][3]["triggers"] == ["solo_streak", "loser_points"]
     assert (result["next"]["round"], result["next"]["queue"]) == ("bock", ["pflichtsolo"])
@@ -559,10 +564,11 @@ def test_queue_moves_on_after_each_round():
 
 
 def test_pflichtsolo_round_with_five_players():
-    # G1 (dealer Anna sits out): Ben+Carl 185 -> loser points, 3 for the four active, Anna 0.
+    # G1 (dealer Anna sits out): Ben+Carl 185 -> loser points, 3 swapped: the losers Dora, Emil +3,
+    # the winners Ben, Carl -3, Anna 0.
     # Pflichtsolo round: 5 games, dealers Ben, Carl, ...; soloists Carl, Dora, ...
     result = run([game(["Ben", "Carl"], 185)], players=FIVE)
-    assert result["hands"][0]["deltas"] == {"Anna": 0, "Ben": 3, "Carl": 3, "Dora": 3, "Emil": 3}
+    assert result["hands"][0]["deltas"] == {"Anna": 0, "Ben": -3, "Carl": -3, "Dora": 3, "Emil": 3}
     nxt = result["next"]
     assert (nxt["round"], nxt["round_games_left"], nxt["dealer"], nxt["soloist"]) == ("pflichtsolo", 5, "Ben", "Carl")
     result = run([game(["Ben", "Carl"], 185), solo("Carl", 150)], players=FIVE)

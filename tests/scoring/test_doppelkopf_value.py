@@ -139,6 +139,30 @@ def test_no_winner_the_party_ahead_gets_the_difference():
     assert hand["triggers"] == [] and hand["loser_points"] is False
 
 
+def test_no_winner_counts_item_2_for_each_party_the_spec_example():
+    # doppelkopf.md, No winner (DDV TSR 7.1.4: only 7.2.2 (a), (e), (f) count): both said keine 60,
+    # 170:70. Re needs 181, Kontra 181: nobody wins. Re: Kontra under 90 (item 2) 1 + 120 against
+    # keine 90 and 90 against keine 60 (item 5) 2 = 3; Kontra (70): Re is not under 90, 70 < 90
+    # against keine 60: 0. Re +3 each, Kontra -3 each, in both presets.
+    hands = [game(["Anna", "Ben"], 170, "re:keine_60", "kontra:keine_60")]
+    for variant in ("club", "ddv"):
+        hand = one(hands, variant=variant)
+        assert hand["winner"] is None and hand["value"] == 3
+        assert hand["deltas"] == {"Anna": 3, "Ben": 3, "Carl": -3, "Dora": -3}
+        assert [i["item"] for i in hand["breakdown"]] == [
+            "keine 90 (Re)",
+            "120 gegen keine 90 (Re)",
+            "90 gegen keine 60 (Re)",
+        ]
+    # Both parties score, netted: Re keine 30 (needs 211), Kontra keine 30 (needs 211), 80:160.
+    # Kontra: Re under 90 (item 2) 1 + 120 against keine 90, 90 against keine 60, 60 against
+    # keine 30 (item 5) 3 = 4. Re: Kontra is not under 90: 0; 80 against keine 30: 80 >= 60: 1.
+    # Kontra ahead by 3.
+    hand = one([game(["Anna", "Ben"], 80, "re:keine_30", "kontra:keine_30")])
+    assert hand["winner"] is None and hand["value"] == 3
+    assert hand["deltas"] == {"Anna": -3, "Ben": -3, "Carl": 3, "Dora": 3}
+
+
 def test_no_winner_special_points_count_and_can_put_kontra_ahead():
     # As above, plus two Doppelkopf for Kontra (110 eyes: at most 2): Re 1, Kontra 2 -> Kontra +1.
     specials = [{"kind": "doppelkopf", "party": "kontra"}] * 2
@@ -155,9 +179,10 @@ def test_no_winner_in_a_solo_is_tripled_for_the_soloist():
     # Value 0: nothing moves, nobody is credited anything (no winner: no loser-gets-points).
     assert hand["deltas"] == dict.fromkeys(FOUR, 0)
     assert hand["triggers"] == [] and hand["loser_points"] is False
-    # Soloist 160: 1; Kontra 80: 0 -> soloist +3, opponents -1.
+    # Soloist 160: 120 against keine 90: 1, and (DDV TSR 7.1.4, item 2) Kontra under 90: 1 = 2;
+    # Kontra 80: 0 -> soloist +6, opponents -2.
     hand = one([solo("Anna", 160, "re:keine_60", "kontra:keine_90")])
-    assert hand["value"] == 1 and hand["deltas"] == {"Anna": 3, "Ben": -1, "Carl": -1, "Dora": -1}
+    assert hand["value"] == 2 and hand["deltas"] == {"Anna": 6, "Ben": -2, "Carl": -2, "Dora": -2}
     assert hand["winner"] is None
     # Soloist 110 (misses 181), Kontra 130 (misses 151): no winner. Soloist 110 < 120 against
     # keine 90: 0; Kontra 130: 90 against keine 60 and 120 against keine 90: 2. Kontra ahead by 2:
@@ -276,11 +301,12 @@ def test_where_special_points_count():
 
 
 def test_loser_gets_points_a_under_60_without_announcement():
-    # Re 185 / Kontra 55, nothing said: 1 + keine 90 + keine 60 = 3; Kontra credited +3 too.
+    # Re 185 / Kontra 55, nothing said: 1 + keine 90 + keine 60 = 3; the signs are swapped (the
+    # sheet stays zero-sum): the losers (Kontra) +3 each, the winners (Re) -3 each.
     result = run([game(["Anna", "Ben"], 185)])
     hand = result["hands"][0]
-    assert hand["value"] == 3 and hand["loser_points"] is True
-    assert hand["deltas"] == {"Anna": 3, "Ben": 3, "Carl": 3, "Dora": 3}
+    assert hand["value"] == 3 and hand["loser_points"] is True and hand["winner"] == "re"
+    assert hand["deltas"] == {"Anna": -3, "Ben": -3, "Carl": 3, "Dora": 3}
     assert hand["triggers"] == ["loser_points"]
     assert result["next"]["round"] == "pflichtsolo" and result["next"]["soloist"] == "Carl"
     # ddv: plain plus-minus.
@@ -288,9 +314,9 @@ def test_loser_gets_points_a_under_60_without_announcement():
 
 
 def test_loser_gets_points_b_under_30_when_the_winner_only_said_re():
-    # Re said Re, Kontra 25: 1 + 3 (keine 90/60/30) + 2 = 6 each; 55 with Re said: no.
+    # Re said Re, Kontra 25: 1 + 3 (keine 90/60/30) + 2 = 6, swapped: Kontra +6, Re -6; 55: no.
     hand = one([game(["Anna", "Ben"], 215, "re:re")])
-    assert hand["value"] == 6 and hand["deltas"] == dict.fromkeys(FOUR, 6)
+    assert hand["value"] == 6 and hand["deltas"] == {"Anna": -6, "Ben": -6, "Carl": 6, "Dora": 6}
     # Kontra 55 with Re said: neither (a) (an announcement) nor (b) (55 >= 30): plain plus-minus.
     # v = gewonnen 1 + under 90 1 + under 60 1 + Re 2 = 5: Re +5, Kontra -5, no trigger.
     hand = one([game(["Anna", "Ben"], 185, "re:re")])
@@ -300,11 +326,12 @@ def test_loser_gets_points_b_under_30_when_the_winner_only_said_re():
 
 
 def test_loser_gets_points_c_schwarz_against_keine_90():
-    # Re said keine 90, Kontra took no trick: 1 + 4 + Re 2 + keine 90 angesagt 1 = 8, all +8.
+    # Re said keine 90, Kontra took no trick: 1 + 4 + Re 2 + keine 90 angesagt 1 = 8, swapped:
+    # Kontra +8, Re -8.
     # Triggers: schwarz (Bock) first, then the Pflichtsolo round.
     result = run([game(["Anna", "Ben"], 240, "re:keine_90")])
     hand = result["hands"][0]
-    assert hand["value"] == 8 and hand["deltas"] == dict.fromkeys(FOUR, 8)
+    assert hand["value"] == 8 and hand["deltas"] == {"Anna": -8, "Ben": -8, "Carl": 8, "Dora": 8}
     assert hand["triggers"] == ["schwarz", "loser_points"]
     assert result["next"]["round"] == "bock" and result["next"]["queue"] == ["pflichtsolo"]
     # keine 60 said: no loser points.
@@ -313,10 +340,10 @@ def test_loser_gets_points_c_schwarz_against_keine_90():
 
 def test_loser_gets_points_when_the_soloist_lost():
     # Kontra wins against a trump solo with 190 (soloist 50), nothing said:
-    # 1 + keine 90 + keine 60 + Solopunkt = 4; soloist credited +12, opponents +4.
+    # 1 + keine 90 + keine 60 + Solopunkt = 4; swapped, soloist x3: the soloist +12, opponents -4.
     hand = one([solo("Dora", 50)])
     assert hand["winner"] == "kontra" and hand["loser_points"] is True
-    assert hand["deltas"] == {"Anna": 4, "Ben": 4, "Carl": 4, "Dora": 12}
+    assert hand["deltas"] == {"Anna": -4, "Ben": -4, "Carl": -4, "Dora": 12}
 
 
 # --- revoke ---------------------------------------------------------------------------------
