@@ -21,7 +21,9 @@ CALL_NAMES = ("", "keine_90", "keine_60", "keine_30", "schwarz")
 
 def example_request(rng: random.Random, hands: int, **kw: Any) -> dict[str, Any]:
     """``kw``: ``players`` (a list of names or a count), ``variant``, ``rules`` (overrides),
-    ``compulsory_solos`` (list of names; default: now and then one)."""
+    ``compulsory_solos`` (list of names; default: now and then one), ``points`` (the share of
+    hands written as their result only, kind ``points``; default 0: the entry form has no such
+    hands yet)."""
     players = kw.get("players")
     if players is None:
         players = rng.choice((4, 5, 5, 6))
@@ -41,6 +43,7 @@ def example_request(rng: random.Random, hands: int, **kw: Any) -> dict[str, Any]
     deal = Deal(n, rules, [seat[p] for p in solos], [])
     ctx = Context(tuple(players), rules)
     problems = Problems()
+    points_share = kw.get("points", 0)
     out = []
     for number in range(1, hands + 1):
         rnd, dealer, soloist = deal.upcoming()
@@ -49,6 +52,8 @@ def example_request(rng: random.Random, hands: int, **kw: Any) -> dict[str, Any]
         ctx.round = rnd
         ctx.soloist = players[soloist] if soloist is not None else None
         hand = random_hand(rng, ctx)
+        if points_share and hand["kind"] not in ("ramsch", "revoke") and rng.random() < points_share:
+            hand = _as_points(rng, hand)
         scored = score_hand(hand, number, ctx, problems)
         if scored is None:  # a bug in this generator
             raise AssertionError(f"generated an invalid hand {hand!r}: {problems.items!r}")
@@ -83,6 +88,26 @@ def random_hand(rng: random.Random, ctx: Context) -> dict[str, Any]:
         return _party(rng, ctx, "trumpfabgabe", rng.sample(active, 2), None)
     solo = rng.choice(("trumpf", "trumpf", "damen", "buben", "fleischlos", "stilles"))
     return _party(rng, ctx, "solo", [rng.choice(active)], solo)
+
+
+def _as_points(rng, hand):
+    """The same game written as its result only: who won, a plausible value, the facts."""
+    re = hand["re"]
+    points: dict[str, Any] = {"kind": "points", "re": re, "winner": rng.choice(("re", "kontra"))}
+    points["value"] = rng.choice((0, 1, 2, 3, 3, 4, 5, 6, 8, 12))
+    if len(re) == 1:
+        points["solo"] = hand.get("solo") or "trumpf"
+    eyes = hand["re_eyes"]
+    if eyes in (0, 240):
+        points["schwarz"] = True
+    elif eyes == 120:
+        points["split_120"] = True
+    for fact in ("kontra_announced", "re_kontra_re", "fuchs_wins_last_doppelkopf"):
+        if rng.random() < 0.1:
+            points[fact] = True
+    if "solo_outbid" in hand:
+        points["solo_outbid"] = hand["solo_outbid"]
+    return points
 
 
 def _calls(rng, absage_p):
@@ -167,12 +192,24 @@ def _party(rng, ctx, kind, re, solo):
                         entry["last_trick"] = True
                     specials.append(entry)
             karlchen = rng.random() < 0.1
+            doppel = False
             if karlchen:
                 entry = {"kind": "karlchen", "party": last}
                 if rng.random() < 0.2:
-                    entry["doppel"] = True
+                    entry["doppel"] = doppel = True
                 specials.append(entry)
-            if not karlchen and specials and any(s["kind"] == "doppelkopf" for s in specials) and rng.random() < 0.1:
+            # The other party's club jack caught in the last trick (not beside a Doppel-Charly:
+            # both club jacks are the winners' own then).
+            caught = rules.karlchen_gefangen and not doppel and rng.random() < 0.1
+            if caught:
+                specials.append({"kind": "karlchen_gefangen", "party": last})
+            if (
+                not karlchen
+                and not caught
+                and specials
+                and any(s["kind"] == "doppelkopf" for s in specials)
+                and rng.random() < 0.1
+            ):
                 hand["fuchs_wins_last_doppelkopf"] = True
         if specials or rng.random() < 0.3:
             rng.shuffle(specials)

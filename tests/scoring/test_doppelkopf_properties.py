@@ -13,13 +13,18 @@ from scoring.doppelkopf import example_request
 from scoring.doppelkopf_value import ALL_FIELDS
 from scoring.errors import ScoringError
 from scoring.sitting import calculate
+from tests.scoring.strategies import doppelkopf_house_rules
 
 meetings = st.builds(
-    lambda seed, players, variant, hands: example_request(random.Random(seed), hands, players=players, variant=variant),
+    lambda seed, players, variant, hands, rules, points: example_request(
+        random.Random(seed), hands, players=players, variant=variant, rules=rules, points=points
+    ),
     st.integers(0, 2**32),
     st.sampled_from([4, 5, 6]),
     st.sampled_from(["club", "ddv"]),
     st.integers(0, 60),
+    doppelkopf_house_rules,
+    st.sampled_from([0, 0.2]),  # the share of hands written as their result only (kind points)
 )
 
 
@@ -47,6 +52,8 @@ def test_ddv_7_3_checks_hold_for_every_game(request):
         assert all(deltas[p] == 0 for p in request["players"] if p not in hand["active"])
         # The breakdown explains the value.
         assert sum(i["points"] for i in hand["breakdown"]) == hand["value"]
+        # Bock: 2 in a queued Bock game, 2 to the number of Bock rounds covering it when stacked.
+        assert hand["multiplier"] in (1, 2, 4, 8, 16, 32, 64)
         for p, d in deltas.items():
             running[p] += d
         assert hand["totals"] == running
@@ -72,6 +79,15 @@ MUTATIONS = {
         lambda h: h.update(re=["Anna"]),
         lambda h: h.pop("eyes"),
     ],
+    "points": [
+        lambda h: h.update(value=101),
+        lambda h: h.update(value=-1),
+        lambda h: h.update(winner="x"),
+        lambda h: h.update(schwarz="yes"),
+        lambda h: h.update(re_eyes=130),
+        lambda h: h.pop("winner"),
+        lambda h: h.pop("value"),
+    ],
     "revoke": [
         lambda h: h.update(revoke_by="Nobody"),
         lambda h: h.update(re_eyes=100),
@@ -85,7 +101,7 @@ MUTATIONS = {
 def test_a_mutation_into_an_invalid_hand_is_reported_on_that_hand(request, data):
     index = data.draw(st.integers(0, len(request["hands"]) - 1))
     hand = copy.deepcopy(request["hands"][index])
-    family = hand["kind"] if hand["kind"] in ("ramsch", "revoke") else "party"
+    family = hand["kind"] if hand["kind"] in ("ramsch", "revoke", "points") else "party"
     mutate = data.draw(st.sampled_from(MUTATIONS[family]))
     mutate(hand)
     request["hands"][index] = hand
@@ -105,7 +121,9 @@ json_values = st.recursive(
 )
 field_names = st.sampled_from(sorted(ALL_FIELDS) + ["x"])
 plausible = {
-    "kind": st.sampled_from(["normal", "hochzeit", "trumpfabgabe", "solo", "ramsch", "revoke"]),
+    "kind": st.sampled_from(["normal", "hochzeit", "trumpfabgabe", "solo", "ramsch", "revoke", "points"]),
+    "winner": st.sampled_from(["re", "kontra", "x"]),
+    "value": st.integers(-2, 102),
     "re": st.lists(st.sampled_from(["Anna", "Ben", "Carl", "Dora", "Emil", "x"]), max_size=3),
     "re_eyes": st.integers(-5, 245),
     "announcements": st.lists(
@@ -119,7 +137,10 @@ plausible = {
     ),
     "specials": st.lists(
         st.fixed_dictionaries(
-            {"kind": st.sampled_from(["doppelkopf", "fuchs", "karlchen"]), "party": st.sampled_from(["re", "kontra"])}
+            {
+                "kind": st.sampled_from(["doppelkopf", "fuchs", "karlchen", "karlchen_gefangen"]),
+                "party": st.sampled_from(["re", "kontra"]),
+            }
         ),
         max_size=4,
     ),
@@ -138,11 +159,17 @@ def _hand_strategy():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(_hand_strategy(), max_size=6), st.sampled_from([4, 5, 6]), st.sampled_from(["club", "ddv"]))
-def test_arbitrary_json_in_every_field_gives_a_result_or_a_scoring_error(hands, players, variant):
+@given(
+    st.lists(_hand_strategy(), max_size=6),
+    st.sampled_from([4, 5, 6]),
+    st.sampled_from(["club", "ddv"]),
+    doppelkopf_house_rules,
+)
+def test_arbitrary_json_in_every_field_gives_a_result_or_a_scoring_error(hands, players, variant, rules):
     request = {
         "game": "doppelkopf",
         "variant": variant,
+        "rules": rules,
         "players": ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"][:players],
     }
     request["hands"] = hands
