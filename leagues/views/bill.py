@@ -348,7 +348,8 @@ def _stored(stored, scores):
     paid = stored.paid or {}
     cents = (stored.rate * 100).normalize() if stored.rate is not None else None
     view = {
-        "bill": stored,
+        "record": stored,
+        "bill": stored.total,
         "total": stored.total_with_tip,
         "rows": [
             {

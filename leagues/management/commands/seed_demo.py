@@ -1,8 +1,8 @@
 """A demo league a newcomer can open: ``manage.py seed_demo [--if-empty] [--reset]``.
 
 "Stammtisch Kreuz-Dame" plays Doppelkopf under the club's rules: five players with accounts, a
-complete first season (everyone hosted once, so its bill can be split) and a second season
-under way. Every hand goes in through services.add_hand, exactly as a scorekeeper's phone
+closed first season (everyone hosted once) with its restaurant bill stored, and a second
+season under way. Every hand goes in through services.add_hand, exactly as a scorekeeper's phone
 would enter it; the hands come from the engine's own ``example_request`` with a fixed seed,
 so the demo is the same on every machine and always valid under the rules.
 
@@ -160,4 +160,16 @@ def build_demo():
             services.add_hand(meeting=meeting, payload=payload, user=scorekeeper, now=played_at)
         if services.can_close(meeting, services.calculate_meeting(meeting)):
             services.close_meeting(meeting=meeting, user=scorekeeper)
+    # Season 1 closed when season 2 began; its restaurant bill was split and paid by Hanne.
+    services.settle_bill(
+        season=league.seasons.get(number=1),
+        bill={
+            "total": "187.40",
+            "tip_percent": "10",
+            "method": "per_point",
+            "cents_per_point": "10",
+            "paid_by": "Hanne",
+        },
+        user=admin,
+    )
     return league
