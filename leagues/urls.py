@@ -1,6 +1,6 @@
 """HTML pages. Each view module owns its own url patterns, so pages are found next to their views."""
 
-from .views import accounts, bill, leagues, meetings, seasons, standings
+from .views import accounts, bill, leagues, meetings, rules, seasons, standings
 
 urlpatterns = [
     *accounts.urlpatterns,
@@ -8,5 +8,6 @@ urlpatterns = [
     *meetings.urlpatterns,
     *standings.urlpatterns,
     *bill.urlpatterns,
+    *rules.urlpatterns,
     *seasons.urlpatterns,
 ]
