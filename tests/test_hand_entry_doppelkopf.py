@@ -121,6 +121,42 @@ def test_it_reads_a_doppel_charly():
     replays(payload)
 
 
+def test_karlchen_gefangen_is_offered_and_read_only_when_the_rules_count_it():
+    # Off (both presets' default): no row, and a posted party is not read.
+    off = result_for()
+    assert 'name="karlchen_gefangen"' not in render_form(off)
+    payload, errors = read(post(kind="normal", re=["Ben", "Dora"], eyes="150", karlchen_gefangen="re"))
+    assert errors == {} and payload["specials"] == []
+    # On: the row is there, the catching party is read, and the engine accepts it under those rules.
+    on = result_for()
+    on["rules"] = {"ramsch": True, "karlchen_gefangen": True}
+    html = render_form(on)
+    assert 'name="karlchen_gefangen" value="re"' in html and 'name="karlchen_gefangen" value="kontra"' in html
+    assert "Karlchen gefangen" in html
+    data = post(kind="normal", re=["Ben", "Dora"], eyes="150", karlchen="re", karlchen_gefangen="re")
+    payload, errors = form.payload_from_post(data, players=PLAYERS, result=on)
+    assert errors == {}
+    assert payload["specials"] == [
+        {"kind": "karlchen", "party": "re"},
+        {"kind": "karlchen_gefangen", "party": "re"},
+    ]
+    result = calculate(
+        {
+            "game": "doppelkopf",
+            "players": PLAYERS,
+            "rules": {"karlchen_gefangen": True},
+            "hands": [payload],
+        }
+    )
+    # Re 150 wins: gewonnen 1 + Karlchen 1 + Karlchen gefangen 1 = 3 (doppelkopf.md, item 8).
+    assert result["hands"][0]["value"] == 3
+    # A stored hand fills the form again, and says it in the players' words.
+    initial = form.initial_from_payload(payload)
+    assert initial["karlchen_gefangen"] == "re"
+    assert 'name="karlchen_gefangen" value="re" checked' in render_form(on, initial)
+    assert dict(form.describe(payload))["Sonderpunkte"] == "Re: Karlchen, Re: Karlchen gefangen"
+
+
 def test_it_reads_a_revoke():
     payload, errors = read(post(kind="revoke", revoke_by="Carl", ann=["re:re"], re=["Ben"], eyes="99"))
     assert errors == {}

@@ -9,6 +9,8 @@ Form fields (templates/hands/doppelkopf.html):
 - Sonderpunkte: ``dk_re``/``dk_kontra`` (Doppelkopf count), ``fuchs_re``/``fuchs_kontra``
   (foxes caught), ``fuchs_last`` (the party that caught a fox in the last trick),
   ``karlchen`` (the party), ``karlchen_doppel``, ``fuchs_wins_last_doppelkopf``;
+  ``karlchen_gefangen`` (the party that caught the other's club jack in the last trick; only
+  read, and only offered, when the rules in force count it);
 - ``revoke_by`` (kind revoke), ``eyes__<player>``/``tricks__<player>`` (kind ramsch),
   ``solo_outbid`` (several values).
 
@@ -58,6 +60,7 @@ SPECIAL_LABELS = {
     "doppelkopf": gettext_lazy("Doppelkopf"),
     "fuchs": gettext_lazy("Fuchs"),
     "karlchen": gettext_lazy("Karlchen"),
+    "karlchen_gefangen": gettext_lazy("Karlchen gefangen"),
 }
 PARTIES = ("re", "kontra")
 # Words for the replay's keys, shown by the "why" view (winners and triggers).
@@ -100,7 +103,12 @@ def _announcements(post, errors):
     return announcements
 
 
-def _specials(post, errors):
+def _counts_karlchen_gefangen(result):
+    """The rules in force (the replay's ``rules``) count a caught Karlchen."""
+    return bool((result.get("rules") or {}).get("karlchen_gefangen"))
+
+
+def _specials(post, errors, *, karlchen_gefangen=False):
     specials = []
     for party in PARTIES:
         for kind, limit_field in (("doppelkopf", f"dk_{party}"), ("fuchs", f"fuchs_{party}")):
@@ -121,6 +129,9 @@ def _specials(post, errors):
         if post.get("karlchen_doppel"):
             item["doppel"] = True
         specials.append(item)
+    caught_by = post.get("karlchen_gefangen")
+    if karlchen_gefangen and caught_by in PARTIES:
+        specials.append({"kind": "karlchen_gefangen", "party": caught_by})
     return specials
 
 
@@ -171,7 +182,7 @@ def payload_from_post(post, *, players, result):
     if tricks is not None:
         payload["re_tricks"] = tricks
     payload["announcements"] = _announcements(post, errors)
-    payload["specials"] = _specials(post, errors)
+    payload["specials"] = _specials(post, errors, karlchen_gefangen=_counts_karlchen_gefangen(result))
     if post.get("fuchs_wins_last_doppelkopf"):
         payload["fuchs_wins_last_doppelkopf"] = True
     if outbid:
@@ -235,6 +246,8 @@ def extra_context(result):
         "tricks_digits": len(str(TRICKS)),
         "max_doppelkopf": MAX_DOPPELKOPF,
         "foxes": FOXES,
+        # The row for a caught Karlchen only where the league's rules count it.
+        "karlchen_gefangen": _counts_karlchen_gefangen(result),
     }
 
 
@@ -281,6 +294,8 @@ def initial_from_payload(payload):
         elif item.get("kind") == "karlchen":
             initial["karlchen"] = party
             initial["karlchen_doppel"] = bool(item.get("doppel"))
+        elif item.get("kind") == "karlchen_gefangen":
+            initial["karlchen_gefangen"] = party
     eyes, tricks = payload.get("eyes"), payload.get("tricks")
     if isinstance(eyes, dict):
         tricks = tricks if isinstance(tricks, dict) else {}
