@@ -1,6 +1,7 @@
 """The JSON API. The calculate and bill-split endpoints are stateless and need no login; their
 shapes are fixed by shared/spec/calculate-api.md."""
 
+import importlib
 import random
 import uuid
 
@@ -15,7 +16,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring.errors import ScoringError
-from scoring.registry import example_request, game_names, get_game
+from scoring.registry import GAME_MODULES, example_request, game_names, get_game
 from scoring.sitting import calculate
 
 from . import selectors, services
@@ -81,6 +82,11 @@ def calculate_examples():
     for name in game_names():
         request = example_request(name, random.Random(3), 3)
         examples.append(OpenApiExample(get_game(name).key, request_only=True, value=request))
+        # A game module may show its house rules with requests of its own: ``API_EXAMPLES``,
+        # {game name: [(title, request), ...]}.
+        module = importlib.import_module(GAME_MODULES[name][0])
+        for title, value in getattr(module, "API_EXAMPLES", {}).get(name, ()):
+            examples.append(OpenApiExample(f"{name}: {title}", request_only=True, value=value))
     return examples
 
 

@@ -43,6 +43,7 @@ import random
 from typing import Any
 
 # FOXES, TRICKS, CALLS, KINDS and SOLO_TYPES are re-exported for the entry form.
+from .doppelkopf_api_examples import API_EXAMPLES as API_EXAMPLES  # for the API docs (leagues.api)
 from .doppelkopf_checks import CALLS as CALLS
 from .doppelkopf_checks import DOPPELKOPF_EYES, TOTAL_EYES
 from .doppelkopf_checks import FOXES as FOXES

@@ -146,9 +146,51 @@ def test_the_api_docs_page_loads_its_assets_locally(client):
 def test_every_example_in_the_schema_replays(client):
     # The docs show one request per game, made by the engines' own generators: each must be
     # a request the endpoint accepts.
+    import importlib
+
     from leagues.api import calculate_examples
+    from scoring.registry import GAME_MODULES
 
     examples = calculate_examples()
-    assert len(examples) == 8
+    # One generated request per game, and the house-rule requests a game module documents.
+    own = sum(
+        len(getattr(importlib.import_module(m), "API_EXAMPLES", {}).get(n, ())) for n, (m, _a) in GAME_MODULES.items()
+    )
+    assert len(examples) == 8 + own and own >= 3
     for example in examples:
         assert post(client, example.value).status_code == 200, example.summary
+
+
+def _doppelkopf_example(title):
+    from scoring.doppelkopf import API_EXAMPLES
+
+    return dict(API_EXAMPLES["doppelkopf"])[title]
+
+
+def test_the_doppelkopf_house_rule_examples_give_the_figures_worked_out_by_hand(client):
+    # announcement_points 1, karlchen_gefangen: Re won 150 (Kontra 90, not under 90):
+    # gewonnen 1 + Re angesagt 1 + Karlchen gefangen (Re) 1 = 3 (doppelkopf.md items 1, 3, 8).
+    body = post(client, _doppelkopf_example("Re and Kontra worth 1, Karlchen gefangen")).json()
+    assert body["rules"]["announcement_points"] == 1 and body["rules"]["karlchen_gefangen"] is True
+    assert body["hands"][0]["value"] == 3
+    assert body["totals"] == {"Anna": 3, "Ben": 3, "Carl": -3, "Dora": -3}
+    # bock_stacking stack: hand 1 split (Bock round 1: hands 2-5), hand 2 split in a Bock game
+    # (Bock round 2: hands 3-6): hand 3 counts x4. Hand 1: Kontra (Carl, Dora) 2; hand 2: Kontra
+    # (Anna, Ben) 2 x2 = 4; hand 3: Anna, Carl 1 x4 = 4. Anna -2 +4 +4, Ben -2 +4 -4, Carl
+    # +2 -4 +4, Dora +2 -4 -4.
+    body = post(client, _doppelkopf_example("Stacked Bock rounds")).json()
+    assert [h["multiplier"] for h in body["hands"]] == [1, 2, 4]
+    assert body["totals"] == {"Anna": 6, "Ben": -2, "Carl": 2, "Dora": -6}
+    assert (body["next"]["multiplier"], body["next"]["bock_rounds"]) == (4, [2, 3])
+    # kind points: Re won 4 with Kontra announced (kontra_lost: a Bock round); Carl's Damensolo
+    # lost 3 in the Bock game: x2 = 6, tripled for the soloist: Carl -18, the others +6.
+    body = post(client, _doppelkopf_example("Result only (kind points)")).json()
+    assert body["hands"][0]["triggers"] == ["kontra_lost"]
+    assert body["hands"][1]["deltas"] == {"Anna": 6, "Ben": 6, "Carl": -18, "Dora": 6}
+    assert body["totals"] == {"Anna": 10, "Ben": 10, "Carl": -22, "Dora": 2}
+
+
+def test_a_bad_points_hand_names_its_fields(client):
+    hand = {"kind": "points", "re": ["Anna", "Ben"], "winner": "both", "value": "4", "schwarz": 1}
+    response = post(client, {"game": "doppelkopf", "players": FIVE[:4], "hands": [hand]})
+    assert sorted(errors(response)) == [(1, "schwarz"), (1, "value"), (1, "winner")]
