@@ -284,3 +284,16 @@ def test_points_hand_bad_input_names_the_field():
     assert errors([_points(RE, "re", 2, re_eyes=130)]) == [(1, "re_eyes")]
     messages = _messages([_points(RE, "re", 500)])
     assert messages == {("value", "The value must be a whole number from 0 to 100.")}
+
+
+def test_the_largest_stacked_hand_stays_inside_the_limits():
+    # scoring/limits.py: one hand moves at most MOST_PER_HAND for one party. The largest points
+    # hand (100) as a solo won in a game covered by six or more Bock rounds (x64): the soloist
+    # 100 x64 x3 = 19,200, each opponent -6,400.
+    from scoring.limits import MOST_PER_HAND
+
+    hands = [THREE_TRIGGERS, THREE_TRIGGERS, _points(["Carl"], "re", 100, solo="trumpf")]
+    hand = run(hands, rules=STACK)["hands"][2]
+    assert hand["multiplier"] == 64
+    assert hand["deltas"] == {"Anna": -6400, "Ben": -6400, "Carl": 19200, "Dora": -6400}
+    assert max(abs(d) for d in hand["deltas"].values()) <= MOST_PER_HAND
