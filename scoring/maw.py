@@ -30,7 +30,8 @@ How each game turns a hand into points (the race itself is in :mod:`scoring.race
   the option's pair (``bid_30``, ``30_for_60``, ``60_for_120``: [made, failed], the failed value
   signed, e.g. [60, -60]); a failed bid below 30 costs the bid. A non-maker that had
   ``frozen_at`` or more when the hand began scores nothing, unless ``bid_unfreezes`` is set and
-  ``other_bids`` shows it bid at least that much.
+  ``other_bids`` shows it bid at least that much; with ``frozen_rule: maker_fails_only`` it
+  scores what it took when the maker failed its bid (and nothing when the maker made it).
 
 Decisions where the spec is silent:
 
@@ -49,7 +50,15 @@ Decisions where the spec is silent:
   "only a party below 0" (judged on its total as the hand begins). ``sets_lose`` counts the
   bids a party failed in the game in progress.
 - 110: ``min_bid`` is the smallest bid; bids go in steps of 5 up to 30. 30-for-60 is +/-60
-  (twice the bid).
+  (twice the bid). ``bidder_out_first`` is played as :mod:`scoring.race` describes: the bidder
+  wins at the trick his points reach the target; another party that reached it first wins
+  only at the end of the hand, which must then be entered in full.
+- Auction 45s ``frozen_rule`` reads its threshold from ``frozen_at`` (100 in Merrimack, 105 in
+  the Atlantic provinces): ``maker_fails_only`` without a ``frozen_at`` is a rules error rather
+  than a rule that never applies. ``bid_unfreezes`` applies under both rules. A frozen party
+  that scores because the maker failed gets what it took (tricks and top trump), like anyone.
+- Auction 45s ``lose_at``: a party at or below it when the hand has been scored loses the game
+  (e.g. -125); the strictly highest of the others wins it (see :mod:`scoring.race`).
 
 Response extras: see :mod:`scoring.race` (``scored``, ``games_won`` and ``made`` per hand,
 ``matches`` at the top) and :mod:`scoring.maw_spoil`; Auction 45s add ``next.min_bid`` (each
@@ -179,6 +188,15 @@ ONE_TEN_OPTIONS = (
         _("Only the bidder can go past the target less 5 (105): the others' scores stop there."),
     ),
     Option("min_bid", INT, _("Lowest bid"), minimum=BIDS[0], maximum=TOP_BID),
+    Option(
+        "bidder_out_first",
+        BOOL,
+        _("The bidder goes out first"),
+        _(
+            "When the bidder and another player both reach the target in one hand, the bidder wins if he made his "
+            "bid. Off: the first to reach it wins."
+        ),
+    ),
     MATCH_GAMES,
 )
 
@@ -225,6 +243,17 @@ AUCTION_45_OPTIONS = (
         nullable=True,
         minimum=0,
         maximum=MAX_TARGET,
+    ),
+    Option(
+        "frozen_rule",
+        CHOICE,
+        _("What frozen means"),
+        _("For a party at “Frozen at” or more that is not the maker."),
+        choices=("frozen_at", "maker_fails_only"),
+        choice_labels={
+            "frozen_at": _("it scores nothing"),
+            "maker_fails_only": _("it scores only when the maker fails"),
+        },
     ),
     Option(
         "bid_unfreezes",
@@ -303,6 +332,7 @@ ONE_TEN_PRESETS = {
         "maker_scores": "made",
         "must_bid_out": False,
         "min_bid": 15,
+        "bidder_out_first": False,
         "match_games": None,
     },
 }
@@ -315,6 +345,7 @@ _AUCTION_BASE = {
     "60_for_120": None,
     "60_for_120_in_hole": False,
     "frozen_at": None,
+    "frozen_rule": "frozen_at",
     "bid_unfreezes": None,
     "on_the_green": False,
     "target": 120,
@@ -355,6 +386,12 @@ def _check_sitting(sitting: Sitting, problems: Problems, *, can_go_negative: boo
     for name in ("min_bid", "min_bid_at_100"):
         if name in rules and rules[name] % BID_STEP:
             problems.add(None, "rules", _("Rule option “%(name)s” must be a multiple of 5."), name=name)
+    if rules.get("frozen_rule") == "maker_fails_only" and rules.get("frozen_at") is None:
+        problems.add(
+            None,
+            "rules",
+            _("Rule option “frozen_rule” needs “frozen_at”: the score from which a party is frozen (e.g. 100)."),
+        )
     if rules.get("dreaded_45") and rules.get("ends_mid_hand", True):
         problems.add(
             None,
@@ -584,6 +621,8 @@ def plan_auction(hand: dict, number: int, problems: Problems, replay: RaceReplay
         score = taken[maker] if made else -bid
     frozen_at = rules["frozen_at"]
     unfreezes = rules["bid_unfreezes"]
+    # frozen_rule "maker_fails_only": a frozen party still scores when the maker fails its bid
+    thaws = rules["frozen_rule"] == "maker_fails_only" and not made
     final = []
     for party in range(size):
         if party == maker:
@@ -591,6 +630,7 @@ def plan_auction(hand: dict, number: int, problems: Problems, replay: RaceReplay
         elif (
             frozen_at is not None
             and totals[party] >= frozen_at
+            and not thaws
             and not (unfreezes is not None and others.get(party, 0) >= unfreezes)
         ):
             value = 0

@@ -24,6 +24,12 @@ the default in brackets):
   wins, and equal highest totals play on.
 - ``on_the_green`` (false): when two or more parties had 90 or more as the hand began, only
   the maker can win in that hand (the others keep their points).
+- ``bidder_out_first`` (false; 110): when the bidder and another party both reach the target
+  in one hand, the bidder wins if he made his bid ("the bidder goes out first"): he wins at the
+  trick where his points reach the target, whoever reached it before him in that hand. A
+  party other than the bidder that reaches it wins only if the bidder does not, so the hand is
+  played out (all five tricks, every trick counts, a failed bid is booked) and the first of
+  the others to reach the target, in the recorded order, wins at the fifth trick.
 - ``lose_at`` (None), ``sets_lose`` (None): a party at or below ``lose_at``, or that has
   failed ``sets_lose`` bids in the game, loses it; the game ends and the strictly highest
   total among the other parties wins it (equal highest: the game ends with ``winner`` null).
@@ -86,6 +92,7 @@ class Race:
         self.dreaded = rules.get("dreaded_45", False)
         self.prefer_maker = rules.get("both_reach_target", "higher") == "maker"
         self.green = rules.get("on_the_green", False)
+        self.bidder_first = rules.get("bidder_out_first", False)
         self.lose_at = rules.get("lose_at")
         self.sets_lose = rules.get("sets_lose")
         start = start_totals or {}
@@ -127,9 +134,13 @@ class Race:
         winner = None
         over = None  # 0-based trick at which the game was decided
         games = 1
+        first_other = None  # bidder_out_first: the first other party to reach the target
         if self.mid:
             for k in range(count):
                 reached = _credit(totals, credits[k], target)
+                if self.bidder_first and plan.maker is not None and reached not in (None, plan.maker):
+                    first_other = reached if first_other is None else first_other
+                    reached = None  # it wins only if the bidder does not go out in this hand
                 if winner is None and reached is not None:
                     winner = reached
                 if k == TRICKS - 1:
@@ -144,7 +155,11 @@ class Race:
                 problems.add(
                     number,
                     "tricks",
-                    _("Only %(count)s tricks are entered, but nobody had won the game by then: enter all five."),
+                    _("Only %(count)s tricks are entered, but nobody had won the game by then: enter all five.")
+                    if first_other is None
+                    else _(
+                        "Only %(count)s tricks are entered: enter all five, the bidder could still have gone out first."
+                    ),
                     count=count,
                 )
                 return self._result(shown, self.totals, self.totals, [], None)
@@ -170,6 +185,8 @@ class Race:
                     winner = self._decide(totals, before, plan.maker)
                 if winner is not None:
                     over = TRICKS - 1
+            elif first_other is not None:
+                winner, over = first_other, TRICKS - 1
         ignored = list(range(over + 2, count + 1)) if over is not None and over + 1 < count else []
         game_over = self._finish(winner, number, over + 1, games) if over is not None else None
         self.totals = totals

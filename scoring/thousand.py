@@ -16,9 +16,16 @@ Scoring, in the order the spec gives it:
 - ``barrel``: a non-declarer's total never rises above it; at or above it he scores nothing
   except as declarer.
 - ``forgot_to_pass``: the declarer loses ``forgot_to_pass_penalty``, nobody else scores.
-- A player above ``target`` wins the game; several in one hand: the higher total, then the
-  declarer, then the first of them after the dealer (clockwise). That hand's totals are the
-  game's final scores; the next hand starts a new game from 0.
+- A player above ``target`` wins the game (with ``target_inclusive``: at or above it, the
+  Polish ">= 1000"); several in one hand: the higher total, then the declarer, then the first
+  of them after the dealer (clockwise). That hand's totals are the game's final scores; the
+  next hand starts a new game from 0.
+
+The Polish house rules (issue 10; off in both presets, so that their figures stay):
+
+- ``barrel_turns`` (needs a ``barrel``) and ``barrel_fall``: a player on the barrel who has not
+  won the game within ``barrel_turns`` of the hands he plays there loses ``barrel_fall``.
+- ``zero_rounds_penalty``: a player who takes 0 points in three hands in a row loses it.
 
 Decisions where the spec is silent (the scorekeeper's view):
 
@@ -41,10 +48,29 @@ Decisions where the spec is silent (the scorekeeper's view):
 - Optional fields may be given as ``null`` (same as omitted).
 - ``start_totals`` above the target are an error (that game would already be over); a start
   total on or above the barrel is allowed (the player sits on the barrel).
+- ``barrel_turns``, where the peers say "within three deals": a hand counts as one of his hands
+  on the barrel when he began it on the barrel (total >= ``barrel``) and played in it (with
+  four, the hand he deals and sits out does not count; a forgot-to-pass hand counts, it was
+  dealt). The hand that takes him onto the barrel does not count. If after his
+  ``barrel_turns``-th such hand he is still on the barrel and the game was not won in it, he
+  loses ``barrel_fall`` at the end of that hand (part of what the hand scored him, so the sheet
+  shows it in that hand's delta). Leaving the barrel (a failed contract, a penalty) ends the
+  count; climbing back starts a new one. A game that ends starts every count afresh.
+- ``zero_rounds_penalty``: "0 points" is what a defender took in the hand, card points plus
+  marriages rounded to ``round_to`` (2 card points are 0), before the barrel's cap: a player on
+  the barrel who took 20 did not take 0. A declarer never has 0 (he plays for a contract), so
+  declaring breaks the run; a hand he sits out (four at the table) and a forgot-to-pass hand
+  (not played) neither count nor break it. The third zero in a row costs the penalty at the
+  end of that hand and starts a new run; the runs start afresh with each game.
+- Both penalties come after the hand's winner is known: a hand that ends the game costs
+  nobody a penalty (its totals are the game's final scores). The zero penalty comes first; if
+  it takes a player off the barrel, his barrel count ends there (he pays once).
 
 Response extras: per hand ``declarer``, ``scored`` (by player: what the hand itself scored,
-before any reset), ``game_winner`` (the player who won the game at this hand, or null); at the
-top ``games`` (every finished game: ``{"winner", "hand"}``).
+before any reset, penalties included), ``game_winner`` (the player who won the game at this
+hand, or null), ``penalties`` (the Polish penalties of the hand: ``{"player", "reason":
+"barrel" or "zero_rounds", "points"}``, points negative); at the top ``games`` (every finished
+game: ``{"winner", "hand"}``).
 """
 
 from __future__ import annotations
@@ -53,12 +79,13 @@ import random
 from typing import Any
 
 from .errors import Problems, _
-from .options import INT, MAPPING, Option
+from .options import BOOL, INT, MAPPING, Option
 from .registry import START_TOTALS, GameSpec, Sitting
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 CARD_POINTS = 120
 FORCED_CONTRACT = 100
+ZERO_HANDS = 3  # ``zero_rounds_penalty``: this many hands in a row with 0 points cost it
 HAND_FIELDS = frozenset({"declarer", "bid", "points", "marriages", "all_tricks", "forgot_to_pass"})
 
 # The ranges keep an evening's figures within what the results table stores (scoring/limits.py).
@@ -125,7 +152,45 @@ OPTIONS = (
         minimum=0,
         maximum=10_000,
     ),
+    Option(
+        "barrel_turns",
+        INT,
+        _("Hands on the barrel"),
+        _(
+            "A player on the barrel who has not won after this many hands he plays there falls back (3 in the "
+            "Polish rules). Needs a barrel. Empty: he may stay there."
+        ),
+        nullable=True,
+        minimum=1,
+        maximum=100,
+    ),
+    Option(
+        "barrel_fall",
+        INT,
+        _("Falling off the barrel costs"),
+        _("What a player loses who has not won in his hands on the barrel."),
+        minimum=0,
+        maximum=10_000,
+    ),
+    Option(
+        "zero_rounds_penalty",
+        INT,
+        _("Penalty for three hands with 0 points"),
+        _("A player who takes 0 points in three hands in a row that he plays loses this. Empty: no penalty."),
+        nullable=True,
+        minimum=0,
+        maximum=10_000,
+    ),
+    Option(
+        "target_inclusive",
+        BOOL,
+        _("Reaching the target exactly wins"),
+        _("On: a player wins with the target or more (1000 wins). Off: only with more than the target."),
+    ),
 )
+
+# The Polish house rules (both 1000 peers): off in every preset, so that today's figures stay.
+NO_POLISH_RULES = {"barrel_turns": None, "barrel_fall": 120, "zero_rounds_penalty": None, "target_inclusive": False}
 
 PRESETS = {
     "koenigsberg": {
@@ -136,6 +201,7 @@ PRESETS = {
         "target": 1000,
         "barrel": None,
         "forgot_to_pass_penalty": 240,
+        **NO_POLISH_RULES,
     },
     "pagat": {
         "marriage_values": {"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40},
@@ -145,6 +211,7 @@ PRESETS = {
         "target": 1000,
         "barrel": 880,
         "forgot_to_pass_penalty": 240,
+        **NO_POLISH_RULES,
     },
 }
 
@@ -259,17 +326,28 @@ def replay(sitting: Sitting) -> dict[str, Any]:
     barrel = rules["barrel"]
     penalty = rules["forgot_to_pass_penalty"]
     values = rules["marriage_values"]
+    barrel_turns = rules["barrel_turns"]
+    barrel_fall = rules["barrel_fall"]
+    zero_penalty = rules["zero_rounds_penalty"]
+    inclusive = rules["target_inclusive"]
     min_bid, max_bid = bid_range(rules)
     problems = Problems()
+    if barrel_turns is not None and barrel is None:
+        problems.add(None, "rules", _("Rule option “barrel_turns” needs a barrel (rule option “barrel”)."))
+
+    def wins(total: int) -> bool:
+        return total >= target if inclusive else total > target
 
     totals = dict.fromkeys(players, 0)
     if sitting.start_totals:
         for name, value in sitting.start_totals.items():
-            if value > target:
+            if wins(value):
                 problems.add(
                     None,
                     START_TOTALS,
-                    _("%(name)s starts above the target of %(target)s; that game is already over."),
+                    _("%(name)s starts at or above the target of %(target)s; that game is already over.")
+                    if inclusive
+                    else _("%(name)s starts above the target of %(target)s; that game is already over."),
                     name=name,
                     target=target,
                 )
@@ -281,6 +359,10 @@ def replay(sitting: Sitting) -> dict[str, Any]:
     reset = False
     dealer_index = 0
     zero = dict.fromkeys(players, 0)
+    # hands each player has played on the barrel without winning, and hands in a row he took
+    # 0 points in (both within the game in progress)
+    on_barrel = dict(zero)
+    zero_run = dict(zero)
     # who plays when each seat deals: with four the dealer sits out
     actives = [tuple(p for p in players if p != d) if seats == 4 else players for d in players]
 
@@ -351,12 +433,15 @@ def replay(sitting: Sitting) -> dict[str, Any]:
         if reset:
             previous = totals
             totals = dict(zero)
+            on_barrel, zero_run = dict(zero), dict(zero)
             reset = False
         else:
             previous = totals
             totals = dict(totals)
         contract = bid + offset
         scored = dict(zero)
+        began = dict(totals)
+        taken_by: dict[str, int] = {}  # each non-declarer's points, rounded, before the barrel
         if forgot:
             made = False
             scored[declarer] = -penalty
@@ -371,6 +456,7 @@ def replay(sitting: Sitting) -> dict[str, Any]:
                 if name == declarer:
                     continue
                 gain = round_half_up(points[name] + marriages.get(name, 0), round_to)
+                taken_by[name] = gain
                 if barrel is not None:
                     now = totals[name]
                     if now >= barrel:
@@ -381,7 +467,8 @@ def replay(sitting: Sitting) -> dict[str, Any]:
                 totals[name] += gain
 
         game_winner = None
-        over = [p for p in active if totals[p] > target]
+        over = [p for p in active if wins(totals[p])]
+        penalties: list[dict[str, Any]] = []
         if over:
             if len(over) == 1:
                 game_winner = over[0]
@@ -397,6 +484,23 @@ def replay(sitting: Sitting) -> dict[str, Any]:
             winner = game_winner
             games.append({"winner": game_winner, "hand": number})
             reset = True
+        else:
+            # The game goes on: the Polish penalties (a hand that ends the game has none).
+            if zero_penalty is not None and not forgot:
+                for name in active:
+                    zero_run[name] = zero_run[name] + 1 if taken_by.get(name, 1) == 0 else 0
+                    if zero_run[name] == ZERO_HANDS:
+                        zero_run[name] = 0
+                        _charge(name, zero_penalty, "zero_rounds", totals, scored, penalties)
+            if barrel_turns is not None and barrel is not None:
+                for name in active:
+                    if began[name] >= barrel and totals[name] >= barrel:
+                        on_barrel[name] += 1
+                        if on_barrel[name] == barrel_turns:
+                            on_barrel[name] = 0
+                            _charge(name, barrel_fall, "barrel", totals, scored, penalties)
+                    else:
+                        on_barrel[name] = 0
 
         out_hands.append(
             {
@@ -410,6 +514,7 @@ def replay(sitting: Sitting) -> dict[str, Any]:
                 "declarer": declarer,
                 "scored": scored,
                 "game_winner": game_winner,
+                "penalties": penalties,
             }
         )
 
@@ -424,6 +529,13 @@ def replay(sitting: Sitting) -> dict[str, Any]:
         "winner": winner,
         "games": games,
     }
+
+
+def _charge(name, points, reason, totals, scored, penalties) -> None:
+    """A Polish penalty (``reason``: "barrel" or "zero_rounds"), part of the hand's score."""
+    totals[name] -= points
+    scored[name] -= points
+    penalties.append({"player": name, "reason": reason, "points": -points})
 
 
 GAME = GameSpec(

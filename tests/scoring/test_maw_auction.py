@@ -302,3 +302,69 @@ def test_next_says_each_partys_lowest_bid():
     assert out["hands"][0]["totals"] == {"A": 130, "B": 105}
     assert out["hands"][0]["game_over"]["winner"] == "A"
     assert out["next"]["min_bid"] == {"A": 5, "B": 5}
+
+
+# -- frozen_rule and lose_at (the peers' house rules, issue 10) ---------------------------
+
+
+def test_frozen_rule_maker_fails_only_a_frozen_party_scores_when_the_maker_fails():
+    # Merrimack (frozen at 100), frozen_rule maker_fails_only. Anna 100, Ben 50 bids 20 and
+    # takes tricks 2 and 5: 10 < 20, -20 -> 30. Anna took trick 1 with the top trump and 4:
+    # 15; the maker failed, so she scores it: 115. Carl 5.
+    hands = [hand("Ben", 20, ["Anna", "Ben", "Carl", "Anna", "Ben"], 1)]
+    start = {"Anna": 100, "Ben": 50}
+    out = run(
+        "merrimack", hands, players=THREE, teams=None, rules={"frozen_rule": "maker_fails_only"}, start_totals=start
+    )
+    assert out["totals"] == {"Anna": 115, "Ben": 30, "Carl": 5}
+    # frozen_rule frozen_at (the preset): Anna scores nothing
+    out = run("merrimack", hands, players=THREE, teams=None, start_totals=start)
+    assert out["totals"] == {"Anna": 100, "Ben": 30, "Carl": 5}
+
+
+def test_frozen_rule_maker_fails_only_a_frozen_party_scores_nothing_when_the_maker_makes_it():
+    # Ben bids 15 and takes 2 (top trump), 3, 4: 20, made: +20. Anna 100 took 1 and 5: frozen.
+    hands = [hand("Ben", 15, ["Anna", "Ben", "Ben", "Ben", "Anna"], 2)]
+    out = run(
+        "merrimack",
+        hands,
+        players=THREE,
+        teams=None,
+        rules={"frozen_rule": "maker_fails_only"},
+        start_totals={"Anna": 100, "Ben": 50},
+    )
+    assert out["totals"] == {"Anna": 100, "Ben": 70, "Carl": 0}
+
+
+def test_frozen_rule_maker_fails_only_the_thaw_can_win_the_game():
+    # Anna 110 (frozen); Ben bids 20 and takes 3 and 5 (10): fails, -20. Anna took 1 and 2
+    # (no trump played): 10 -> 120, the target: she wins. Carl 5.
+    hands = [hand("Ben", 20, ["Anna", "Anna", "Ben", "Carl", "Ben"])]
+    out = run(
+        "merrimack",
+        hands,
+        players=THREE,
+        teams=None,
+        rules={"frozen_rule": "maker_fails_only"},
+        start_totals={"Anna": 110},
+    )
+    h = out["hands"][0]
+    assert h["totals"] == {"Anna": 120, "Ben": -20, "Carl": 5}
+    assert h["game_over"] == {"winner": "Anna", "trick": 5, "games": 1}
+
+
+def test_frozen_rule_maker_fails_only_needs_frozen_at():
+    # Barker freezes nobody: the rule would never apply, so it is a rules problem.
+    assert problems("barker", [], rules={"frozen_rule": "maker_fails_only"}) == [(None, "rules")]
+
+
+def test_lose_at_minus_125():
+    # Barker with lose_at -125: A -100 bids 25 and takes 1 (top trump) and 4: 15 < 25, -25 ->
+    # -125: at the limit, A loses; B (50 + 15 = 65) wins the game.
+    hands = [hand("A", 25, ["A", "B", "B", "A", "B"], 1)]
+    out = run("barker", hands, rules={"lose_at": -125}, start_totals={"A": -100, "B": 50})
+    assert out["hands"][0]["totals"] == {"A": -125, "B": 65}
+    assert out["hands"][0]["game_over"] == {"winner": "B", "trick": 5, "games": 1}
+    # at -130 the same hand plays on
+    out = run("barker", hands, rules={"lose_at": -130}, start_totals={"A": -100, "B": 50})
+    assert out["hands"][0]["game_over"] is None

@@ -157,3 +157,63 @@ def test_in_teams_the_bidder_may_be_named_by_a_player():
     )
     # N: 10 + 5 + 5 = 20 >= 15: made; E 10.
     assert out["totals"] == {"N": 20, "E": 10}
+
+
+# -- bidder_out_first: the common 110 rule when several reach the target in one hand ------------
+
+OUT_FIRST = {"bidder_out_first": True}
+
+
+def test_bidder_out_first_the_bidder_who_makes_his_bid_wins_though_another_reached_110_first():
+    # Anna 100 bids 15, Ben 105. Trick 1: Ben 110 (he would win here without the rule). Trick
+    # 2 with the top trump: Anna has 10, not yet her bid. Trick 3: 15, made: she scores 15 ->
+    # 115 and goes out: she wins at trick 3; tricks 4 and 5 are ignored.
+    hands = [hand("Anna", 15, ["Ben", "Anna", "Anna", "Anna", "Carl"], 2)]
+    out = run(hands, rules=OUT_FIRST, start_totals={"Anna": 100, "Ben": 105})
+    h = out["hands"][0]
+    assert h["game_over"] == {"winner": "Anna", "trick": 3, "games": 1}
+    assert h["totals"] == {"Anna": 115, "Ben": 110, "Carl": 0}
+    assert (h["ignored_tricks"], h["made"]) == ([4, 5], True)
+    # the default: the first to reach 110 wins, at trick 1
+    h = run(hands, start_totals={"Anna": 100, "Ben": 105})["hands"][0]
+    assert h["game_over"] == {"winner": "Ben", "trick": 1, "games": 1}
+    assert h["totals"] == {"Anna": 100, "Ben": 110, "Carl": 0}
+
+
+def test_bidder_out_first_a_bidder_who_fails_lets_the_first_to_reach_win_at_the_end_of_the_hand():
+    # Anna 100 bids 25, Ben 105. Trick 1 with the top trump: Ben 115. Anna takes tricks 2 and
+    # 4 (10 < 25): she fails, -25 -> 75, booked as the hand is played out; Carl 3 and 5: 10.
+    # Ben, the first to reach 110, wins at the fifth trick.
+    hands = [hand("Anna", 25, ["Ben", "Anna", "Carl", "Anna", "Carl"], 1)]
+    out = run(hands, rules=OUT_FIRST, start_totals={"Anna": 100, "Ben": 105})
+    h = out["hands"][0]
+    assert h["game_over"] == {"winner": "Ben", "trick": 5, "games": 1}
+    assert h["totals"] == {"Anna": 75, "Ben": 115, "Carl": 10}
+    assert (h["ignored_tricks"], h["made"]) == ([], False)
+
+
+def test_bidder_out_first_a_bidder_who_makes_his_bid_but_not_110_lets_the_other_win():
+    # Anna 50 bids 15, Ben 105: Ben 110 at trick 1; Anna makes 15 at trick 3 (top trump at 2)
+    # and 5 more at trick 4: 70, short of 110. Carl 5. Ben wins at the end of the hand.
+    hands = [hand("Anna", 15, ["Ben", "Anna", "Anna", "Anna", "Carl"], 2)]
+    h = run(hands, rules=OUT_FIRST, start_totals={"Anna": 50, "Ben": 105})["hands"][0]
+    assert h["game_over"] == {"winner": "Ben", "trick": 5, "games": 1}
+    assert h["totals"] == {"Anna": 70, "Ben": 110, "Carl": 5}
+    assert h["made"] is True
+
+
+def test_bidder_out_first_of_two_others_the_first_to_reach_wins():
+    # Anna 0 bids 15; Ben and Carl 105. Trick 1: Carl 110, trick 2: Ben 110; Anna makes 15 at
+    # trick 5 (15, no trump played). Carl reached first: he wins.
+    hands = [hand("Anna", 15, ["Carl", "Ben", "Anna", "Anna", "Anna"])]
+    h = run(hands, rules=OUT_FIRST, start_totals={"Ben": 105, "Carl": 105})["hands"][0]
+    assert h["game_over"] == {"winner": "Carl", "trick": 5, "games": 1}
+    assert h["totals"] == {"Anna": 15, "Ben": 110, "Carl": 110}
+
+
+def test_bidder_out_first_needs_the_whole_hand_when_another_reached_the_target():
+    # Ben reached 110 at trick 1, but Anna could still go out: the hand must be entered in full.
+    hands = [hand("Anna", 25, ["Ben", "Anna", "Carl"], 1)]
+    assert problems(hands, rules=OUT_FIRST, start_totals={"Anna": 100, "Ben": 105}) == [(1, "tricks")]
+    # without the rule the game was over at trick 1
+    assert run([hand("Anna", 25, ["Ben"], 1)], start_totals={"Anna": 100, "Ben": 105})["games"][0]["trick"] == 1

@@ -30,8 +30,19 @@ RACE = [v for v in VARIANTS if v[0] != "spoil_five"]
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def request(game, variant, seed, hands):
-    return example_request(random.Random(seed), hands, game=game, variant=variant)
+def request(game, variant, seed, hands, rules=None):
+    return example_request(random.Random(seed), hands, game=game, variant=variant, rules=rules)
+
+
+# The peers' house rules (issue 10), each on top of a preset.
+HOUSE_RULES = [
+    ("one_ten", "standard", {"bidder_out_first": True}),
+    ("one_ten", "standard", {"bidder_out_first": True, "must_bid_out": True}),
+    ("auction_45", "merrimack", {"frozen_rule": "maker_fails_only"}),
+    ("auction_45", "atlantic", {"frozen_rule": "maker_fails_only", "frozen_at": 100, "bid_unfreezes": 20}),
+    ("auction_45", "barker", {"lose_at": -125}),
+    ("auction_45", "barker", {"lose_at": -20}),  # reached in random sittings: one failed bid of 20 or more
+]
 
 
 @pytest.mark.parametrize(("game", "variant"), VARIANTS)
@@ -54,11 +65,11 @@ def _check_chain(out, start):
     assert out["totals"] == previous
 
 
-@pytest.mark.parametrize(("game", "variant"), RACE)
+@pytest.mark.parametrize(("game", "variant", "house"), [(*v, None) for v in RACE] + HOUSE_RULES)
 @FAST
 @given(seed=st.integers(0, 2**32), hands=st.integers(1, 40))
-def test_race_games_never_credit_a_trick_twice_or_after_the_game_ended(game, variant, seed, hands):
-    body = request(game, variant, seed, hands)
+def test_race_games_never_credit_a_trick_twice_or_after_the_game_ended(game, variant, house, seed, hands):
+    body = request(game, variant, seed, hands, house)
     out = calculate(body)
     rules = out["rules"]
     _check_chain(out, dict.fromkeys(out["parties"], 0))
@@ -87,7 +98,11 @@ def test_race_games_never_credit_a_trick_twice_or_after_the_game_ended(game, var
             bidder = entered["bidder"]
             others = [t for t in entered["tricks"][:counted] if t != bidder]
             other_bonus = bonus if top is not None and top <= counted and entered["tricks"][top - 1] != bidder else 0
-            assert sum(v for p, v in scored.items() if p != bidder) == points * len(others) + other_bonus
+            took = points * len(others) + other_bonus
+            if rules["must_bid_out"]:  # the others stop at target - 5: never more than they took
+                assert sum(v for p, v in scored.items() if p != bidder) <= took
+            else:
+                assert sum(v for p, v in scored.items() if p != bidder) == took
         assert all(t >= 0 for t in hand["totals"].values()) or game in ("one_ten", "auction_45")
     assert len(out["games"]) == finished
     if rules.get("match_games") is None:
@@ -95,6 +110,41 @@ def test_race_games_never_credit_a_trick_twice_or_after_the_game_ended(game, var
         for g in out["games"]:
             won[g["winner"]] += g["games"]
         assert out["games_won"] == won
+
+
+@pytest.mark.parametrize(("game", "variant", "house"), HOUSE_RULES)
+@FAST
+@given(seed=st.integers(0, 2**32), hands=st.integers(1, 40))
+def test_the_house_rules_hold_in_every_hand(game, variant, house, seed, hands):
+    body = request(game, variant, seed, hands, house)
+    out = calculate(body)
+    rules = out["rules"]
+    target = rules["target"]
+    began = dict.fromkeys(out["parties"], 0)
+    for entered, hand in zip(body["hands"], out["hands"], strict=True):
+        over = hand["game_over"]
+        if rules.get("bidder_out_first") and over is not None and over["winner"] != entered["bidder"]:
+            # another party wins only when the bidder did not go out: at the end of the hand
+            assert over["trick"] == 5 and hand["totals"][entered["bidder"]] < target
+        if rules.get("frozen_rule") == "maker_fails_only":
+            for party in out["parties"]:
+                frozen = began[party] >= rules["frozen_at"] and party != entered["maker"]
+                unfrozen = (
+                    rules["bid_unfreezes"] is not None
+                    and (entered.get("other_bids") or {}).get(party, 0) >= rules["bid_unfreezes"]
+                )
+                if frozen and not unfrozen and hand["made"]:
+                    assert hand["scored"][party] == 0
+                elif party != entered["maker"]:
+                    # what it took: its tricks and the top trump
+                    took = 5 * entered["tricks"].count(party)
+                    top = entered.get("top_trump_trick")
+                    if top is not None and entered["tricks"][top - 1] == party:
+                        took += 5
+                    assert hand["scored"][party] == took
+        if rules.get("lose_at") is not None and any(t <= rules["lose_at"] for t in hand["totals"].values()):
+            assert over is not None  # a party at or below lose_at ends the game
+        began = dict.fromkeys(out["parties"], 0) if over is not None else hand["totals"]
 
 
 @FAST
@@ -185,7 +235,11 @@ FIELDS = ["tricks", "top_trump_trick", "bidder", "maker", "bid", "call", "other_
     teams=st.booleans(),
     start=st.none() | st.dictionaries(st.sampled_from(["A", "B", "Anna"]), st.integers(-200, 200), max_size=2),
     rules=st.none()
-    | st.dictionaries(st.sampled_from(["target", "match_games", "frozen_at", "lose_at"]), JSON, max_size=2),
+    | st.dictionaries(
+        st.sampled_from(["target", "match_games", "frozen_at", "lose_at", "frozen_rule", "bidder_out_first"]),
+        JSON,
+        max_size=2,
+    ),
 )
 def test_any_json_in_any_field_gives_a_result_or_a_scoring_error(game, variant, hands, teams, start, rules):
     body = {"game": game, "variant": variant, "players": ["Anna", "Ben", "Carl", "Dora"], "hands": hands}
