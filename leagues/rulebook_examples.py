@@ -362,10 +362,12 @@ def _facts(game, figures, result, teams, hand) -> list[str]:
     lines = []
     if game == "doppelkopf":
         items = figures.get("breakdown") or ()
+        value = figures.get("value")
         if items:
-            lines.append(" + ".join(f"{item['item']} {item['points']}" for item in items))
-        if figures.get("value") is not None:
-            lines.append(_("Game value: %(value)s") % {"value": figures["value"]})
+            sum_ = " + ".join(f"{item['item']} {item['points']}" for item in items)
+            lines.append(f"{sum_} = {value}" if value is not None and len(items) > 1 else sum_)
+        elif value is not None:
+            lines.append(_("Game value: %(value)s") % {"value": value})
         if (figures.get("multiplier") or 1) != 1:
             lines.append(
                 _("× %(multiplier)s in a %(round)s round")
