@@ -843,6 +843,62 @@ def example_request(rng: random.Random, hands: int, game: str = "twenty_five", *
     return request
 
 
+# Requests for the API docs showing the house-rule options at work (leagues/api.py reads
+# them): {game: [(title, request)]}, the title saying what the figures are and why.
+API_EXAMPLES = {
+    "one_ten": [
+        # Ben reaches 110 at trick 1, but Anna (100) makes her bid of 15 at trick 3 and reaches
+        # 115: she wins at trick 3.
+        (
+            "The bidder goes out first",
+            {
+                "game": "one_ten",
+                "rules": {"bidder_out_first": True},
+                "players": ["Anna", "Ben", "Carl"],
+                "start_totals": {"Anna": 100, "Ben": 105},
+                "hands": [
+                    {
+                        "bidder": "Anna",
+                        "bid": 15,
+                        "tricks": ["Ben", "Anna", "Anna", "Anna", "Carl"],
+                        "top_trump_trick": 2,
+                    }
+                ],
+            },
+        ),
+    ],
+    "auction_45": [
+        # Frozen at 100: Ben bids 20 and takes 10, -20; Anna (100) took 15 and scores it because
+        # Ben failed: 115.
+        (
+            "Frozen parties score only when the maker fails",
+            {
+                "game": "auction_45",
+                "variant": "merrimack",
+                "rules": {"frozen_rule": "maker_fails_only"},
+                "players": ["Anna", "Ben", "Carl"],
+                "start_totals": {"Anna": 100, "Ben": 50},
+                "hands": [
+                    {"maker": "Ben", "bid": 20, "tricks": ["Anna", "Ben", "Carl", "Anna", "Ben"], "top_trump_trick": 1}
+                ],
+            },
+        ),
+        # Team A (-100) bids 25 and takes 15, -25: at -125 it has lost, and team B wins the game.
+        (
+            "Out at -125",
+            {
+                "game": "auction_45",
+                "rules": {"lose_at": -125},
+                "players": ["Anna", "Ben", "Carl", "Dora"],
+                "teams": {"A": ["Anna", "Carl"], "B": ["Ben", "Dora"]},
+                "start_totals": {"A": -100, "B": 50},
+                "hands": [{"maker": "A", "bid": 25, "tricks": ["A", "B", "B", "A", "B"], "top_trump_trick": 1}],
+            },
+        ),
+    ],
+}
+
+
 def _tuple_teams(teams):
     return {name: tuple(members) for name, members in teams.items()} if teams else None
 

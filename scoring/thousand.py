@@ -556,6 +556,31 @@ GAME = GameSpec(
 )
 
 
+# Requests for the API docs showing the house-rule options at work (leagues/api.py reads
+# them): {game: [(title, request)]}, the title saying what the figures are and why.
+API_EXAMPLES = {
+    "thousand": [
+        # Anna sits on the barrel (880) and has not won after three hands there: she falls back
+        # 120 to 760 in hand 3 (its "penalties"). Ben and Carl each fail a contract of 100 in turn.
+        (
+            "Polish rules: falling off the barrel",
+            {
+                "game": "thousand",
+                "variant": "pagat",
+                "rules": {"barrel_turns": 3, "barrel_fall": 120, "zero_rounds_penalty": 120, "target_inclusive": True},
+                "players": ["Anna", "Ben", "Carl"],
+                "start_totals": {"Anna": 880},
+                "hands": [
+                    {"declarer": "Ben", "bid": 100, "points": {"Anna": 20, "Ben": 70, "Carl": 30}},
+                    {"declarer": "Carl", "bid": 100, "points": {"Anna": 20, "Ben": 30, "Carl": 70}},
+                    {"declarer": "Ben", "bid": 100, "points": {"Anna": 20, "Ben": 70, "Carl": 30}},
+                ],
+            },
+        ),
+    ],
+}
+
+
 def _split(rng: random.Random, total: int, parts: int) -> list[int]:
     cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
     bounds = [0, *cuts, total]

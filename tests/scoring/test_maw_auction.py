@@ -368,3 +368,15 @@ def test_lose_at_minus_125():
     # at -130 the same hand plays on
     out = run("barker", hands, rules={"lose_at": -130}, start_totals={"A": -100, "B": 50})
     assert out["hands"][0]["game_over"] is None
+
+
+def test_the_api_docs_examples_give_the_figures_worked_out_by_hand():
+    # scoring/maw.py API_EXAMPLES: the maker_fails_only and lose_at -125 tests above.
+    from scoring.maw import API_EXAMPLES
+
+    examples = dict(API_EXAMPLES["auction_45"])
+    out = calculate(examples["Frozen parties score only when the maker fails"])
+    assert out["totals"] == {"Anna": 115, "Ben": 30, "Carl": 5}
+    out = calculate(examples["Out at -125"])
+    assert out["totals"] == {"A": -125, "B": 65}
+    assert out["hands"][0]["game_over"] == {"winner": "B", "trick": 5, "games": 1}

@@ -217,3 +217,12 @@ def test_bidder_out_first_needs_the_whole_hand_when_another_reached_the_target()
     assert problems(hands, rules=OUT_FIRST, start_totals={"Anna": 100, "Ben": 105}) == [(1, "tricks")]
     # without the rule the game was over at trick 1
     assert run([hand("Anna", 25, ["Ben"], 1)], start_totals={"Anna": 100, "Ben": 105})["games"][0]["trick"] == 1
+
+
+def test_the_api_docs_example_gives_the_figures_worked_out_by_hand():
+    # scoring/maw.py API_EXAMPLES: the first bidder_out_first test.
+    from scoring.maw import API_EXAMPLES
+
+    out = calculate(dict(API_EXAMPLES["one_ten"])["The bidder goes out first"])
+    assert out["hands"][0]["game_over"] == {"winner": "Anna", "trick": 3, "games": 1}
+    assert out["totals"] == {"Anna": 115, "Ben": 110, "Carl": 0}

@@ -259,3 +259,12 @@ def test_a_defender_capped_at_the_barrel_starts_counting_with_the_next_hand():
     hands = [hand("Ben", 100, Anna=40, Ben=70, Carl=10), hand("Ben", 100, Anna=40, Ben=70, Carl=10)]
     result = calc(hands, variant="pagat", rules={"barrel_turns": 1}, start_totals={"Anna": 850})
     assert [t["Anna"] for t in totals(result)] == [880, 760]
+
+
+def test_the_api_docs_example_gives_the_figures_worked_out_by_hand():
+    # scoring/thousand.py API_EXAMPLES: the first barrel test's three hands.
+    from scoring.thousand import API_EXAMPLES
+
+    result = calculate(dict(API_EXAMPLES["thousand"])["Polish rules: falling off the barrel"])
+    assert result["totals"] == {"Anna": 760, "Ben": -170, "Carl": -40}
+    assert result["hands"][2]["penalties"] == [{"player": "Anna", "reason": "barrel", "points": -120}]
