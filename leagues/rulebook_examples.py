@@ -180,6 +180,21 @@ THOUSAND = {
         start_totals={"Anna": 300, "Ben": 870, "Carl": 200},
         totals=True,
     ),
+    "three_zeros": Example(
+        THREE,
+        lambda rules: (
+            [
+                {
+                    "declarer": "Anna",
+                    "bid": _contract(rules, 120),
+                    "points": {"Anna": 80, "Ben": 40, "Carl": 0},
+                    "marriages": {"Anna": ["hearts"]},
+                }
+            ]
+            * 3
+        ),
+        totals=True,
+    ),
     "forgot_to_pass": Example(
         THREE, lambda rules: [{"declarer": "Anna", "bid": _contract(rules, 120), "forgot_to_pass": True}]
     ),
@@ -224,6 +239,12 @@ ONE_TEN = {
         THREE, [{"bidder": "Anna", "bid": 25, "tricks": ["Anna", "Ben", "Anna", "Carl", "Carl"], "top_trump_trick": 4}]
     ),
     "thirty_for_sixty": Example(THREE, [{"bidder": "Carl", "bid": 30, "tricks": ["Carl"] * 5, "top_trump_trick": 3}]),
+    "bidder_out": Example(
+        THREE,
+        [{"bidder": "Anna", "bid": 15, "tricks": ["Ben", "Ben", "Anna", "Anna", "Anna"], "top_trump_trick": 3}],
+        start_totals={"Anna": 95, "Ben": 100, "Carl": 0},
+        totals=True,
+    ),
     "bid_out": Example(
         THREE,
         [{"bidder": "Anna", "bid": 15, "tricks": ["Ben", "Anna", "Ben", "Anna", "Anna"], "top_trump_trick": 5}],
@@ -261,6 +282,13 @@ AUCTION_45 = {
     "frozen": Example(
         FOUR,
         [{"maker": "A", "bid": 15, "tricks": ["A", "B", "A", "B", "A"], "top_trump_trick": 1}],
+        teams=PAIRS,
+        start_totals={"A": 60, "B": 105},
+        totals=True,
+    ),
+    "frozen_maker_fails": Example(
+        FOUR,
+        [{"maker": "A", "bid": 25, "tricks": ["A", "B", "A", "B", "A"], "top_trump_trick": 2}],
         teams=PAIRS,
         start_totals={"A": 60, "B": 105},
         totals=True,

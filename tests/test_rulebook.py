@@ -219,3 +219,18 @@ def test_spoil_five_the_pot_after_a_spoilt_hand():
     # hand 1: 2 each and the dealer 2 more = 10, spoilt; hand 2 (Ben deals): Ben 2, the others
     # 1 each: pot 15, Ben wins it having paid 2
     assert figures("spoil_five", "spoilt") == {"Anna": "−1", "Ben": "+13", "Carl": "−1", "Dora": "−1"}
+
+
+def test_one_ten_the_bidder_goes_out_first_only_with_the_option():
+    # Ben reaches 110 at the second trick; Anna makes her 15 at her second trick (10 + 5) and
+    # reaches 110 too: first to reach it wins, unless the bidder who made his bid goes out first
+    assert figures("one_ten", "bidder_out") == {"Anna": "0", "Ben": "+10", "Carl": "0"}
+    rules = {**get_game("one_ten").presets["standard"], "bidder_out_first": True}
+    assert figures("one_ten", "bidder_out", rules) == {"Anna": "+15", "Ben": "+10", "Carl": "0"}
+
+
+def test_thousand_three_zeros_cost_the_penalty_only_when_it_is_set():
+    # Carl takes 0 three hands running: nothing by default, −120 with the penalty at 120
+    assert figures("thousand", "three_zeros")["Carl"] == "0"
+    rules = {**get_game("thousand").presets["koenigsberg"], "zero_rounds_penalty": 120}
+    assert figures("thousand", "three_zeros", rules)["Carl"] == "−120"
