@@ -153,6 +153,11 @@ def _rank(rows, *, race):
     return rows
 
 
+def ranked(rows, *, race):
+    """``rows`` (StandingRows) sorted and ranked as every table here is."""
+    return _rank(rows, race=race)
+
+
 def _evening_winner(figures_by_player, seat_order, *, race):
     """The winner of one meeting: highest total (race games: most games won, then points);
     ties go to the first of them in that meeting's seat order."""

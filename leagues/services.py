@@ -148,15 +148,19 @@ def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
     return [name for name in forgotten if name in present]
 
 
-def meeting_request(meeting: Meeting, *, payloads: list[Any] | None = None) -> dict[str, Any]:
-    """The calculate request that replays ``meeting`` (or it with other ``payloads``)."""
+def meeting_request(
+    meeting: Meeting, *, payloads: list[Any] | None = None, rules: tuple[str, dict] | None = None
+) -> dict[str, Any]:
+    """The calculate request that replays ``meeting`` (or it with other ``payloads``, or
+    under other ``rules``: (variant, full rule set), for "what if")."""
     players = seated_players(meeting)
     if payloads is None:
         payloads = list(meeting.hands.live().values_list("payload", flat=True))
+    variant, rule_set = rules or (meeting.variant, meeting.rules)
     request: dict[str, Any] = {
         "game": meeting.game,
-        "variant": meeting.variant,
-        "rules": meeting.rules,
+        "variant": variant,
+        "rules": rule_set,
         "players": [p.name for p in players],
         "hands": payloads,
     }
@@ -248,13 +252,18 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
 
 
 def calculate_meeting(
-    meeting: Meeting, *, payloads: list[Any] | None = None, carried: tuple[str, ...] | None = None
+    meeting: Meeting,
+    *,
+    payloads: list[Any] | None = None,
+    carried: tuple[str, ...] | None = None,
+    rules: tuple[str, dict] | None = None,
 ) -> dict[str, Any]:
     """Replay a meeting through scoring/; raises InvalidInput when a hand doesn't fit.
 
     ``carried``: the special rounds the previous meeting left open, when the caller knows
-    them already (None: worked out here)."""
-    request = meeting_request(meeting, payloads=payloads)
+    them already (None: worked out here). ``rules``: (variant, full rule set) instead of the
+    meeting's own (what if)."""
+    request = meeting_request(meeting, payloads=payloads, rules=rules)
     try:
         spec, variant, sitting = parse_request(request)
         if carried is None:

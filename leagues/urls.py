@@ -10,4 +10,5 @@ urlpatterns = [
     *bill.urlpatterns,
     *rules.urlpatterns,
     *seasons.urlpatterns,
+    *what_if.urlpatterns,
 ]
