@@ -224,3 +224,32 @@ def test_the_marriage_suits_are_the_engines():
         offered = re.findall(rf'name="marriages:{player}" value="([^"]*)"', html)
         assert tuple(offered) == thousand.SUITS
     assert [chip["value"] for chip in form.extra_context(result_for())["suits"]] == list(thousand.SUITS)
+
+
+def test_the_why_dialog_names_a_polish_penalty():
+    # pagat, barrel_turns 3: Anna (880) falls back 120 at her third hand on the barrel; the why
+    # dialog says so beside her points (-120 although she took 20 card points).
+    from leagues.hand_entry.thousand import breakdown
+    from scoring.sitting import calculate
+
+    hands = [
+        {"declarer": "Ben", "bid": 100, "points": {"Anna": 20, "Ben": 70, "Carl": 30}},
+        {"declarer": "Carl", "bid": 100, "points": {"Anna": 20, "Ben": 30, "Carl": 70}},
+        {"declarer": "Ben", "bid": 100, "points": {"Anna": 20, "Ben": 70, "Carl": 30}},
+    ]
+    result = calculate(
+        {
+            "game": "thousand",
+            "variant": "pagat",
+            "rules": {"barrel_turns": 3},
+            "players": ["Anna", "Ben", "Carl"],
+            "start_totals": {"Anna": 880},
+            "hands": hands,
+        }
+    )
+    why = breakdown(result["hands"][2], hands[2], result)
+    assert ("Fell off the barrel", "Anna -120") in why["facts"]
+    assert dict(why["rows"])["Anna"] == [20, "–", -120]
+    assert not any(
+        label == "Fell off the barrel" for label, _v in breakdown(result["hands"][1], hands[1], result)["facts"]
+    )

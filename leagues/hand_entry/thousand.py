@@ -133,6 +133,10 @@ def breakdown(figures, payload, result):
         facts.append((_("All tricks (durch)"), _("yes")))
     if payload.get("forgot_to_pass"):
         facts.append((_("Forgot to pass two cards"), _("yes")))
+    # The Polish rules' penalties (scoring/thousand.py): part of the player's points below.
+    reasons = {"barrel": _("Fell off the barrel"), "zero_rounds": _("Three hands with 0 points")}
+    for item in figures.get("penalties") or ():
+        facts.append((reasons.get(item["reason"], item["reason"]), f"{item['player']} {item['points']}"))
     points = payload.get("points") or {}
     marriages = payload.get("marriages") or {}
     looks = {chip["value"]: chip["symbol"] or str(chip["label"]) for chip in suit_chips(SUITS)}
