@@ -229,6 +229,12 @@ FORTY_FIVE = {
     ),
     "jink": Example(THREE, [_SWEEP], start_totals={"Anna": 30, "Ben": 30, "Carl": 0}),
     "majority": Example(THREE, [{"tricks": ["Anna", "Ben", "Anna", "Anna", "Carl"], "top_trump_trick": 2}]),
+    "dreaded": Example(
+        THREE,
+        [{"tricks": ["Anna", "Ben", "Anna", "Carl", "Anna"], "top_trump_trick": 2}],
+        start_totals=lambda rules: {"Anna": rules["target"] - 15, "Ben": 0, "Carl": 0},
+        totals=True,
+    ),
 }
 
 ONE_TEN = {
@@ -286,6 +292,20 @@ AUCTION_45 = {
         start_totals={"A": 60, "B": 105},
         totals=True,
     ),
+    "both_reach": Example(
+        FOUR,
+        [{"maker": "A", "bid": 20, "tricks": ["A", "B", "A", "B", "A"], "top_trump_trick": 1}],
+        teams=PAIRS,
+        start_totals={"A": 100, "B": 110},
+        totals=True,
+    ),
+    "deep_in_the_hole": Example(
+        FOUR,
+        [{"maker": "A", "bid": 15, "tricks": ["B", "B", "A", "B", "B"], "top_trump_trick": 1}],
+        teams=PAIRS,
+        start_totals={"A": -110, "B": 40},
+        totals=True,
+    ),
     "frozen_maker_fails": Example(
         FOUR,
         [{"maker": "A", "bid": 25, "tricks": ["A", "B", "A", "B", "A"], "top_trump_trick": 2}],
@@ -302,6 +322,7 @@ SPOIL_FIVE = {
         [{"tricks": ["Anna", "Ben", "Carl", "Dora", "Anna"]}, {"tricks": ["Ben", "Ben", "Carl", "Ben"]}],
     ),
     "jink": Example(FOUR, [{"tricks": ["Dora"] * 5, "jink": True}]),
+    "two_tricks": Example(SIX, [{"tricks": ["Anna", "Ben", "Anna", "Carl", "Dora"]}]),
 }
 
 EXAMPLES: dict[str, dict[str, Example]] = {

@@ -234,3 +234,19 @@ def test_thousand_three_zeros_cost_the_penalty_only_when_it_is_set():
     assert figures("thousand", "three_zeros")["Carl"] == "0"
     rules = {**get_game("thousand").presets["koenigsberg"], "zero_rounds_penalty": 120}
     assert figures("thousand", "three_zeros", rules)["Carl"] == "−120"
+
+
+def test_spoil_five_two_tricks_win_only_with_the_relative_majority():
+    # six players: the pot is 6 × 2 + the dealer's 2 = 14; Anna (dealer) paid 4
+    assert figures("spoil_five", "two_tricks")["Anna"] == "−4"  # spoilt, the pot stays
+    rules = {**get_game("spoil_five").presets["standard"], "relative_majority": True}
+    assert figures("spoil_five", "two_tricks", rules)["Anna"] == "+10"  # 14 − 4
+
+
+def test_auction_45_a_party_deep_in_the_hole_loses_only_with_lose_at():
+    # A at −110 fails its 15: −125; B takes four tricks with the top trump: 25
+    assert figures("auction_45", "deep_in_the_hole") == {"A (Anna, Carl)": "−15", "B (Ben, Dora)": "+25"}
+    rules = {**get_game("auction_45").presets["barker"], "lose_at": -120}
+    with translation.override("en"):
+        outcome = run("auction_45", "deep_in_the_hole", rules)
+    assert "B (Ben, Dora) wins game 1" in outcome.lines
