@@ -243,7 +243,8 @@ class SeasonBill(models.Model):
     rate = models.DecimalField(_("rate"), max_digits=12, decimal_places=6, null=True, blank=True)
     shares = models.JSONField(_("shares"))
     transfers = models.JSONField(_("transfers"), default=list)
-    # The season's standings figure the bill was split by ({name: score}).
+    # The season's standings figure the bill was split by: [[name, score], ...] in standings
+    # order (a list: PostgreSQL's jsonb keeps no key order).
     scores = models.JSONField(_("standings"))
     chooser = models.ForeignKey(
         "Player",
@@ -269,6 +270,10 @@ class SeasonBill(models.Model):
 
     def __str__(self):
         return f"{self.season}: {self.total_with_tip} €"
+
+    def score_map(self) -> dict[str, int]:
+        """The standings it was split by, {name: score} in standings order."""
+        return {name: score for name, score in self.scores}
 
 
 class Meeting(models.Model):

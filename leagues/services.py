@@ -318,11 +318,34 @@ def result_rows(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> 
     return rows
 
 
+# The figures of a HandResult row that a replay decides.
+RESULT_FIGURES = ("number", "active", "delta", "total", "won", "games_won", "solo", "round")
+
+
 def write_results(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> None:
-    """Rebuild the meeting's cached results from a replay (never edited otherwise)."""
+    """Bring the meeting's cached results in line with a replay (never edited otherwise).
+
+    Only the rows whose figures changed are written: a new hand inserts its own rows and
+    updates nothing before it, a correction updates the rows it changed. Rewriting every row
+    of the meeting on each hand left some twenty dead row versions per live one on
+    PostgreSQL (issue 12), which slowed every standings query until a vacuum."""
     rows = result_rows(meeting, hands, result)
-    HandResult.objects.filter(meeting=meeting).delete()
-    HandResult.objects.bulk_create(rows)
+    stored = {(r.hand_id, r.player_id): r for r in HandResult.objects.filter(meeting=meeting)}
+    created, changed = [], []
+    for row in rows:
+        old = stored.pop((row.hand_id, row.player_id), None)
+        if old is None:
+            created.append(row)
+        elif any(getattr(old, f) != getattr(row, f) for f in RESULT_FIGURES):
+            for f in RESULT_FIGURES:
+                setattr(old, f, getattr(row, f))
+            changed.append(old)
+    if stored:  # rows of hands deleted since, or of players no longer in a hand
+        HandResult.objects.filter(pk__in=[r.pk for r in stored.values()]).delete()
+    if changed:
+        HandResult.objects.bulk_update(changed, RESULT_FIGURES)
+    if created:
+        HandResult.objects.bulk_create(created)
 
 
 def _won(figures: dict[str, Any], party: str, delta: int) -> bool:
@@ -835,7 +858,7 @@ def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None) -> Seas
         rate=_decimal_or_none(result.get("rate")),
         shares=result["shares"],
         transfers=result.get("transfers") or [],
-        scores=scores,
+        scores=[[name, score] for name, score in scores.items()],
         chooser=players.get(result["chooses_restaurant"]),
         settled_by=user,
         settled_at=now,
@@ -861,9 +884,6 @@ def stored_bill_request(bill: SeasonBill) -> dict[str, Any]:
 
 
 # --- checking the cached results ------------------------------------------------------------
-
-# The figures of a HandResult row that a replay decides.
-RESULT_FIGURES = ("number", "active", "delta", "total", "won", "games_won", "solo", "round")
 
 
 @dataclasses.dataclass

@@ -158,7 +158,7 @@ def test_deleting_and_restoring_keeps_the_live_numbers(meeting, keeper):
 
 
 def _number_updates(queries):
-    return [q["sql"] for q in queries if q["sql"].startswith("UPDATE") and '"number"' in q["sql"]]
+    return [q["sql"] for q in queries if q["sql"].startswith('UPDATE "leagues_hand" ') and '"number"' in q["sql"]]
 
 
 def test_only_the_hands_whose_number_changes_are_written(meeting, keeper):

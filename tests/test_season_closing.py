@@ -119,7 +119,7 @@ def test_storing_the_bill_keeps_what_it_was_split_by(league, people):
     last = evening(league, keeper, 3, hands=2)
     # Ben and Dora: 3 × 4 + 2 = +14, Anna and Carl −14; share = 25 ∓ 1.40.
     bill = services.settle_bill(season=last.season, bill={**BILL, "paid_by": "Anna"}, user=keeper)
-    assert bill.scores == {"Ben": 14, "Dora": 14, "Anna": -14, "Carl": -14}
+    assert bill.scores == [["Ben", 14], ["Dora", 14], ["Anna", -14], ["Carl", -14]]
     assert bill.shares == {"Ben": "23.60", "Dora": "23.60", "Anna": "26.40", "Carl": "26.40"}
     assert bill.total == bill.total_with_tip == Decimal("100.00")
     assert bill.rate == Decimal("0.10")

@@ -359,14 +359,14 @@ def _stored(stored, scores):
                 "share": Decimal(stored.shares[name]),
                 "paid": Decimal(paid[name]) if paid.get(name) else None,
             }
-            for name, rank, score in _ranked(stored.scores)
+            for name, rank, score in _ranked(stored.score_map())
         ],
         "transfers": stored.transfers,
         "method": dict(METHODS).get(stored.method, stored.method),
         "cents_per_point": cents,
         "rate_lowered": cents is not None and stored.cents_per_point is not None and cents < stored.cents_per_point,
         "tip_percent": stored.tip_percent,
-        "changed": stored.scores != scores,
+        "changed": stored.score_map() != scores,
     }
     if view["changed"]:
         view["now"], view["now_problem"] = _split_again(stored, scores)
@@ -389,7 +389,7 @@ def _split_again(stored, scores):
                 "name": name,
                 "rank": rank,
                 "score": score,
-                "score_before": stored.scores.get(name),
+                "score_before": stored.score_map().get(name),
                 "share_before": before,
                 "share": share,
                 "difference": share - before if before is not None else None,

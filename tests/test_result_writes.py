@@ -1,0 +1,87 @@
+"""services.write_results writes only the HandResult rows whose figures change (issue 12: a
+delete-and-reinsert of the whole meeting on every hand left dead row versions behind on
+PostgreSQL). Doppelkopf, club rules, four players; every hand a plain win (+1 / −1)."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from leagues import services
+from leagues.models import HandResult, Role
+from tests.factories import LeagueFactory, meeting_for, member
+
+FOUR = ["Anna", "Ben", "Carl", "Dora"]
+BEN_DORA = {"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 131}
+ANNA_CARL = {"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 131}
+
+
+@pytest.fixture
+def setting(db):
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    keeper = member(league, Role.SCOREKEEPER)
+    meeting = meeting_for(league, FOUR, date=datetime.date(2026, 11, 20))
+    for _ in range(3):
+        services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+    return meeting, keeper
+
+
+def result_writes(queries):
+    """(verb, count) of the statements that wrote leagues_handresult."""
+    verbs = [q["sql"].split()[0].upper() for q in queries if "leagues_handresult" in q["sql"]]
+    return sorted({(v, verbs.count(v)) for v in verbs if v in ("INSERT", "UPDATE", "DELETE")})
+
+
+def rows(meeting):
+    return {
+        (r.hand.number, r.player.name): (r.pk, r.delta, r.total)
+        for r in HandResult.objects.filter(meeting=meeting).select_related("hand", "player")
+    }
+
+
+def test_a_new_hand_inserts_its_rows_and_rewrites_none_before_it(setting):
+    meeting, keeper = setting
+    before = rows(meeting)
+    with CaptureQueriesContext(connection) as queries:
+        services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+    assert result_writes(queries) == [("INSERT", 1)]
+    after = rows(meeting)
+    assert {k: v for k, v in after.items() if k[0] <= 3} == before
+    # Hand 4: Ben and Dora +1, running total 4.
+    assert after[(4, "Ben")][1:] == (1, 4)
+
+
+def test_a_correction_updates_the_rows_it_changes_in_place(setting):
+    meeting, keeper = setting
+    before = rows(meeting)
+    hand = meeting.hands.get(number=2)
+    with CaptureQueriesContext(connection) as queries:
+        services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
+    assert result_writes(queries) == [("UPDATE", 1)]
+    after = rows(meeting)
+    assert {k: v[0] for k, v in after.items()} == {k: v[0] for k, v in before.items()}  # same rows
+    # Hand 1 unchanged; hand 2 now Anna +1 (total 0), Ben −1 (total 0); hand 3: Ben total 1.
+    assert after[(1, "Ben")] == before[(1, "Ben")]
+    assert after[(2, "Anna")][1:] == (1, 0) and after[(2, "Ben")][1:] == (-1, 0)
+    assert after[(3, "Ben")][1:] == (1, 1)
+
+
+def test_a_deletion_deletes_only_that_hands_rows(setting):
+    meeting, keeper = setting
+    before = rows(meeting)
+    hand = meeting.hands.get(number=3)
+    with CaptureQueriesContext(connection) as queries:
+        services.delete_hand(hand=hand, user=keeper, version=hand.version)
+    assert result_writes(queries) == [("DELETE", 1)]
+    assert rows(meeting) == {k: v for k, v in before.items() if k[0] != 3}
+
+
+def test_the_cached_results_equal_a_fresh_replay_after_each_write(setting):
+    meeting, keeper = setting
+    hand = meeting.hands.get(number=1)
+    services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
+    services.delete_hand(hand=meeting.hands.get(number=2), user=keeper, version=1)
+    services.add_hand(meeting=meeting, payload=ANNA_CARL, user=keeper)
+    checked, problems = services.verify_replays(league=meeting.league)
+    assert checked == 1 and problems == []
