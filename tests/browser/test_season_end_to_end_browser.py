@@ -16,10 +16,6 @@ Screenshots season-e2e-<de|en>-NN-<step>.png in test-artifacts/screenshots/. Eve
 asserted is worked out by hand from /work/shared/spec (doppelkopf.md, league.md), never read
 back from the app. The page's words come from the German catalogue (``say``): where it has no
 German yet, the German page still shows the English (the lead merges the catalogue at the end).
-
-Known bug, reported: on PostgreSQL the saved bill's table is ranked in jsonb key order, not by
-the standings; ``stored_bill`` lets that one check end the test as xfail there (after every
-other step has passed) and nowhere else. Remove that leniency with the fix.
 """
 
 import datetime
@@ -28,7 +24,6 @@ import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from playwright.sync_api import expect
@@ -118,24 +113,12 @@ def deltas(page, number):
     return [t.strip() for t in page.locator(f"#hand-{number} td .delta").all_inner_texts()]
 
 
-def stored_bill(page, expected, misordered):
-    """Check the saved bill's rows (place and name, season total, share) against ``expected``.
-
-    Each player's total and share must be right on every database. Their order and places
-    must be too, except for a known bug on PostgreSQL, collected in ``misordered`` (the test
-    ends as xfail with it, after every other step): the page ranks the rows in the order of
-    the stored ``SeasonBill.scores``, and PostgreSQL's jsonb keeps object keys sorted (by
-    length, then bytes), not in the standings' order. Remove this leniency once it is fixed.
-    """
+def stored_bill(page, expected):
+    """The saved bill's rows, (place and name, season total, share), are ``expected``, in the
+    standings' order on every database (PostgreSQL's jsonb keeps no key order of its own)."""
     rows = page.locator(".stored-bill tbody tr")
     expect(rows).to_have_count(len(expected))
-    shown = [tuple(flat(t) for t in row.locator("th, td").all_inner_texts()[:3]) for row in rows.all()]
-    assert {(place.split(". ", 1)[1], total, share) for place, total, share in shown} == {
-        (place.split(". ", 1)[1], total, share) for place, total, share in expected
-    }
-    if shown != expected:
-        assert connection.vendor == "postgresql", shown
-        misordered.append(shown)
+    assert [tuple(flat(t) for t in row.locator("th, td").all_inner_texts()[:3]) for row in rows.all()] == expected
 
 
 def sign_up(page, *, username, name):
@@ -224,7 +207,6 @@ def post_anyway(page, url, fields):
 def test_a_club_season_from_the_sign_up_to_a_reopened_evening(live_server, browser, shot, lang):
     url = live_server.url
     step = iter(range(1, 100))
-    misordered = []  # the saved bill's rows out of order (see stored_bill)
 
     def snap(page, name):
         shot(top(page), f"season-e2e-{lang}-{next(step):02d}-{name}")
@@ -409,7 +391,7 @@ def test_a_club_season_from_the_sign_up_to_a_reopened_evening(live_server, brows
             ("3. Jonas", "-1", money(lang, "46.95")),
             ("4. Carl", "-9", money(lang, "47.75")),
         ]
-        stored_bill(hanne, first_bill, misordered)
+        stored_bill(hanne, first_bill)
         transfers = {flat(t) for t in stored.locator(".transfers li").all_inner_texts()}
         assert transfers == {
             f"Jonas → Hanne {money(lang, '46.95')}",
@@ -546,7 +528,7 @@ def test_a_club_season_from_the_sign_up_to_a_reopened_evening(live_server, brows
         expect(compare.locator("tbody td:nth-child(4)")).to_have_text(
             ["-" + money(lang, "1.50"), "+" + money(lang, "0.50"), "+" + money(lang, "0.50"), "+" + money(lang, "0.50")]
         )
-        stored_bill(hanne, first_bill, misordered)
+        stored_bill(hanne, first_bill)
         snap(hanne, "bill-beside-today")
         compare.locator("form button[type=submit]").click()
         expect(hanne.locator(".bill-compare")).to_have_count(0)
@@ -556,14 +538,12 @@ def test_a_club_season_from_the_sign_up_to_a_reopened_evening(live_server, brows
             ("3. Hanne", "-2", money(lang, "47.05")),
             ("4. Jonas", "-6", money(lang, "47.45")),
         ]
-        stored_bill(hanne, second_bill, misordered)
+        stored_bill(hanne, second_bill)
         # Jonas is the worst now: he chooses the restaurant (league.md).
         expect(hanne.locator(".chooser-name")).to_have_text("Jonas")
         snap(hanne, "bill-saved-again")
         season.refresh_from_db()
         assert season.locked_at is not None
-        if misordered:
-            pytest.xfail(f"known bug: the saved bill ranked in jsonb key order on PostgreSQL: {misordered}")
     finally:
         jonas_context.close()
         hanne_context.close()
