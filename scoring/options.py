@@ -5,9 +5,10 @@ to generate the league form) and its presets (a full value for every option). A 
 request picks a preset and may override single options; ``resolve_rules`` checks the
 overrides strictly (an unknown option or a value of the wrong type is a problem).
 
-Every number an option holds (``INT``, each of an ``INT_PAIR``, each value of a ``MAPPING``)
-has a range, ``minimum`` to ``maximum``, which a game must declare (an Option without one is
-a bug that fails at import): the ranges keep every figure of an evening inside the 32-bit
+Every number an option holds (``INT``, each of an ``INT_PAIR``, each value of a ``MAPPING``,
+the figures of each tier of a ``TIERS``, whose starts are bounded by its ``choices``) has a
+range, ``minimum`` to ``maximum``, which a game must declare (an Option without one is a bug
+that fails at import): the ranges keep every figure of an evening inside the 32-bit
 integers the results table stores (the reasoning is in ``scoring/limits.py``), and the league
 form shows them on its number inputs.
 """
@@ -26,7 +27,13 @@ CHOICE = "choice"  # one of ``choices``
 MULTI = "multi"  # a list of distinct entries of ``choices``
 INT_PAIR = "int_pair"  # a list of two integers, e.g. made / failed scores
 MAPPING = "mapping"  # {choice: int}, e.g. marriage values per suit
-NUMERIC = (INT, INT_PAIR, MAPPING)  # kinds holding numbers: each needs a minimum and maximum
+# A table by tiers: a list of [from, made, failed], e.g. 56's stakes by bid (28-39: 1 / 2, 40-47:
+# 2 / 3, ...). A tier runs from its ``from`` up to the next tier's; ``choices`` are the values a
+# tier may start at (the first tier starts at the first of them, so every value is covered),
+# ``minimum`` and ``maximum`` bound the two figures. At most MAX_TIERS tiers.
+TIERS = "tiers"
+MAX_TIERS = 8
+NUMERIC = (INT, INT_PAIR, MAPPING, TIERS)  # kinds holding numbers: each needs a minimum and maximum
 
 
 @dataclass(frozen=True)
@@ -48,9 +55,20 @@ class Option:
     def __post_init__(self) -> None:
         if self.kind in NUMERIC and (self.minimum is None or self.maximum is None):
             raise ValueError(f"option {self.name!r} needs a minimum and a maximum")
+        if self.kind == TIERS and not self.choices:
+            raise ValueError(f"option {self.name!r} needs the values its tiers may start at (choices)")
 
     def limits(self) -> dict[str, Any]:
-        """The range, as the ``%(min)s`` and ``%(max)s`` of the messages of ``check``."""
+        """The range, as the ``%(min)s`` and ``%(max)s`` of the messages of ``check`` (tiers
+        also ``%(first)s`` and ``%(last)s``, where a tier may start, and ``%(tiers)s``)."""
+        if self.kind == TIERS:
+            return {
+                "min": self.minimum,
+                "max": self.maximum,
+                "first": self.choices[0],
+                "last": self.choices[-1],
+                "tiers": MAX_TIERS,
+            }
         return {"min": self.minimum, "max": self.maximum}
 
     def in_range(self, value: Any) -> bool:
@@ -95,7 +113,40 @@ class Option:
             if not all(self.in_range(v) for v in value.values()):
                 return _("must be a whole number from %(min)s to %(max)s for each entry")
             return None
+        if self.kind == TIERS:
+            return self._check_tiers(value)
         raise ValueError(f"unknown option kind {self.kind!r}")  # a bug in a game's declaration
+
+    def _check_tiers(self, value: Any) -> str | None:
+        if (
+            not isinstance(value, list)
+            or not value
+            or any(
+                not isinstance(tier, list)
+                or len(tier) != 3
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in tier)
+                for tier in value
+            )
+        ):
+            return _("must be a list of tiers, each three whole numbers: from, made, failed")
+        if len(value) > MAX_TIERS:
+            return _("may have at most %(tiers)s tiers")
+        starts = [tier[0] for tier in value]
+        if starts[0] != self.choices[0] or any(s not in self.choices for s in starts) or starts != sorted(set(starts)):
+            return _("must start its first tier at %(first)s and each further tier higher, up to %(last)s")
+        if not all(self.in_range(v) for tier in value for v in tier[1:]):
+            return _("must hold made and failed figures from %(min)s to %(max)s")
+        return None
+
+
+def tier_of(tiers: list[list[int]], value: int) -> tuple[int, int]:
+    """The (made, failed) figures of the tier ``value`` falls in: the last tier starting at or
+    below it (a checked TIERS value starts at the lowest value, so there is always one)."""
+    found = tiers[0]
+    for tier in tiers:
+        if tier[0] <= value:
+            found = tier
+    return found[1], found[2]
 
 
 def _hashable(value: Any) -> bool:
@@ -115,7 +166,7 @@ def resolve_rules(
 ) -> dict[str, Any]:
     """The preset's values with the overrides applied; problems go to ``problems``."""
     # A copy of the lists and mappings, so that no caller can change a preset (option values
-    # are flat: lists of strings or numbers, mappings of numbers).
+    # are lists of strings or numbers, mappings of numbers, or tiers: lists of such lists).
     rules = {name: _copy(value) for name, value in preset.items()}
     if overrides is None:
         return rules
@@ -145,7 +196,7 @@ def resolve_rules(
 
 def _copy(value: Any) -> Any:
     if isinstance(value, list):
-        return list(value)
+        return [_copy(v) for v in value]  # tiers are lists of lists
     if isinstance(value, dict):
         return dict(value)
     return value

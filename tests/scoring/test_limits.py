@@ -10,7 +10,7 @@ from scoring import limits
 from scoring.bill import _settle, split_bill
 from scoring.errors import ScoringError
 from scoring.numbers import decimal_number, whole_number
-from scoring.options import INT, INT_PAIR, MAPPING, NUMERIC, Option
+from scoring.options import INT, INT_PAIR, MAPPING, MAX_TIERS, NUMERIC, TIERS, Option
 from scoring.registry import all_games, example_request
 from scoring.sitting import calculate
 
@@ -82,6 +82,8 @@ def out_of_range(option):
             yield [option.minimum, bad]
         elif option.kind == MAPPING:
             yield {choice: bad for choice in option.choices}
+        elif option.kind == TIERS:
+            yield [[option.choices[0], option.minimum, bad]]
 
 
 @pytest.mark.parametrize("spec, option", numeric_options(), ids=lambda x: getattr(x, "key", None) or x.name)
@@ -109,6 +111,8 @@ def test_the_largest_values_of_every_option_are_accepted():
             value = [option.maximum, option.minimum]
         elif option.kind == MAPPING:
             value = dict.fromkeys(option.choices, option.maximum)
+        elif option.kind == TIERS:
+            value = [[start, option.maximum, option.maximum] for start in option.choices[:MAX_TIERS]]
         assert option.check(value) is None, (spec.key, option.name)
 
 
