@@ -273,6 +273,8 @@ class SeasonBill(models.Model):
 
     def score_map(self) -> dict[str, int]:
         """The standings it was split by, {name: score} in standings order."""
+        if isinstance(self.scores, dict):  # stored by an early build of this feature
+            return dict(self.scores)
         return {name: score for name, score in self.scores}
 
 
@@ -450,3 +452,48 @@ class HandResult(models.Model):
 
     def __str__(self):
         return f"{self.player} hand {self.number}: {self.delta:+d}"
+
+
+class MeetingResult(models.Model):
+    """Derived: one row per meeting and player, the sums of that player's HandResult rows of
+    the meeting, written with them by services.write_results (only rows that change) and
+    checked by ``manage.py verify_replays``. The standings, the league page and the season
+    chart read these, so that their cost grows with meetings, not hands (issue 12)."""
+
+    meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="player_results")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="meeting_results")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="meeting_results")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="meeting_results")
+    total = models.IntegerField(default=0)  # sum of deltas
+    games = models.PositiveIntegerField(default=0)  # hands in which the player was active
+    wins = models.PositiveIntegerField(default=0)
+    solos = models.PositiveIntegerField(default=0)
+    solos_won = models.PositiveIntegerField(default=0)
+    games_won = models.PositiveIntegerField(default=0)  # race games: Partien won
+    # Race games: points scored in all hands of the meeting, resets undone (the final score of
+    # each finished game followed by another hand, added back to the sum of deltas).
+    points = models.IntegerField(default=0)
+    hands = models.PositiveIntegerField(default=0)  # the meeting's live hands (its last number)
+    won_evening = models.BooleanField(default=False)  # the winner of the meeting (the pennant)
+
+    class Meta:
+        ordering = ["meeting", "player"]
+        constraints = [models.UniqueConstraint(fields=["meeting", "player"], name="one_result_per_meeting_player")]
+        indexes = [models.Index(fields=["season", "player"]), models.Index(fields=["league", "player"])]
+
+    def __str__(self):
+        return f"{self.player} at {self.meeting}: {self.total:+d}"
+
+
+class MeetingCarry(models.Model):
+    """Derived: the special rounds a meeting was given by the one before it and those it
+    leaves open (``carry_special_rounds``), as its last replay saw them. Kept so that no page
+    replays the league's history to learn what an evening starts with, and so that a
+    correction stops replaying at the first later meeting whose carried rounds are unchanged."""
+
+    meeting = models.OneToOneField(Meeting, on_delete=models.CASCADE, related_name="carry")
+    carried_in = models.JSONField(default=list)
+    queue_after = models.JSONField(default=list)
+
+    def __str__(self):
+        return f"{self.meeting}: {self.carried_in} -> {self.queue_after}"

@@ -30,7 +30,9 @@ from .models import (
     Invite,
     League,
     Meeting,
+    MeetingCarry,
     MeetingReopening,
+    MeetingResult,
     Membership,
     Player,
     Role,
@@ -203,20 +205,42 @@ def _queue_after(result: dict[str, Any]) -> tuple[str, ...]:
     return tuple(result["next"].get("queue_after_meeting") or ())
 
 
+def _carry_of(meeting: Meeting) -> MeetingCarry | None:
+    """``meeting``'s cached carried rounds (None when none was written yet)."""
+    try:
+        return meeting.carry
+    except MeetingCarry.DoesNotExist:
+        return None
+
+
 def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
     """Special rounds left over from the previous meeting, where the rules carry them.
 
-    What the previous meeting left open depends on what it was given in turn, so the chain
-    is replayed forward from the last meeting that started from nothing (a loop, not a
-    recursion: a club with years of evenings must not hit Python's recursion limit).
+    What the previous meeting left open is cached with its results (``MeetingCarry``, kept
+    by ``write_results``), so this reads one row instead of replaying the league's history
+    (issue 12). Only where no cache was written yet (a meeting never replayed since it was
+    started) is the chain replayed forward, from the last meeting that has one or that
+    started from nothing (a loop, not a recursion: years of evenings must not hit Python's
+    recursion limit).
     """
     if not _carries(meeting):
         return ()
-    earlier = list(_earlier(meeting))
-    # A meeting whose rules do not carry starts from nothing: the chain starts at the last one.
-    start = max((i for i, m in enumerate(earlier) if not _carries(m)), default=0)
-    carried: tuple[str, ...] = ()
-    for previous in earlier[start:]:
+    previous = _earlier(meeting).select_related("carry").last()
+    if previous is None:
+        return ()
+    cached = _carry_of(previous)
+    if cached is not None:
+        return tuple(cached.queue_after)
+    chain, carried = [], ()
+    for earlier in _earlier(meeting).select_related("carry").reverse().iterator(chunk_size=20):
+        cached = _carry_of(earlier)
+        if cached is not None:
+            carried = tuple(cached.queue_after)
+            break
+        chain.append(earlier)
+        if not _carries(earlier):
+            break  # it starts from nothing
+    for previous in reversed(chain):
         try:
             result = calculate_meeting(previous, carried=carried if _carries(previous) else ())
         except InvalidInput as error:
@@ -230,15 +254,23 @@ def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
 
 def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
     """After ``meeting`` changed: rewrite the results of the meetings after it whose special
-    rounds it carried into (directly or through others), so no cached figure goes stale."""
+    rounds it carried into (directly or through others), so no cached figure goes stale.
+
+    It stops at the first later meeting that is given the same rounds as its cached results
+    were replayed with: from there on nothing changes (issue 12: a correction of the first
+    evening no longer rewrites every evening after it)."""
     carried = _queue_after(result)
-    for later in _later(meeting):
-        if not _carries(later):
-            return  # the chain is broken here: nothing after it depends on ``meeting``
+    current = meeting
+    while True:
         # Its own writers hold this lock while they replace its results; without it, both
         # would write a full set of rows for it. Locks are taken in playing order, so two
         # writers of one chain never wait for each other in a circle.
-        _lock(later.pk)
+        later = _later(current).select_for_update(of=("self",)).first()
+        if later is None or not _carries(later):
+            return  # the chain is broken here: nothing after it depends on ``meeting``
+        cached = MeetingCarry.objects.filter(meeting=later).first()
+        if cached is not None and tuple(cached.carried_in) == carried:
+            return  # given what it was given before: its results (and all after it) stand
         hands = _live_hands(later)
         try:
             later_result = calculate_meeting(later, payloads=[h.payload for h in hands], carried=carried)
@@ -247,8 +279,9 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
                 "This would change the rounds carried into the evening of %(date)s, which would then no longer add up."
             )
             raise _error("carried_rounds", message % {"date": date_format(later.date)}) from error
-        write_results(later, hands, later_result)
+        write_results(later, hands, later_result, carried=carried)
         carried = _queue_after(later_result)
+        current = later
 
 
 def calculate_meeting(
@@ -322,30 +355,119 @@ def result_rows(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> 
 RESULT_FIGURES = ("number", "active", "delta", "total", "won", "games_won", "solo", "round")
 
 
-def write_results(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> None:
-    """Bring the meeting's cached results in line with a replay (never edited otherwise).
+def write_results(
+    meeting: Meeting, hands: list[Hand], result: dict[str, Any], *, carried: tuple[str, ...] | None = None
+) -> None:
+    """Bring the meeting's cached results in line with a replay (never edited otherwise):
+    its HandResult rows, its MeetingResult rows (their sums per player) and its MeetingCarry
+    (``carried``: the rounds the replay was given; None: worked out here).
 
     Only the rows whose figures changed are written: a new hand inserts its own rows and
     updates nothing before it, a correction updates the rows it changed. Rewriting every row
     of the meeting on each hand left some twenty dead row versions per live one on
     PostgreSQL (issue 12), which slowed every standings query until a vacuum."""
     rows = result_rows(meeting, hands, result)
-    stored = {(r.hand_id, r.player_id): r for r in HandResult.objects.filter(meeting=meeting)}
+    _sync_rows(HandResult.objects.filter(meeting=meeting), rows, key=_hand_key, figures=RESULT_FIGURES)
+    seat_order = dict(Seat.objects.filter(meeting=meeting).values_list("player_id", "position"))
+    _sync_rows(
+        MeetingResult.objects.filter(meeting=meeting),
+        meeting_result_rows(meeting, rows, seat_order=seat_order),
+        key=_player_key,
+        figures=MEETING_FIGURES,
+    )
+    if carried is None:
+        carried = carried_rounds_for(meeting)
+    write_carry(meeting, carried=carried if _carries(meeting) else (), queue_after=_queue_after(result))
+
+
+def _hand_key(row):
+    return (row.hand_id, row.player_id)
+
+
+def _player_key(row):
+    return row.player_id
+
+
+def _sync_rows(stored_rows, rows, *, key, figures) -> None:
+    """Make the stored rows (a queryset) equal ``rows`` (unsaved), writing only what differs."""
+    stored = {key(r): r for r in stored_rows}
     created, changed = [], []
     for row in rows:
-        old = stored.pop((row.hand_id, row.player_id), None)
+        old = stored.pop(key(row), None)
         if old is None:
             created.append(row)
-        elif any(getattr(old, f) != getattr(row, f) for f in RESULT_FIGURES):
-            for f in RESULT_FIGURES:
+        elif any(getattr(old, f) != getattr(row, f) for f in figures):
+            for f in figures:
                 setattr(old, f, getattr(row, f))
             changed.append(old)
+    model = stored_rows.model
     if stored:  # rows of hands deleted since, or of players no longer in a hand
-        HandResult.objects.filter(pk__in=[r.pk for r in stored.values()]).delete()
+        model.objects.filter(pk__in=[r.pk for r in stored.values()]).delete()
     if changed:
-        HandResult.objects.bulk_update(changed, RESULT_FIGURES)
+        model.objects.bulk_update(changed, figures)
     if created:
-        HandResult.objects.bulk_create(created)
+        model.objects.bulk_create(created)
+
+
+# The figures of a MeetingResult row, all decided by the meeting's HandResult rows.
+MEETING_FIGURES = ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "hands", "won_evening")
+
+
+def meeting_sums(rows, *, race: bool, seat_order: dict[int, int]) -> dict[int, dict[str, Any]]:
+    """A meeting's HandResult ``rows`` summed per player: {player id: MEETING_FIGURES}, the
+    same sums the standings made of HandResult before (issue 12). Pure, so that the data
+    migration that fills MeetingResult uses it too.
+
+    Race games' points: the sum of deltas plus each reset, the final score of a game that
+    ended at a hand (any player's games_won) followed by another hand of that player. The
+    evening's winner is the standings' (``selectors.evening_winner``)."""
+    ended = {r.number for r in rows if r.games_won}
+    present = {(r.player_id, r.number) for r in rows}
+    hands = max((r.number for r in rows), default=0)
+    sums: dict[int, dict[str, Any]] = {}
+    for r in rows:
+        m = sums.get(r.player_id)
+        if m is None:
+            m = sums[r.player_id] = dict.fromkeys(MEETING_FIGURES, 0)
+            m.update(hands=hands, won_evening=False)
+        m["total"] += r.delta
+        m["games"] += int(r.active)
+        m["wins"] += int(r.active and r.won)
+        m["solos"] += int(r.solo)
+        m["solos_won"] += int(r.solo and r.won)
+        m["games_won"] += r.games_won
+        if race and r.number in ended and (r.player_id, r.number + 1) in present:
+            m["points"] += r.total
+    if race:
+        for m in sums.values():
+            m["points"] += m["total"]
+    winner = selectors.evening_winner(sums, seat_order, race=race)
+    if winner is not None:
+        sums[winner]["won_evening"] = True
+    return sums
+
+
+def meeting_result_rows(meeting: Meeting, rows: list[HandResult], *, seat_order: dict[int, int]) -> list[MeetingResult]:
+    """The MeetingResult rows (unsaved) that sum a meeting's HandResult ``rows``, one per
+    player with a row."""
+    sums = meeting_sums(rows, race=selectors.is_race_game(meeting.game), seat_order=seat_order)
+    return [
+        MeetingResult(
+            meeting=meeting, season_id=meeting.season_id, league_id=meeting.league_id, player_id=player_id, **figures
+        )
+        for player_id, figures in sums.items()
+    ]
+
+
+def write_carry(meeting: Meeting, *, carried: tuple[str, ...], queue_after: tuple[str, ...]) -> None:
+    """Keep what ``meeting`` was given and what it leaves open (written only when it changes)."""
+    carried, queue_after = list(carried), list(queue_after)
+    cached = MeetingCarry.objects.filter(meeting=meeting).first()
+    if cached is None:
+        MeetingCarry.objects.create(meeting=meeting, carried_in=carried, queue_after=queue_after)
+    elif cached.carried_in != carried or cached.queue_after != queue_after:
+        cached.carried_in, cached.queue_after = carried, queue_after
+        cached.save(update_fields=["carried_in", "queue_after"])
 
 
 def _won(figures: dict[str, Any], party: str, delta: int) -> bool:
@@ -723,8 +845,7 @@ def reopen_meeting(*, meeting: Meeting, user, reason: str, now=None) -> MeetingR
     if Season.objects.filter(pk=meeting.season_id, locked_at__isnull=False).exists():
         raise _error(
             "meeting",
-            _("%(season)s is closed and its bill settled: an admin reopens the season first.")
-            % {"season": meeting.season},
+            _("%(season)s is closed: an admin reopens the season first.") % {"season": meeting.season},
         )
     reopening = MeetingReopening.objects.create(
         meeting=meeting,
