@@ -116,7 +116,7 @@ VALUES = {
 VALUE_PARAMS = frozenset({"call", "kind", "suit", "trump"})
 LIST_PARAMS = frozenset({"calls", "kinds", "types", "names"})
 # A payload word quoted in a message's own text (English “…”, German „…“).
-QUOTED = re.compile(r"([“„\"])([a-z][a-z0-9_]*)([”“\"])")
+QUOTED = re.compile(r"([“„\"])([a-z0-9][a-z0-9_]*)([”“\"])")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from leagues import services
 from leagues.models import Meeting, Player, Role
-from leagues.views.meetings import end_time_passed
+from leagues.services import end_time_passed
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db

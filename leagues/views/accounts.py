@@ -5,7 +5,6 @@ The password pages are Django's own views with our templates; each answers a for
 refuses with a 400, as every form of Kartenliga does.
 """
 
-from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import authenticate, login
@@ -22,8 +21,8 @@ from .. import (
     selectors,
     services,
 )
-from ..forms import SignupForm, clean_name_field, game_label
-from ..models import ROLE_RANK, Invite, Membership, Player
+from ..forms import JoinForm, SignupForm, game_label
+from ..models import ROLE_RANK, Invite, Membership
 
 
 class InvalidFormIs400:
@@ -113,18 +112,6 @@ INVITE_PROBLEMS = {
         gettext_lazy("The player this invite is meant for has already joined with an account."),
     ),
 }
-
-
-class JoinForm(forms.Form):
-    """A logged-in user joining: only asks for a name when a new player is made for him."""
-
-    display_name = forms.CharField(
-        label=gettext_lazy("Your name at the table"), max_length=Player._meta.get_field("name").max_length
-    )
-
-    def clean_display_name(self):
-        # Too alike another player's name is services.accept_invite's to say.
-        return clean_name_field(self.cleaned_data["display_name"])
 
 
 def _invite_problem(request, invite, reason):

@@ -9,15 +9,26 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import selectors, services
-from ..forms import InviteForm, LeagueForm, PlayerForm, PresetForm, RoleForm, game_label, preset_label
+from .. import field_labels, selectors, services
+from ..forms import (
+    InviteForm,
+    LeagueForm,
+    PlayerForm,
+    PresetForm,
+    PublicLinkForm,
+    RoleForm,
+    game_label,
+    preset_label,
+)
 from ..models import Invite, Membership, Role
 from ..permissions import league_for
 
 
-def add_errors(form, error):
-    """Put a service's InvalidInput messages on the form's fields (or above the form)."""
-    for item in error.errors:
+def add_errors(form, error, *, game=None):
+    """Put a service's InvalidInput messages on the form's fields (or above the form); the
+    engine's problems about ``game``'s rules in the words of its rules form."""
+    errors = field_labels.page_errors(error.errors, game=game) if game else error.errors
+    for item in errors:
         form.add_error(item["field"] if item["field"] in form.fields else None, item["message"])
 
 
@@ -45,7 +56,8 @@ def league_create(request):
                     user=request.user,
                 )
             except services.InvalidInput as error:
-                add_errors(rules_form if any(e["field"] == "rules" for e in error.errors) else form, error)
+                target = rules_form if any(e["field"] == "rules" for e in error.errors) else form
+                add_errors(target, error, game=form.cleaned_data["game"])
             except IntegrityError:  # the short name was taken a moment ago
                 form.add_error("slug", _("Another league already uses this short name."))
             else:
@@ -218,9 +230,13 @@ def invite_revoke(request, slug, pk):
 @require_POST
 def public_link(request, slug):
     league, membership = _admin(request, slug)
-    enabled = request.POST.get("action") == "create"
-    services.set_public_link(league=league, enabled=enabled)
-    if enabled:
+    form = PublicLinkForm(request.POST)
+    if not form.is_valid():
+        for message in form.errors["action"]:
+            messages.error(request, message)
+        return render_league(request, league, membership, status=400)
+    services.set_public_link(league=league, enabled=form.enabled)
+    if form.enabled:
         messages.success(request, _("Anyone with the public link can now read the standings."))
     else:
         messages.success(request, _("The public link no longer works."))
@@ -241,7 +257,8 @@ def rules_edit(request, slug):
                 league=league, variant=preset_form.cleaned_data["variant"], rule_overrides=rules_form.overrides()
             )
         except services.InvalidInput as error:
-            add_errors(rules_form if any(e["field"] == "rules" for e in error.errors) else preset_form, error)
+            target = rules_form if any(e["field"] == "rules" for e in error.errors) else preset_form
+            add_errors(target, error, game=league.game)
         else:
             messages.success(request, _("House rules saved. They apply from the next meeting on."))
             return redirect(league)

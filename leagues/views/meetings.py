@@ -18,7 +18,6 @@ that none is ever hidden.
 import uuid
 from collections import defaultdict
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,19 +26,15 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import escape
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from leagues import selectors, services
-from leagues.forms import ReopenMeetingForm, WholeNumberField  # ASCII digits only
+from leagues import field_labels, selectors, services
+from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
-from leagues.models import Hand, Meeting, Player, Role
+from leagues.models import Hand, Meeting, Role
 from leagues.permissions import league_for
-from scoring.numbers import whole_number
 from scoring.registry import START_TOTALS, TEAMS, get_game
-
-TEAM_NAMES = ("A", "B", "C")
 
 
 def _meeting(request, slug, pk, role=Role.MEMBER):
@@ -57,16 +52,20 @@ def _can_write(membership):
 # --- the replay, shaped for the page ----------------------------------------------------------
 
 
-# The rule lives with the writes that close the evening; kept under this name for the views.
-end_time_passed = services.end_time_passed
-
-
 def _replay(meeting, payloads):
     """The replay, or (None, problems) when the stored hands no longer fit (never a 500)."""
     try:
         return services.calculate_meeting(meeting, payloads=payloads), []
     except services.InvalidInput as error:
-        return None, error.errors
+        return None, _page_errors(meeting, error.errors)
+
+
+def _page_errors(meeting, errors):
+    """A service's problems in the words of the page's forms (leagues/field_labels.py)."""
+    if not errors:
+        return errors
+    names = [seat.player.name for seat in meeting.seats.in_order()] + list(meeting.teams or ())
+    return field_labels.page_errors(errors, game=meeting.game, players=names)
 
 
 def _errors_by_field(errors, number):
@@ -139,7 +138,7 @@ def table_context(
         "conflict": conflict,
         "closed_refusal": closed_refusal,
         "rows": [],
-        "after_end": end_time_passed(meeting),
+        "after_end": services.end_time_passed(meeting),
         **evening_context(meeting, membership, result),
     }
     if result is None:
@@ -191,7 +190,7 @@ def evening_context(meeting, membership, result):
         "last_round": result is not None
         and not over
         and services.has_rounds(result)
-        and end_time_passed(meeting)
+        and services.end_time_passed(meeting)
         and bool(result.get("hands")),
     }
 
@@ -199,156 +198,37 @@ def evening_context(meeting, membership, result):
 # --- starting a meeting -----------------------------------------------------------------------
 
 
-class StartMeetingForm(forms.Form):
-    # <input type=date/time> only takes ISO values: without a fixed format Django writes the
-    # German "20.11.2026", the browser shows an empty date and the form fails as "required".
-    date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
-    end_time = forms.TimeField(
-        label=gettext_lazy("End time"),
-        required=False,
-        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
-        help_text=gettext_lazy("After it, the round the host started is finished, then the evening ends."),
-    )
-    pennant_holder = forms.ModelChoiceField(
-        label=gettext_lazy("Pennant holder"),
-        queryset=Player.objects.none(),
-        required=False,
-        help_text=gettext_lazy("Whoever won the last meeting had to bring the pennant."),
-    )
-    pennant_forgotten = forms.BooleanField(label=gettext_lazy("He forgot the pennant"), required=False)
-
-    def __init__(self, *args, league, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["pennant_holder"].queryset = league.players.filter(active=True).order_by("name")
-        if not selectors.has_pennant(league.game):
-            # The pennant comes with penalty soli (league.md): only games that play them.
-            del self.fields["pennant_holder"]
-            del self.fields["pennant_forgotten"]
-
-    def clean_date(self):
-        date = self.cleaned_data["date"]
-        problem = services.meeting_date_problem(date)
-        if problem:
-            raise forms.ValidationError(problem)
-        return date
-
-    def clean(self):
-        data = super().clean()
-        if data.get("pennant_forgotten") and not data.get("pennant_holder"):
-            self.add_error("pennant_holder", _("Say who forgot the pennant."))
-        return data
-
-
-def _seating_from_post(post, league, *, team_game):
-    """The players in the order tapped (host first), their teams, and problems."""
-    errors = {}
-    by_id = {p.pk: p for p in league.players.filter(active=True)}
-    seated = []
-    for raw in post.getlist("players"):
-        player = by_id.get(whole_number(raw))
-        if player is None:
-            errors["players"] = _("Pick players of this league only.")
-            continue
-        if player in seated:
-            errors["players"] = _("Each player can sit at one seat only.")
-            continue
-        seated.append(player)
-    if not seated and "players" not in errors:
-        errors["players"] = _("Tap the players at the table, the host first.")
-    teams = None
-    if team_game:
-        chosen = {p.pk: post.get(f"team_{p.pk}", "") for p in seated}
-        if any(chosen.values()):
-            if not all(team in TEAM_NAMES for team in chosen.values()):
-                errors["teams"] = _("Put every player in a team, or nobody for no teams.")
-            else:
-                teams = {}
-                for p in seated:
-                    teams.setdefault(chosen[p.pk], []).append(p.name)
-    return seated, teams, errors
-
-
-def _start_totals_from_post(post, league, seated, teams):
-    """The scores of a game carried over from an earlier evening (race games), by party:
-    the teams' when teams are given, else the players'. Empty inputs count as 0 (the engine
-    starts missing parties at 0); all empty gives None. Returns (start_totals, problem)."""
-    by_pk = {p.pk: p for p in league.players.filter(active=True)}
-    seated_pks = {p.pk for p in seated}
-    by_player, by_team = {}, {}
-    for key, raw in post.items():
-        raw = raw.strip()
-        if not raw or not key.startswith("start_"):
-            continue
-        value = whole_number(raw)  # ASCII digits only; the range is scoring's (start_totals)
-        if value is None:
-            return None, _("Enter whole numbers only, for example 35.")
-        name = key.removeprefix("start_")
-        if name.startswith("team_"):
-            by_team[name.removeprefix("team_")] = value
-            continue
-        player = by_pk.get(whole_number(name))
-        if player is None:
-            return None, _("Pick players of this league only.")
-        if player.pk not in seated_pks:
-            return None, _("%(name)s is not at the table: leave that score empty.") % {"name": player.name}
-        by_player[player.name] = value
-    if teams:
-        if by_player:
-            return None, _("Playing in teams: enter the teams' scores, not the players'.")
-        unknown = sorted(set(by_team) - set(teams))
-        if unknown:
-            return None, _("Team %(team)s has no players tonight.") % {"team": unknown[0]}
-        return by_team or None, None
-    if by_team:
-        return None, _("Without teams, enter each player's score.")
-    return by_player or None, None
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def meeting_start(request, slug):
     league, _membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
     spec = get_game(league.game)
-    team_game = TEAMS in spec.extra_fields
-    # Race games may go on with a game left unfinished on an earlier evening.
-    carry_game = START_TOTALS in spec.extra_fields
     host = selectors.suggested_host(league=league)
-    errors = {}
-    start_totals = None
     if request.method == "POST":
         form = StartMeetingForm(request.POST, league=league)
-        seated, teams, errors = _seating_from_post(request.POST, league, team_game=team_game)
-        if carry_game and "players" not in errors and "teams" not in errors:
-            start_totals, problem = _start_totals_from_post(request.POST, league, seated, teams)
-            if problem:
-                errors["start_totals"] = problem
-        if form.is_valid() and not errors:
+        if form.is_valid():
             data = form.cleaned_data
             try:
                 meeting = services.start_meeting(
                     league=league,
                     date=data["date"],
                     end_time=data.get("end_time"),
-                    players=seated,
+                    players=data["players"],
                     pennant_holder=data.get("pennant_holder"),
                     pennant_forgotten=data.get("pennant_forgotten", False),
-                    teams=teams,
-                    start_totals=start_totals,
+                    teams=data[TEAMS],
+                    start_totals=data[START_TOTALS],
                     user=request.user,
                 )
             except services.InvalidInput as error:
-                for problem in error.errors:
+                players = [p.name for p in data["players"]] + list(data[TEAMS] or ())
+                for problem in field_labels.page_errors(error.errors, game=league.game, players=players):
                     field = problem.get("field")
-                    if field in form.fields:
-                        form.add_error(field, problem["message"])
-                    else:
-                        key = field if field in ("players", "teams", START_TOTALS) else "players"
-                        errors[key] = problem["message"]
+                    form.add_error(field if field in form.fields else "players", problem["message"])
             else:
                 messages.success(request, _("The meeting has started. Good game!"))
                 return redirect(meeting.get_absolute_url())
+        seated = form.seated
         status = 400
     else:
         pennant = selectors.suggested_pennant_holder(league=league) if selectors.has_pennant(league.game) else None
@@ -357,63 +237,40 @@ def meeting_start(request, slug):
             initial={"date": timezone.localdate(), "pennant_holder": pennant.pk if pennant else None},
         )
         seated = [host] if host else []
-        teams = None
         status = 200
     order = selectors.last_seat_order(league=league)
     rank = {pk: i for i, pk in enumerate(order)}
     everyone = sorted(league.players.filter(active=True), key=lambda p: (rank.get(p.pk, len(rank)), p.name))
-    team_of = {name: team for team, names in (teams or {}).items() for name in names}
+    errors = form.section_errors()
     context = {
         "league": league,
         "form": form,
         "errors": errors,
         "suggested_host": host,
-        "seated": [{"player": p, "team": team_of.get(p.name, "")} for p in seated],
+        "seated": [{"player": p, "team": form.team_of.get(p.name, "")} for p in seated],
         "bench": [p for p in everyone if p not in seated],
-        "team_game": team_game,
+        "team_game": form.team_game,
         "team_names": TEAM_NAMES,
         "min_players": spec.min_players,
         "max_players": spec.max_players,
     }
-    if carry_game:
-        typed = request.POST if request.method == "POST" else {}
+    if form.carry_game:
         seated_pks = [p.pk for p in seated]
         context["carry"] = {
             # Seated players first, in seat order (the script keeps it so as seats change).
             "players": [
-                {"player": p, "value": typed.get(f"start_{p.pk}", ""), "seated": p.pk in seated_pks}
+                {"player": p, "value": form.typed(f"start_{p.pk}"), "seated": p.pk in seated_pks}
                 for p in seated + context["bench"]
             ],
-            "teams": [{"name": t, "value": typed.get(f"start_team_{t}", "")} for t in TEAM_NAMES] if team_game else [],
-            "open": bool(errors.get(START_TOTALS))
-            or any(v.strip() for k, v in typed.items() if k.startswith("start_")),
+            "teams": [{"name": t, "value": form.typed(f"start_team_{t}")} for t in TEAM_NAMES]
+            if form.team_game
+            else [],
+            "open": form.carry_open(),
         }
     return render(request, "meetings/start.html", context, status=status)
 
 
 # --- the meeting page and entering hands ------------------------------------------------------
-
-
-# The hidden inputs are written by the page itself: a problem with one means a page from an
-# older version of the app, or a form cut short, never a typing mistake.
-_STALE_FORM = gettext_lazy("This form is out of date: reload the page and try again.")
-STALE_FORM = {"required": _STALE_FORM, "invalid": _STALE_FORM, "min_value": _STALE_FORM}
-
-
-class HandEntryForm(forms.Form):
-    """The hidden inputs of the hand-entry form, besides the hand itself (which its game's
-    module reads): the number the phone was about to enter, and the key this rendering of
-    the form got, so that a double tap or a re-sent POST enters the hand once."""
-
-    expected_hand = WholeNumberField(min_value=1, required=False, error_messages=STALE_FORM)
-    idempotency_key = forms.UUIDField(required=False, error_messages=STALE_FORM)
-
-
-class HandVersionForm(forms.Form):
-    """The hidden input of the correction, delete and restore forms: the version of the hand
-    the page showed, so that a write over someone else's newer one is refused."""
-
-    version = WholeNumberField(min_value=1, error_messages=STALE_FORM)
 
 
 def _control_errors(form, number):
@@ -493,7 +350,8 @@ def hand_add_hx(request, slug, pk):
         # A phone that still showed the form: the sheet as it is now, with the evening over.
         return _render_table(request, meeting, membership, status=400, closed_refusal=error.errors[0]["message"])
     except services.InvalidInput as error:
-        return _form_errors(request, meeting, membership, module, players, result, payload, error.errors, number, key)
+        errors = _page_errors(meeting, error.errors)
+        return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
     return _saved(request, meeting, membership, hand)
 
 
@@ -665,7 +523,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
                 # Built again from the hand as it is now, keeping what this phone typed.
                 return _edit_page(request, meeting, membership, error.hand, post=post, version=version, stale=error)
             except services.InvalidInput as error:
-                errors = error.errors
+                errors = _page_errors(meeting, error.errors)
             else:
                 messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
                 return redirect(meeting.get_absolute_url() + f"#hand-{number}")
@@ -699,7 +557,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
 
 def _refused(request, meeting, membership, error):
     """A delete or restore that would leave the evening impossible: say why, change nothing."""
-    _fields, lines = _errors_by_field([{**e, "field": None} for e in error.errors], None)
+    _fields, lines = _errors_by_field([{**e, "field": None} for e in _page_errors(meeting, error.errors)], None)
     context = table_context(request, meeting, membership)
     context["refused"] = lines
     return render(request, "meetings/meeting.html", context, status=400)
@@ -750,7 +608,8 @@ def meeting_close(request, slug, pk):
         services.close_meeting(meeting=meeting, user=request.user)
     except services.InvalidInput as error:
         meeting.refresh_from_db()
-        return _render_table(request, meeting, membership, status=400, closed_refusal=error.errors[0]["message"])
+        refusal = _page_errors(meeting, error.errors)[0]["message"]
+        return _render_table(request, meeting, membership, status=400, closed_refusal=refusal)
     messages.success(request, _("The evening is over."))
     return redirect(meeting.get_absolute_url())
 
