@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench fuzz browser-deps messages clean
+.PHONY: run test lint bench bench-league fuzz browser-deps messages clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Kartenliga needs Python 3.10 or newer"'
@@ -42,6 +42,12 @@ lint: $(VENV)/.dev-installed
 
 bench: $(VENV)/.dev-installed
 	DJANGO_SECRET_KEY=bench-only-secret $(BIN)/python -m tests.bench.run --output bench-results.json
+
+# Pages of a 20-season league (and a small one, and a carry league) against gunicorn (debug
+# off), as ratios to the trivial endpoint; on a fresh PostgreSQL database when DATABASE_URL names
+# one, else on a fresh SQLite file. A few minutes; writes bench-league-results.json (issue 12).
+bench-league: $(VENV)/.dev-installed
+	DJANGO_SECRET_KEY=bench-only-secret-bench-only-secret-bench-only $(BIN)/python -m tests.bench.league --output bench-league-results.json
 
 # schemathesis over the whole API schema against gunicorn (debug off) on a fresh SQLite
 # database, and on a fresh PostgreSQL one too when DATABASE_URL names a PostgreSQL server.

@@ -494,6 +494,9 @@ class MeetingCarry(models.Model):
     meeting = models.OneToOneField(Meeting, on_delete=models.CASCADE, related_name="carry")
     carried_in = models.JSONField(default=list)
     queue_after = models.JSONField(default=list)
+    # A digest of the live hands' payloads it was replayed from: a hand changed outside the
+    # writer (an old row, a repair by hand) makes the cache stale, and it is replayed again.
+    hands_digest = models.CharField(max_length=64, default="")
 
     def __str__(self):
         return f"{self.meeting}: {self.carried_in} -> {self.queue_after}"

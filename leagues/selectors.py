@@ -4,23 +4,23 @@ stay thin and query counts stay fixed whatever the number of hands."""
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, F, Max, OuterRef, Q, Sum, Window
+from django.db.models import Count, Exists, Max, OuterRef, Q, Subquery, Sum
 from django.utils.translation import gettext_lazy
 
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
 
 from .hand_entry import FORMS, form_module, game_end_line
-from .models import HandResult, Invite, League, Meeting, Membership, Player, Season, Seat, everyone_hosted
-
-
-def leagues_of(*, user):
-    """The leagues ``user`` belongs to, with his role in each."""
-    return League.objects.filter(memberships__user=user).order_by("name")
-
-
-def role_in(*, user, league):
-    membership = Membership.objects.filter(user=user, league=league).first()
-    return membership.role if membership else None
+from .models import (
+    HandResult,
+    Invite,
+    Meeting,
+    MeetingResult,
+    Membership,
+    Player,
+    Season,
+    Seat,
+    everyone_hosted,
+)
 
 
 def memberships_of(*, user):
@@ -158,7 +158,7 @@ def ranked(rows, *, race):
     return _rank(rows, race=race)
 
 
-def _evening_winner(figures_by_player, seat_order, *, race):
+def evening_winner(figures_by_player, seat_order, *, race):
     """The winner of one meeting: highest total (race games: most games won, then points);
     ties go to the first of them in that meeting's seat order."""
     if not figures_by_player:
@@ -209,18 +209,14 @@ class Standings:
     solos: bool = False  # the game has soloists (a solo column)
 
 
-def _due_order(*, players, meetings, season, seats_of_last):
+def _due_order(*, players, last_hosted, hosted_this_season, season, seats_of_last):
     """Active players who have not hosted in ``season`` yet, the one waited longest first.
 
-    Waited longest: the oldest last turn as host, never hosted before anyone; ties go by the
-    seat order of the last meeting (those who were not there after, by name).
+    ``last_hosted``: {player id: the date he last hosted}; ``hosted_this_season``: the ids
+    of those who hosted in ``season``. Waited longest: the oldest last turn as host, never
+    hosted before anyone; ties go by the seat order of the last meeting (those who were not
+    there after, by name).
     """
-    last_hosted = {}
-    hosted_this_season = set()
-    for m in meetings:  # in date order, so the last one wins
-        last_hosted[m.host.id] = m.date
-        if season is not None and m.season_id == season.id:
-            hosted_this_season.add(m.host.id)
     complete = season is not None and (
         season.closed_on is not None
         or everyone_hosted(players=(p.id for p in players.values() if p.active), hosts=hosted_this_season)
@@ -238,32 +234,28 @@ def _due_order(*, players, meetings, season, seats_of_last):
     return complete, [(p, last_hosted.get(p.id)) for p in candidates]
 
 
-def _chart(*, season, players, race):
-    """Each player's running total over the season, hand by hand (race games: games won).
+def _last_hosted(*, league):
+    """{player id: the last date he hosted}, summed up by the database (one query)."""
+    rows = Meeting.objects.filter(league=league).values("host_id").annotate(last=Max("date")).order_by()
+    return {row["host_id"]: row["last"] for row in rows}
 
-    The database keeps the running sum (a window over the season's hands in playing order);
-    here it is only laid out per player, carrying a total over meetings a player missed.
-    """
-    figure = "games_won" if race else "delta"
-    rows = (
-        HandResult.objects.filter(season=season)
-        .annotate(
-            running=Window(
-                Sum(figure),
-                partition_by=[F("player_id")],
-                order_by=[F("meeting__date").asc(), F("meeting_id").asc(), F("number").asc()],
-            )
-        )
-        .order_by("meeting__date", "meeting_id", "number")
-        .values_list("meeting__date", "meeting_id", "number", "player_id", "running")
-    )
-    labels, points, series = [], {}, {}
-    for date, meeting_id, number, player_id, running in rows:
-        key = (meeting_id, number)
-        if key not in points:
-            points[key] = len(labels)
-            labels.append(f"{date:%d.%m.} #{number}")
-        series.setdefault(player_id, {})[points[key]] = running
+
+def _chart(*, meetings, per_meeting, players, race):
+    """Each player's running total over the season, one point per meeting (race games: games
+    won), from the per-meeting results; a player who missed a meeting keeps his total.
+
+    ``meetings``: the season's MeetingSummary in playing order; ``per_meeting``: {meeting id:
+    {player id: figures}}. A meeting without a hand has no point."""
+    figure = "games_won" if race else "total"
+    labels, series, running = [], {}, {}
+    for m in meetings:
+        figures = per_meeting.get(m.id)
+        if not figures:
+            continue
+        for player_id, f in figures.items():
+            running[player_id] = running.get(player_id, 0) + f[figure]
+            series.setdefault(player_id, {})[len(labels)] = running[player_id]
+        labels.append(f"{m.date:%d.%m.}")
     datasets = []
     for player_id, values in series.items():
         data, last = [], 0
@@ -277,8 +269,13 @@ def _chart(*, season, players, race):
     return {"labels": labels, "datasets": datasets}
 
 
+# The figures a MeetingResult row holds for a StandingRow.
+_TABLE_FIGURES = ("total", "games", "wins", "solos", "solos_won", "games_won", "points")
+
+
 def standings(*, league, season_number=None):
-    """Everything the standings page shows, in a fixed number of queries (7).
+    """Everything the standings page shows, in a fixed number of queries (7), reading the
+    per-meeting results (MeetingResult): the cost grows with meetings, never with hands.
 
     ``season_number`` None means the latest season; an unknown number raises Season.DoesNotExist.
     """
@@ -291,37 +288,39 @@ def standings(*, league, season_number=None):
         if season is None:
             raise Season.DoesNotExist
     current = seasons[-1] if seasons else None
-    players = {p.id: p for p in Player.objects.filter(league=league)}
-    meetings = _meeting_summaries(league=league, players=players)
-    last_meeting = meetings[-1].id if meetings else None
     season_id = season.id if season else None
-    seat_rows = Seat.objects.filter(Q(meeting__season_id=season_id) | Q(meeting_id=last_meeting)).values_list(
-        "meeting_id", "player_id", "position"
+    current_id = current.id if current else None
+    players = {p.id: p for p in Player.objects.filter(league=league)}
+    # The meetings of the season shown and of the current one, and the league's last meeting
+    # (whose seat order breaks ties in the host rotation), in one query.
+    last = Meeting.objects.filter(league=league).order_by("-date", "-id").values("id")[:1]
+    meetings = _meeting_summaries(
+        league=league, players=players, where=Q(season_id__in=[season_id, current_id]) | Q(id=Subquery(last))
     )
-    seat_order = {}
-    for meeting_id, player_id, position in seat_rows:
-        seat_order.setdefault(meeting_id, {})[player_id] = position
+    last_meeting = max(meetings, key=lambda m: (m.date, m.id)).id if meetings else None
+    seats_of_last = dict(Seat.objects.filter(meeting_id=last_meeting).values_list("player_id", "position"))
 
     # The season, per meeting and player: gives the table and each evening's winner at once.
-    per_meeting = (
-        _figures(HandResult.objects.filter(season_id=season_id).values("meeting_id", "player_id"), race=race)
-        .annotate(last_hand=Max("number"))
-        .order_by()
+    per_meeting, table, hands_in, winners = {}, {}, {}, {}
+    rows = MeetingResult.objects.filter(season_id=season_id).values(
+        "meeting_id", "player_id", "hands", "won_evening", *_TABLE_FIGURES
     )
-    by_meeting, table = {}, {}
-    hands_in = {}
-    for row in per_meeting:
-        figures = _as_figures(row, race=race)
-        by_meeting.setdefault(row["meeting_id"], {})[row["player_id"]] = figures
+    for row in rows:
+        figures = {name: row[name] for name in _TABLE_FIGURES}
+        if not race:
+            figures["points"] = 0
+        per_meeting.setdefault(row["meeting_id"], {})[row["player_id"]] = figures
         table.setdefault(row["player_id"], StandingRow(player=players[row["player_id"]])).add(figures)
-        hands_in[row["meeting_id"]] = max(hands_in.get(row["meeting_id"], 0), row["last_hand"] or 0)
+        hands_in[row["meeting_id"]] = row["hands"]
+        if row["won_evening"]:
+            winners[row["meeting_id"]] = row["player_id"]
 
     season_meetings = [m for m in meetings if m.season_id == season_id]
     for number, m in enumerate(season_meetings, 1):
         m.number = number
-        winner = _evening_winner(by_meeting.get(m.id, {}), seat_order.get(m.id, {}), race=race)
+        winner = winners.get(m.id)
         if winner is not None:
-            figures = by_meeting[m.id][winner]
+            figures = per_meeting[m.id][winner]
             m.winner = players[winner]
             m.winner_total = figures["total"]
             m.winner_games_won = figures["games_won"]
@@ -329,15 +328,22 @@ def standings(*, league, season_number=None):
         m.hands = hands_in.get(m.id, 0)
     table = _rank(list(table.values()), race=race)
 
-    all_time = {}
-    for row in _figures(HandResult.objects.filter(league=league).values("player_id"), race=race).order_by():
-        all_time.setdefault(row["player_id"], StandingRow(player=players[row["player_id"]])).add(
-            _as_figures(row, race=race)
-        )
-    all_time = _rank(list(all_time.values()), race=race)
+    all_time = []
+    sums = {f"f_{name}": Sum(name) for name in _TABLE_FIGURES}
+    for row in MeetingResult.objects.filter(league=league).values("player_id").annotate(**sums).order_by():
+        figures = {name: row[f"f_{name}"] or 0 for name in _TABLE_FIGURES}
+        if not race:
+            figures["points"] = 0
+        all_time.append(StandingRow(player=players[row["player_id"]]))
+        all_time[-1].add(figures)
+    all_time = _rank(all_time, race=race)
 
     complete, due = _due_order(
-        players=players, meetings=meetings, season=current, seats_of_last=seat_order.get(last_meeting, {})
+        players=players,
+        last_hosted=_last_hosted(league=league),
+        hosted_this_season={m.host.id for m in meetings if m.season_id == current_id},
+        season=current,
+        seats_of_last=seats_of_last,
     )
     rotation = HostRotation(
         season=current,
@@ -346,7 +352,7 @@ def standings(*, league, season_number=None):
         due=due,
         suggested=due[0][0] if due else None,
     )
-    chart = _chart(season=season, players=players, race=race) if season else {"labels": [], "datasets": []}
+    chart = _chart(meetings=season_meetings, per_meeting=per_meeting, players=players, race=race)
     return Standings(
         league=league,
         race=race,
@@ -413,9 +419,13 @@ def meeting_sheet(*, meeting):
 # --- meetings (issue 5, "At the table") ------------------------------------------------------
 
 
-def _meeting_summaries(*, league, players):
-    """Every meeting of ``league`` in playing order, as MeetingSummary (one query)."""
-    rows = Meeting.objects.filter(league=league).order_by("date", "id").values("id", "date", "host_id", "season_id")
+def _meeting_summaries(*, league, players, where=None):
+    """The meetings of ``league`` (those matching ``where``, else all) in playing order, as
+    MeetingSummary (one query)."""
+    rows = Meeting.objects.filter(league=league)
+    if where is not None:
+        rows = rows.filter(where)
+    rows = rows.order_by("date", "id").values("id", "date", "host_id", "season_id")
     return [
         MeetingSummary(id=m["id"], date=m["date"], host=players[m["host_id"]], season_id=m["season_id"]) for m in rows
     ]
@@ -424,26 +434,32 @@ def _meeting_summaries(*, league, players):
 def suggested_host(*, league):
     """Who should host the next meeting (league.md, host rotation): the first of the
     standings' rotation (``_due_order``), so the start page and the standings always agree.
-    None when the league has no active player. Four queries."""
+    None when the league has no active player. Five queries, whatever the league's size."""
     players = {p.id: p for p in Player.objects.filter(league=league)}
-    meetings = _meeting_summaries(league=league, players=players)
     season = Season.objects.filter(league=league).order_by("-number").first()
+    hosted = set()
+    if season is not None:
+        hosted = set(Meeting.objects.filter(season=season).values_list("host_id", flat=True))
+    last = Meeting.objects.filter(league=league).order_by("-date", "-id").values_list("id", flat=True).first()
     seats_of_last = {}
-    if meetings:
-        seats_of_last = dict(Seat.objects.filter(meeting_id=meetings[-1].id).values_list("player_id", "position"))
-    _complete, due = _due_order(players=players, meetings=meetings, season=season, seats_of_last=seats_of_last)
+    if last is not None:
+        seats_of_last = dict(Seat.objects.filter(meeting_id=last).values_list("player_id", "position"))
+    _complete, due = _due_order(
+        players=players,
+        last_hosted=_last_hosted(league=league),
+        hosted_this_season=hosted,
+        season=season,
+        seats_of_last=seats_of_last,
+    )
     return due[0][0] if due else None
 
 
 def meeting_winner(*, meeting):
     """The winner of a meeting (league.md, the pennant), by the same rule as the standings'
-    evenings won: highest total; ties, first in seat order. None when no hand was played."""
-    race = is_race_game(meeting.game)
-    rows = _figures(HandResult.objects.filter(meeting=meeting).values("player_id"), race=race).order_by()
-    figures = {row["player_id"]: _as_figures(row, race=race) for row in rows}
-    seat_order = dict(Seat.objects.filter(meeting=meeting).values_list("player_id", "position"))
-    winner = _evening_winner(figures, seat_order, race=race)
-    return Player.objects.get(pk=winner) if winner is not None else None
+    evenings won: highest total; ties, first in seat order (decided when its results were
+    written, ``services.meeting_result_rows``). None when no hand was played. One query."""
+    row = MeetingResult.objects.filter(meeting=meeting, won_evening=True).select_related("player").first()
+    return row.player if row is not None else None
 
 
 def suggested_pennant_holder(*, league):
@@ -483,10 +499,13 @@ def season_table(*, season):
     race = is_race_game(season.league.game)
     players = {p.id: p for p in Player.objects.filter(league_id=season.league_id)}
     table = []
-    for figures in _figures(HandResult.objects.filter(season=season).values("player_id"), race=race).order_by():
-        row = StandingRow(player=players[figures["player_id"]])
-        row.add(_as_figures(figures, race=race))
-        table.append(row)
+    sums = {f"f_{name}": Sum(name) for name in _TABLE_FIGURES}
+    for row in MeetingResult.objects.filter(season=season).values("player_id").annotate(**sums).order_by():
+        figures = {name: row[f"f_{name}"] or 0 for name in _TABLE_FIGURES}
+        if not race:
+            figures["points"] = 0
+        table.append(StandingRow(player=players[row["player_id"]]))
+        table[-1].add(figures)
     return _rank(table, race=race)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import hashlib
 import json
 from collections import defaultdict
 from decimal import Decimal
@@ -213,42 +214,79 @@ def _carry_of(meeting: Meeting) -> MeetingCarry | None:
         return None
 
 
+def hands_digest(payloads: list[Any]) -> str:
+    """A digest of a meeting's live payloads in order (as stored: JSON with sorted keys)."""
+    return hashlib.sha256(json.dumps(list(payloads), sort_keys=True).encode()).hexdigest()
+
+
+def _queue_left_by(previous: Meeting) -> tuple[str, ...] | None:
+    """What ``previous`` leaves open, from its cache (one query for its hands), replaying
+    only ``previous`` itself when its hands changed since the cache was written; None when
+    nothing was cached for it."""
+    cached = _carry_of(previous)
+    if cached is None:
+        return None
+    payloads = list(previous.hands.live().values_list("payload", flat=True))
+    if hands_digest(payloads) == cached.hands_digest:
+        return tuple(cached.queue_after)
+    given = tuple(cached.carried_in) if _carries(previous) else ()
+    return _queue_after(_replay_for_carry(previous, payloads=payloads, carried=given))
+
+
+def _replay_for_carry(previous: Meeting, *, payloads=None, carried: tuple[str, ...]) -> dict[str, Any]:
+    try:
+        return calculate_meeting(previous, payloads=payloads, carried=carried)
+    except InvalidInput as error:
+        message = _(
+            "The evening of %(date)s no longer adds up, so the rounds it left open are unknown: correct it first."
+        )
+        raise _error("carried_rounds", message % {"date": date_format(previous.date)}) from error
+
+
 def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
     """Special rounds left over from the previous meeting, where the rules carry them.
 
     What the previous meeting left open is cached with its results (``MeetingCarry``, kept
-    by ``write_results``), so this reads one row instead of replaying the league's history
-    (issue 12). Only where no cache was written yet (a meeting never replayed since it was
-    started) is the chain replayed forward, from the last meeting that has one or that
-    started from nothing (a loop, not a recursion: years of evenings must not hit Python's
-    recursion limit).
+    by ``write_results``), so this reads the previous meeting alone instead of replaying the
+    league's history (issue 12). Only where no cache was written yet (a meeting never
+    replayed since it was started) is the chain replayed forward, from the last meeting that
+    has one or that started from nothing (a loop, not a recursion: years of evenings must
+    not hit Python's recursion limit).
     """
     if not _carries(meeting):
         return ()
     previous = _earlier(meeting).select_related("carry").last()
     if previous is None:
         return ()
-    cached = _carry_of(previous)
-    if cached is not None:
-        return tuple(cached.queue_after)
+    left = _queue_left_by(previous)
+    if left is not None:
+        return left
     chain, carried = [], ()
     for earlier in _earlier(meeting).select_related("carry").reverse().iterator(chunk_size=20):
-        cached = _carry_of(earlier)
-        if cached is not None:
-            carried = tuple(cached.queue_after)
+        left = _queue_left_by(earlier)
+        if left is not None:
+            carried = left
             break
         chain.append(earlier)
         if not _carries(earlier):
             break  # it starts from nothing
     for previous in reversed(chain):
-        try:
-            result = calculate_meeting(previous, carried=carried if _carries(previous) else ())
-        except InvalidInput as error:
-            message = _(
-                "The evening of %(date)s no longer adds up, so the rounds it left open are unknown: correct it first."
-            )
-            raise _error("carried_rounds", message % {"date": date_format(previous.date)}) from error
-        carried = _queue_after(result)
+        given = carried if _carries(previous) else ()
+        payloads = list(previous.hands.live().values_list("payload", flat=True))
+        carried = _queue_after(_replay_for_carry(previous, payloads=payloads, carried=given))
+        # Cached on the way (a meeting from before the cache existed), so that the next page
+        # reads it; a writer's own row wins, and the digest catches a hand changed meanwhile.
+        MeetingCarry.objects.bulk_create(
+            [
+                MeetingCarry(
+                    meeting=previous,
+                    carried_in=list(given),
+                    queue_after=list(carried),
+                    hands_digest=hands_digest(payloads),
+                )
+            ],
+            ignore_conflicts=True,
+        )
     return carried
 
 
@@ -377,7 +415,12 @@ def write_results(
     )
     if carried is None:
         carried = carried_rounds_for(meeting)
-    write_carry(meeting, carried=carried if _carries(meeting) else (), queue_after=_queue_after(result))
+    write_carry(
+        meeting,
+        carried=carried if _carries(meeting) else (),
+        queue_after=_queue_after(result),
+        digest=hands_digest([h.payload for h in hands]),
+    )
 
 
 def _hand_key(row):
@@ -459,15 +502,18 @@ def meeting_result_rows(meeting: Meeting, rows: list[HandResult], *, seat_order:
     ]
 
 
-def write_carry(meeting: Meeting, *, carried: tuple[str, ...], queue_after: tuple[str, ...]) -> None:
+def write_carry(meeting: Meeting, *, carried: tuple[str, ...], queue_after: tuple[str, ...], digest: str) -> None:
     """Keep what ``meeting`` was given and what it leaves open (written only when it changes)."""
-    carried, queue_after = list(carried), list(queue_after)
+    values = {"carried_in": list(carried), "queue_after": list(queue_after), "hands_digest": digest}
     cached = MeetingCarry.objects.filter(meeting=meeting).first()
-    if cached is None:
-        MeetingCarry.objects.create(meeting=meeting, carried_in=carried, queue_after=queue_after)
-    elif cached.carried_in != carried or cached.queue_after != queue_after:
-        cached.carried_in, cached.queue_after = carried, queue_after
-        cached.save(update_fields=["carried_in", "queue_after"])
+    if cached is None or any(getattr(cached, name) != value for name, value in values.items()):
+        # An upsert: a page may have cached this meeting a moment ago (carried_rounds_for).
+        MeetingCarry.objects.bulk_create(
+            [MeetingCarry(meeting=meeting, **values)],
+            update_conflicts=True,
+            unique_fields=["meeting"],
+            update_fields=list(values),
+        )
 
 
 def _won(figures: dict[str, Any], party: str, delta: int) -> bool:
@@ -784,10 +830,14 @@ def can_close(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> b
     time passed."""
     if meeting.closed_at is not None or result is None:
         return False
-    if has_rounds(result) and not meeting.reopenings.exists():
-        return last_round_done(meeting, result, now=now)
-    # Race games, and an evening an admin reopened to correct it (it may have been closed
-    # mid-round, when the next season started): the button closes it once a hand is stored.
+    if has_rounds(result):
+        if last_round_done(meeting, result, now=now):
+            return True
+        # An evening an admin reopened to correct it (it may have been closed mid-round, when
+        # the next season started) closes by the button once the end time has passed; asked
+        # last, so that an evening in progress costs no query for it.
+        return end_time_passed(meeting, now) and bool(result.get("hands")) and meeting.reopenings.exists()
+    # Race games: the button closes the evening once a hand is stored.
     return round_complete(meeting, result) and (meeting.end_time is None or end_time_passed(meeting, now))
 
 
@@ -1062,9 +1112,59 @@ def _result_difference(meeting: Meeting, hands: list[Hand], result: dict[str, An
     return problems[0] + more
 
 
-def verify_replays(*, league: League | None = None) -> tuple[int, list[ReplayProblem]]:
+def _cache_difference(
+    meeting: Meeting, hands: list[Hand], result: dict[str, Any], carried: tuple[str, ...]
+) -> str | None:
+    """How ``meeting``'s MeetingResult rows and MeetingCarry differ from ``result``, or None.
+    A meeting without a MeetingCarry yet is fine (carried_rounds_for fills it when needed)."""
+    names = {p.pk: p.name for p in seated_players(meeting)}
+    seat_order = dict(Seat.objects.filter(meeting=meeting).values_list("player_id", "position"))
+    fresh = {
+        r.player_id: {f: getattr(r, f) for f in MEETING_FIGURES}
+        for r in meeting_result_rows(meeting, result_rows(meeting, hands, result), seat_order=seat_order)
+    }
+    stored = {
+        row["player_id"]: {f: row[f] for f in MEETING_FIGURES}
+        for row in MeetingResult.objects.filter(meeting=meeting).values("player_id", *MEETING_FIGURES)
+    }
+    problems = []
+    for player_id in sorted(set(fresh) | set(stored)):
+        who = names.get(player_id, f"player {player_id}")
+        cached, replayed = stored.get(player_id), fresh.get(player_id)
+        if cached is None:
+            problems.append(f"{who}: no cached meeting result")
+        elif replayed is None:
+            problems.append(f"{who}: a cached meeting result the replay does not have")
+        else:
+            problems += [
+                f"{who}: meeting {field} cached {cached[field]!r}, replayed {replayed[field]!r}"
+                for field in MEETING_FIGURES
+                if cached[field] != replayed[field]
+            ]
+    carry = MeetingCarry.objects.filter(meeting=meeting).first()
+    if carry is not None:
+        expected = {
+            "carried_in": list(carried),
+            "queue_after": list(_queue_after(result)),
+            "hands_digest": hands_digest([h.payload for h in hands]),
+        }
+        problems += [
+            f"carried rounds: {field} cached {getattr(carry, field)!r}, replayed {value!r}"
+            for field, value in expected.items()
+            if getattr(carry, field) != value
+        ]
+    if not problems:
+        return None
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return problems[0] + more
+
+
+def verify_replays(*, league: League | None = None, rebuild: bool = False) -> tuple[int, list[ReplayProblem]]:
     """Replay every meeting (of ``league``, or of all leagues) in playing order and compare
-    with the cached results; returns (meetings checked, problems). Writes nothing.
+    with the cached results (HandResult, MeetingResult, MeetingCarry); returns (meetings
+    checked, problems). Writes nothing, unless ``rebuild``: then each meeting whose caches
+    differ gets them rewritten from the replay (through ``write_results``, their only
+    writer), and is still reported.
 
     Special rounds carried from one evening to the next (``carry_special_rounds``) are handed
     along the chain as ``carried_rounds_for`` does; an evening after one that no longer
@@ -1081,10 +1181,9 @@ def verify_replays(*, league: League | None = None) -> tuple[int, list[ReplayPro
                 problems.append(ReplayProblem(meeting, "broken", "the evening before it no longer replays"))
                 continue
             hands = _live_hands(meeting)
+            given = queue if carries else ()
             try:
-                result = calculate_meeting(
-                    meeting, payloads=[h.payload for h in hands], carried=queue if carries else ()
-                )
+                result = calculate_meeting(meeting, payloads=[h.payload for h in hands], carried=given)
             except InvalidInput as error:
                 problems.append(ReplayProblem(meeting, "broken", "; ".join(e["message"] for e in error.errors)))
                 queue = None
@@ -1093,9 +1192,13 @@ def verify_replays(*, league: League | None = None) -> tuple[int, list[ReplayPro
             numbers = _number_problem(hands)
             if numbers:
                 problems.append(ReplayProblem(meeting, "numbers", numbers))
-            difference = _result_difference(meeting, hands, result)
+            difference = _result_difference(meeting, hands, result) or _cache_difference(meeting, hands, result, given)
             if difference:
                 problems.append(ReplayProblem(meeting, "differs", difference))
+                if rebuild:
+                    with transaction.atomic():
+                        _lock(meeting.pk)
+                        write_results(meeting, hands, result, carried=given)
     return checked, problems
 
 

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from leagues import selectors, services
-from leagues.models import Hand, HandResult, Meeting, Player, Season, Seat
+from leagues.models import Hand, HandResult, Meeting, MeetingResult, Player, Season, Seat
 from scoring.thousand import example_request
 from tests.factories import LeagueFactory, UserFactory, meeting_for
 
@@ -57,6 +57,9 @@ def played(league, date, seats, hands, *, season=1, closed=False):
                 )
             )
     HandResult.objects.bulk_create(rows)
+    # The per-meeting sums the standings read, as services.write_results keeps them.
+    seat_order = {p.id: i for i, p in enumerate(players)}
+    MeetingResult.objects.bulk_create(services.meeting_result_rows(meeting, rows, seat_order=seat_order))
     return meeting
 
 
@@ -144,14 +147,17 @@ def test_a_tie_for_the_evening_goes_to_the_first_in_seat_order():
     assert s.meetings[0].winner.name == "Anna"  # Anna sits before Ben
 
 
-def test_the_chart_carries_each_running_total_hand_by_hand():
+def test_the_chart_carries_each_running_total_meeting_by_meeting():
     league = LeagueFactory()
     two_meetings(league)
     chart = selectors.standings(league=league).chart
-    assert len(chart["labels"]) == 5
+    # One point per meeting (issue 12), labelled by its date.
+    assert chart["labels"] == ["09.01.", "13.02."]
     series = {d["label"]: d["data"] for d in chart["datasets"]}
-    assert series["Anna"] == [0, 3, 1, -1, 1]
-    assert series["Dora"] == [1, 0, 2, 0, -6]
+    # Anna: 0 + 3 - 2 = 1 after the first evening, -2 + 2 = 0 more in the second.
+    assert series["Anna"] == [1, 1]
+    # Dora: 1 - 1 + 2 = 2, then -2 - 6 = -8 more.
+    assert series["Dora"] == [2, -6]
     assert chart["datasets"][0]["label"] == "Ben"  # the leader first in the legend
 
 
@@ -287,7 +293,7 @@ def test_the_standings_run_a_fixed_number_of_queries(django_assert_num_queries):
         selectors.standings(league=small)
     with django_assert_num_queries(7):
         s = selectors.standings(league=large)
-    assert len(s.chart["labels"]) == 2 * 40  # the third season has two meetings so far
+    assert len(s.chart["labels"]) == 2  # one point per meeting: the third season has two so far
 
 
 def test_race_points_match_a_real_replay_of_1000():

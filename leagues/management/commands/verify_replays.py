@@ -5,7 +5,9 @@ Every figure of the standings is read from ``HandResult``, which only a replay w
 replays each meeting afresh (in playing order, with the special rounds one evening carries
 into the next) and reports every meeting whose cached rows differ from that replay, whose
 live hands do not carry their numbers 1, 2, ... on the sheet, or that no longer replays.
-It writes nothing. Exit status 1 when it found any, 0 (with a one-line summary) otherwise.
+It writes nothing, unless ``--rebuild``: then every meeting found wrong gets its cached
+results (HandResult, MeetingResult, MeetingCarry) rewritten from the fresh replay, and is
+still reported. Exit status 1 when it found any, 0 (with a one-line summary) otherwise.
 """
 
 from django.core.management.base import BaseCommand, CommandError
@@ -19,18 +21,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--league", metavar="SLUG", help="Only this league.")
+        parser.add_argument(
+            "--rebuild", action="store_true", help="Rewrite the cached results of every meeting found wrong."
+        )
 
-    def handle(self, *args, league=None, **options):
+    def handle(self, *args, league=None, rebuild=False, **options):
         if league is not None:
             try:
                 league = League.objects.get(slug=league)
             except League.DoesNotExist:
                 raise CommandError(f"No league with the short name {league!r}.", returncode=2) from None
-        checked, problems = verify_replays(league=league)
+        checked, problems = verify_replays(league=league, rebuild=rebuild)
         for problem in problems:
             self.stderr.write(str(problem))
         if problems:
             meetings = len({problem.meeting.pk for problem in problems})
-            raise CommandError(f"{meetings} of {checked} meetings do not match a fresh replay.")
+            done = " (rebuilt)" if rebuild else ""
+            raise CommandError(f"{meetings} of {checked} meetings do not match a fresh replay{done}.")
         noun = "meeting" if checked == 1 else "meetings"
         self.stdout.write(f"{checked} {noun} checked: every one matches a fresh replay.")
