@@ -190,8 +190,7 @@ def evening_context(meeting, membership, result):
         "last_round": result is not None
         and not over
         and services.has_rounds(result)
-        and services.end_time_passed(meeting)
-        and bool(result.get("hands")),
+        and services.end_time_passed(meeting),
     }
 
 
