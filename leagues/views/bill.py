@@ -9,9 +9,7 @@ and shows its answer.
 
 import dataclasses
 from decimal import Decimal
-from urllib.parse import urlencode
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -19,176 +17,16 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from scoring.bill import DEFAULT_METHOD, split_bill
-from scoring.bill import METHODS as BILL_METHODS
+from scoring.bill import split_bill
 from scoring.errors import ScoringError
-from scoring.limits import MAX_CENTS_PER_POINT, MAX_MONEY_CENTS
 
 from .. import selectors, services
-from ..forms import AmountField
+from ..forms import METHODS, SEVERAL, BillForm
 from ..models import Role, Season
 from ..money import canonical, money_text, number_text
 from ..permissions import league_for
-
-SEVERAL = "several"
-# The engine's own labels (marked for translation in scoring/), default method first.
-METHODS = [
-    (key, gettext_lazy(label)) for key, label in sorted(BILL_METHODS.items(), key=lambda m: m[0] != DEFAULT_METHOD)
-]
-
-
-# The amounts are read by AmountField in the page's language ("187,40" and "1.234,50" in
-# German) and within the bounds of scoring/limits.py, so the engine's own checks agree with
-# the form's. The link of a split bill carries them canonical ("187.40"): it opens the same
-# bill in either language.
-MAX_MONEY = Decimal(MAX_MONEY_CENTS) / 100
-
-# A restaurant bill above 200 € a head is asked about before it is split. A club's evening
-# out costs 25 to 80 € a head; the slip this catches is a decimal separator read as nothing
-# ("187,40" taken for 18,740 € once, with no warning): it makes the bill a hundred times
-# larger, and any bill above 2 € a head then passes the line. Per head, not for the whole
-# bill, since a club of twenty spends what would be a typo for a club of four.
-PLAUSIBLE_PER_HEAD = Decimal(200)
-
-
-class BillForm(forms.Form):
-    total = AmountField(
-        label=gettext_lazy("The bill (€)"),
-        min_value=Decimal("0.01"),
-        max_value=MAX_MONEY,
-        max_digits=9,
-        decimal_places=2,
-    )
-    tip_percent = AmountField(
-        label=gettext_lazy("Tip (%)"),
-        min_value=0,
-        max_value=100,
-        max_digits=5,
-        decimal_places=2,
-        required=False,
-    )
-    method = forms.ChoiceField(
-        label=gettext_lazy("How to split"), choices=METHODS, initial=DEFAULT_METHOD, widget=forms.RadioSelect
-    )
-    cents_per_point = AmountField(
-        label=gettext_lazy("Cents per point"),
-        min_value=0,
-        max_value=MAX_CENTS_PER_POINT,
-        max_digits=7,
-        decimal_places=2,
-        required=False,
-        help_text=gettext_lazy("Only for “by points”. Lowered by itself if someone would get money back."),
-    )
-    paid_by = forms.ChoiceField(label=gettext_lazy("Who paid"), required=False)
-    # The bill as read (canonical, "18740.00") when the checkbox "yes, that is right" is
-    # ticked: a confirmation holds for that amount only, also in the shared link.
-    confirm_total = forms.CharField(required=False)
-
-    def __init__(self, *args, players, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.players = players
-        # The examples in the page's language: "zum Beispiel 187,40" in German.
-        example = number_text(Decimal("187.40"), places=2)
-        self.fields["total"].error_messages.update(
-            {
-                "required": _("Enter the bill, for example %(example)s.") % {"example": example},
-                "invalid": _("Enter the bill as an amount, for example %(example)s.") % {"example": example},
-                "min_value": _("The bill must be more than 0."),
-                "max_decimal_places": _("At most two decimals (cents)."),
-            }
-        )
-        self.fields["total"].widget.attrs["placeholder"] = example
-        for name, sample in (("tip_percent", "10"), ("cents_per_point", "10")):
-            self.fields[name].error_messages["invalid"] = _("%(field)s: type a number, for example %(example)s.") % {
-                "field": self.fields[name].label,
-                "example": number_text(Decimal(sample)),
-            }
-        self.fields["paid_by"].choices = [
-            ("", _("Nobody yet")),
-            *[(str(p.pk), p.name) for p in players],
-            (SEVERAL, _("Several of us (amounts below)")),
-        ]
-        for p in players:
-            self.fields[f"paid_{p.pk}"] = AmountField(
-                label=p.name,
-                min_value=0,
-                max_value=MAX_MONEY,
-                max_digits=9,
-                decimal_places=2,
-                required=False,
-                error_messages={
-                    "invalid": _("%(field)s: type the amount paid, for example %(example)s.")
-                    % {"field": p.name, "example": example}
-                },
-            )
-        # Set by clean() when the bill is above the plausible amount and not yet confirmed.
-        self.confirm_amount = None
-
-    def paid_fields(self):
-        return [self[f"paid_{p.pk}"] for p in self.players]
-
-    def clean(self):
-        data = super().clean()
-        if data.get("paid_by") == SEVERAL and not any(data.get(f"paid_{p.pk}") for p in self.players):
-            self.add_error("paid_by", _("Enter how much each of you paid."))
-        total = data.get("total")
-        implausible = total is not None and self.players and total > PLAUSIBLE_PER_HEAD * len(self.players)
-        if not implausible or data.get("confirm_total") != canonical(total, places=2):
-            data["confirm_total"] = ""  # a confirmation of another amount confirms nothing
-        if implausible and not data["confirm_total"]:
-            each = total / len(self.players)
-            self.confirm_amount = {"total": total, "each": each, "canonical": canonical(total, places=2)}
-            self.add_error(
-                "total",
-                _(
-                    "Read as %(total)s: that is %(each)s for each of %(players)s. "
-                    "If that is right, tick “Yes, that is right”; else correct the amount."
-                )
-                % {"total": money_text(total), "each": money_text(each), "players": len(self.players)},
-            )
-        return data
-
-    def bill_request(self, scores):
-        """The split_bill request (calculate-api.md) for the cleaned data."""
-        data = self.cleaned_data
-        request = {"total": f"{data['total']:.2f}", "scores": scores, "method": data["method"]}
-        if data["method"] == "per_point" and data.get("cents_per_point") is not None:
-            request["cents_per_point"] = canonical(data["cents_per_point"])
-        tip = data.get("tip_percent")
-        if tip:
-            request["tip_percent"] = canonical(tip)
-        names = {str(p.pk): p.name for p in self.players}
-        if data.get("paid_by") == SEVERAL:
-            request["paid"] = {p.name: f"{data.get(f'paid_{p.pk}') or 0:.2f}" for p in self.players}
-        elif data.get("paid_by"):
-            request["paid_by"] = names[data["paid_by"]]
-        return request
-
-    def canonical_data(self):
-        """The cleaned inputs as the link carries them: a decimal point, no grouping
-        ("1234.50" whatever the page's language), only what was given."""
-        data = self.cleaned_data
-        query = {"total": canonical(data["total"], places=2)}
-        for name in ("tip_percent", "cents_per_point"):
-            if data.get(name) is not None:
-                query[name] = canonical(data[name])
-        query["method"] = data["method"]
-        if data.get("paid_by"):
-            query["paid_by"] = data["paid_by"]
-        for p in self.players:
-            if data.get(f"paid_{p.pk}") is not None:
-                query[f"paid_{p.pk}"] = canonical(data[f"paid_{p.pk}"], places=2)
-        if data.get("confirm_total"):
-            query["confirm_total"] = data["confirm_total"]
-        return query
-
-    def query(self):
-        """The inputs as a query string, so the result page can be shared and printed."""
-        return urlencode(self.canonical_data())
-
 
 # Engine fields (calculate-api.md) -> the form field that carries the message.
 ENGINE_FIELDS = {
