@@ -1,6 +1,6 @@
 """HTML pages. Each view module owns its own url patterns, so pages are found next to their views."""
 
-from .views import accounts, bill, leagues, meetings, rules, seasons, standings
+from .views import accounts, bill, leagues, meetings, rules, seasons, standings, what_if
 
 urlpatterns = [
     *accounts.urlpatterns,
