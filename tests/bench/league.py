@@ -144,15 +144,19 @@ def build_league(*, slug, seasons, meetings, hands, carry, user, seed=0):
                 given = carried if carry else ()
                 # A few tries: the first meeting's hand 1 must be a plain game (it is corrected),
                 # and the last meeting must be ready for a normal hand 40 (it is entered).
+                # The meeting before the last one leaves few rounds open if it can, so that the
+                # last one reaches a normal game even when meetings are short.
                 for _attempt in range(200):
                     payloads = random_hands(
                         rng, players=[p.name for p in seats], rules=rules, carried=given, count=count
                     )
                     result = services.calculate_meeting(meeting, payloads=payloads, carried=given)
                     if (index > 0 or _plain_first_hand(result)) and (not last or _entry_ready(result)):
-                        break
+                        if index != total - 2 or not carry or len(services._queue_after(result)) <= 1:
+                            break
                 else:
-                    raise RuntimeError("no suitable random meeting found")
+                    if last or index == 0:
+                        raise RuntimeError("no suitable random meeting found")
                 rows = Hand.objects.bulk_create(
                     Hand(meeting=meeting, position=i, number=i, payload=p, entered_by=user)
                     for i, p in enumerate(payloads, 1)
@@ -177,11 +181,11 @@ def build_league(*, slug, seasons, meetings, hands, carry, user, seed=0):
 def _cache_meeting(meeting, rows, result, carried, payloads):
     """The per-meeting caches next to HandResult, as services.write_results keeps them (when
     the app has them: the same script measures the code before issue 12 too)."""
-    from leagues import services
-    from leagues.models import MeetingResult
+    from leagues import models, services
 
-    if not hasattr(services, "meeting_result_rows"):
+    if not hasattr(models, "MeetingResult"):
         return
+    MeetingResult = models.MeetingResult
     seat_order = dict(meeting.seats.values_list("player_id", "position"))
     MeetingResult.objects.bulk_create(services.meeting_result_rows(meeting, rows, seat_order=seat_order))
     services.write_carry(
