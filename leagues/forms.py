@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.urls import reverse
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import options as kinds
@@ -377,9 +377,44 @@ class RulesForm(forms.Form):
                 )
                 names.append(field)
             return names
+        elif option.kind == kinds.TIERS:
+            return self._add_tier_fields(option, value)
         else:
             raise ValueError(f"unknown option kind {option.kind!r}")
         return [name]
+
+    def _add_tier_fields(self, option, value) -> list[str]:
+        """A table by tiers: MAX_TIERS rows of three numbers (from, made, failed); a row left
+        empty is no tier. Named ``<option>__<row>_<column>``, row by row."""
+        tiers = [t for t in value if isinstance(t, list) and len(t) == 3] if isinstance(value, list) else []
+        label = _t(option.label)
+        columns = (
+            ("from", pgettext("a tier of a table", "from"), option.choices[0], option.choices[-1]),
+            ("made", gettext("made"), option.minimum, option.maximum),
+            ("failed", gettext("failed"), option.minimum, option.maximum),
+        )
+        names = []
+        for row in range(kinds.MAX_TIERS):
+            tier = tiers[row] if row < len(tiers) else (None, None, None)
+            for column, (key, title, low, high) in enumerate(columns):
+                field = f"{option.name}__{row}_{key}"
+                # The template shows one row of inputs per option: say in the input which it is.
+                words = gettext("%(option)s, row %(row)s: %(column)s") % {
+                    "option": label,
+                    "row": row + 1,
+                    "column": title,
+                }
+                self.fields[field] = WholeNumberField(
+                    initial=tier[column],
+                    label=words,
+                    help_text=_help(option) if not names else "",
+                    required=False,
+                    min_value=low,
+                    max_value=high,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "aria-label": words, "placeholder": title}),
+                )
+                names.append(field)
+        return names
 
     @staticmethod
     def _choices(option):
@@ -394,11 +429,24 @@ class RulesForm(forms.Form):
         for option, names in self.rows:
             if any(n in self.errors for n in names):
                 continue
-            value = self._value(option, [cleaned.get(n) for n in names])
+            raw = [cleaned.get(n) for n in names]
+            if option.kind == kinds.TIERS:
+                partial = _partial_tier(raw)
+                if partial is not None:
+                    self.add_error(
+                        names[3 * (partial - 1)],
+                        gettext("%(option)s: row %(row)s needs all three numbers (from, made, failed), or none.")
+                        % {"option": _t(option.label), "row": partial},
+                    )
+                    continue
+            value = self._value(option, raw)
             # scoring/ checks the value's shape (not a rule of the game): say so on the field.
             problem = option.check(value)
             if problem:
-                self.add_error(names[0], gettext(problem) % option.limits())
+                message = gettext(problem) % option.limits()
+                if option.kind == kinds.TIERS:  # its inputs have no label of their own on the page
+                    message = gettext("%(option)s: %(problem)s.") % {"option": _t(option.label), "problem": message}
+                self.add_error(names[0], message)
                 continue
             self.rules[option.name] = value
         return cleaned
@@ -418,6 +466,9 @@ class RulesForm(forms.Form):
             if option.nullable and all(v is None for v in raw):
                 return None
             return dict(zip(option.choices, raw, strict=True))
+        if option.kind == kinds.TIERS:
+            rows = [raw[i : i + 3] for i in range(0, len(raw), 3)]
+            return [row for row in rows if row != [None, None, None]]
         return raw[0]
 
     def overrides(self) -> dict[str, Any]:
@@ -454,6 +505,15 @@ class RulesForm(forms.Form):
         for section in sections.values():
             section["summary"] = ", ".join(section["labels"])
         return list(sections.values())
+
+
+def _partial_tier(raw: list[Any]) -> int | None:
+    """The 1-based number of the first tier row with some but not all of its three numbers."""
+    for row in range(len(raw) // 3):
+        filled = [v is not None for v in raw[3 * row : 3 * row + 3]]
+        if any(filled) and not all(filled):
+            return row + 1
+    return None
 
 
 def _t(text: Any) -> str:

@@ -9,21 +9,23 @@ A hand: ``bidder``, ``bid`` (28..56), ``trump`` (clubs, spades, hearts, diamonds
 ``double`` (0 none, 1 double, 2 redouble), ``bidder_team_points`` (0..56).
 
 The bidding team wins with at least its bid. The winner scores the stake of the table (by
-bid, and whether the bidders won), after double (``double`` option) or redouble
-(``redouble`` option); the other team scores nothing. Options ``double``/``redouble`` are
+bid, and whether the bidders won: the option ``stake_table``, tiers of [lowest bid, bidders
+won, bidders lost], the seed's 28-39 / 40-47 / 48-55 / 56 → 1/2, 2/3, 3/4, 4/5 by default),
+after double (``double`` option) or redouble (``redouble`` option); the other team scores
+nothing. Options ``double``/``redouble`` are
 data: ``"x2"`` multiplies the stake by 2, ``"+1"`` adds 1.
 
 With ``tables`` (tokens per team) the totals start at that number; the losing team pays the
-stake to the winning one; a team that cannot pay in full pays what it has and loses the match;
-the next hand starts a new match with ``tables`` tokens each.
+stake to the winning one; a team that cannot pay in full pays what it has and loses the match,
+and so does a team left with exactly 0 tokens (the other then holds them all); the next hand
+starts a new match with ``tables`` tokens each.
 
 Decisions where the spec is silent:
 
 - ``double`` may be omitted or null (no double); it must otherwise be 0, 1 or 2 (not a bool).
 - The given ``teams`` must be exactly two teams of three.
-- With ``tables`` a team paying its last token in full (down to exactly 0) is still in the
-  match (the spec: it loses when it "cannot pay in full"); it loses when a later stake is more
-  than it has.
+- ``stake_table``: the first tier starts at 28 (so every bid has a stake), each further tier
+  higher, at most 8 tiers; a tier runs up to the next tier's lowest bid. Stakes from 0 to 100.
 - ``deltas`` are the net change of the totals as shown, so every hand's totals are the
   previous hand's totals plus its deltas; the first hand of a new match therefore includes
   the reset to ``tables``. Without ``tables`` there are no resets and the deltas are the
@@ -41,7 +43,7 @@ import random
 from typing import Any
 
 from .errors import Problems, _
-from .options import CHOICE, INT, Option
+from .options import CHOICE, INT, TIERS, Option, tier_of
 from .registry import TEAMS, GameSpec, Sitting
 
 TRUMPS = ("clubs", "spades", "hearts", "diamonds", "no_trump")
@@ -49,11 +51,10 @@ HAND_FIELDS = frozenset({"bidder", "bid", "trump", "double", "bidder_team_points
 MIN_BID, MAX_BID, CARD_POINTS = 28, 56, 56
 DOUBLES = (0, 1, 2)  # none, double, redouble
 
-# (lowest bid of the band, bidding team wins: it scores, bidding team loses: the others score)
-STAKES = ((56, 4, 5), (48, 3, 4), (40, 2, 3), (28, 1, 2))
-STAKE_BY_BID = {
-    bid: next((won, lost) for low, won, lost in STAKES if bid >= low) for bid in range(MIN_BID, MAX_BID + 1)
-}
+# The seed's stake table: [lowest bid of the tier, bidding team wins: it scores, bidding team
+# loses: the others score].
+SEED_STAKES = [[28, 1, 2], [40, 2, 3], [48, 3, 4], [56, 4, 5]]
+MAX_STAKE = 100  # x 8 at most (a redouble): far inside one hand's bound (scoring/limits.py)
 
 FACTORS = ("x2", "x3", "x4", "x6", "x8", "+1", "+2", "+3", "+4")
 FACTOR_LABELS = {
@@ -97,11 +98,23 @@ OPTIONS = (
         minimum=1,
         maximum=1_000,  # tokens: a total never exceeds both teams' (scoring/limits.py)
     ),
+    Option(
+        "stake_table",
+        TIERS,
+        _("Stakes by bid"),
+        _(
+            "Each row: the lowest bid of the tier, what the bidding team scores when it makes its bid, what the "
+            "others score when it fails. A tier runs up to the next row's lowest bid; the first starts at 28."
+        ),
+        choices=tuple(range(MIN_BID, MAX_BID + 1)),
+        minimum=0,
+        maximum=MAX_STAKE,
+    ),
 )
 
 PRESETS = {
-    "seed": {"double": "x2", "redouble": "x4", "tables": None},
-    "tournament": {"double": "+1", "redouble": "+2", "tables": None},
+    "seed": {"double": "x2", "redouble": "x4", "tables": None, "stake_table": SEED_STAKES},
+    "tournament": {"double": "+1", "redouble": "+2", "tables": None, "stake_table": [list(t) for t in SEED_STAKES]},
 }
 
 
@@ -170,7 +183,7 @@ def replay(sitting: Sitting) -> dict[str, Any]:
 
         bidder_team = team_of[bidder]
         made = points >= bid
-        won_stake, lost_stake = STAKE_BY_BID[bid]
+        won_stake, lost_stake = tier_of(rules["stake_table"], bid)
         stake = won_stake if made else lost_stake
         if double:
             stake = apply_factor(stake, factors[double])
@@ -188,7 +201,8 @@ def replay(sitting: Sitting) -> dict[str, Any]:
             paid = min(stake, totals[loser_team])
             totals[loser_team] -= paid
             totals[winner_team] += paid
-            if paid < stake:
+            # short of the stake, or paid down to exactly 0: the other team holds every token
+            if totals[loser_team] == 0:
                 match_winner = winner = winner_team
                 matches.append({"winner": winner_team, "hand": number})
                 reset = True
@@ -237,6 +251,25 @@ GAME = GameSpec(
     teams_required=True,
     hand_fields=HAND_FIELDS,
 )
+
+
+# Requests for the API docs showing the house-rule options at work (leagues/api.py reads
+# them): {game: [(title, request)]}, the title saying what the figures are and why.
+API_EXAMPLES = {
+    "fifty_six": [
+        # 28-39 / 40-55 / 56 -> 1/2, 2/3, 3/4, 10 tokens a team: Anna (A) bids 48 and takes 40:
+        # the others score 3, doubled 6, paid from A's tokens (A 4, B 16).
+        (
+            "Stake table of three tiers, with tables",
+            {
+                "game": "fifty_six",
+                "rules": {"stake_table": [[28, 1, 2], [40, 2, 3], [56, 3, 4]], "tables": 10},
+                "players": ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"],
+                "hands": [{"bidder": "Anna", "bid": 48, "trump": "hearts", "double": 1, "bidder_team_points": 40}],
+            },
+        ),
+    ],
+}
 
 
 def example_request(rng: random.Random, hands: int, **kw: Any) -> dict[str, Any]:

@@ -608,3 +608,76 @@ def test_a_doppelkopf_league_with_club_rules_and_a_house_rule(client, db):
 def test_the_options_part_needs_a_login(client, db):
     response = client.get(reverse("league_options_hx"), {"game": "testgame"})
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+# --- a table by tiers (56's stake table): rows of from / made / failed ------------------------------
+
+
+def _fifty_six_data(**changes):
+    from leagues.forms import PresetForm
+
+    rules_form = PresetForm(initial={"game": "fifty_six", "variant": "seed"}).rules_form()
+    data = {"name": "Sechsundfünfzig", "game": "fifty_six", "variant": "seed", **_form_data(rules_form)}
+    data.update(changes)
+    return data
+
+
+def test_the_stake_table_shows_one_row_per_tier_with_the_seeds_stakes(client, db):
+    as_user(client, UserFactory())
+    html = client.get(reverse("league_create"), {"game": "fifty_six"}).content.decode()
+    assert "Stakes by bid" in html
+    for row, (low, made, failed) in enumerate([(28, 1, 2), (40, 2, 3), (48, 3, 4), (56, 4, 5)]):
+        assert f'name="rule-stake_table__{row}_from" value="{low}"' in html
+        assert f'name="rule-stake_table__{row}_made" value="{made}"' in html
+        assert f'name="rule-stake_table__{row}_failed" value="{failed}"' in html
+    assert 'name="rule-stake_table__4_from"' in html  # an empty row for one more tier
+    assert 'aria-label="Stakes by bid, row 2: made"' in html
+
+
+def test_a_league_stores_its_own_stake_table(client, db):
+    # 28-39 / 40-55 / 56 -> 1/2, 2/3, 3/4: row 3 becomes 56 -> 3/4, row 4 is emptied.
+    as_user(client, UserFactory())
+    changes = {"rule-stake_table__2_from": "56", "rule-stake_table__2_made": "3", "rule-stake_table__2_failed": "4"}
+    changes.update(
+        dict.fromkeys(("rule-stake_table__3_from", "rule-stake_table__3_made", "rule-stake_table__3_failed"), "")
+    )
+    response = client.post(reverse("league_create"), _fifty_six_data(**changes))
+    assert response.status_code == 302
+    league = League.objects.get(game="fifty_six")
+    assert league.rule_overrides == {"stake_table": [[28, 1, 2], [40, 2, 3], [56, 3, 4]]}
+    # and the form shows it again as stored
+    as_user(client, member(league, Role.ADMIN))
+    rules_form = client.get(league.get_absolute_url()).context["rules_form"]
+    assert [rules_form[f"stake_table__2_{c}"].value() for c in ("from", "made", "failed")] == [56, 3, 4]
+    assert rules_form["stake_table__3_from"].value() is None
+
+
+@pytest.mark.parametrize(
+    "changes, field, message",
+    [
+        (
+            {"rule-stake_table__1_made": ""},
+            "stake_table__1_from",
+            "Stakes by bid: row 2 needs all three numbers (from, made, failed), or none.",
+        ),
+        (
+            {"rule-stake_table__2_from": "30"},
+            "stake_table__0_from",
+            "Stakes by bid: must start its first tier at 28 and each further tier higher, up to 56.",
+        ),
+        (
+            {"rule-stake_table__0_from": "29"},
+            "stake_table__0_from",
+            "Stakes by bid: must start its first tier at 28 and each further tier higher, up to 56.",
+        ),
+        ({"rule-stake_table__1_failed": "101"}, "stake_table__1_failed", "less than or equal to 100"),
+        ({"rule-stake_table__1_from": "57"}, "stake_table__1_from", "less than or equal to 56"),
+    ],
+)
+def test_a_bad_stake_table_is_refused_with_a_message_naming_it(client, db, changes, field, message):
+    as_user(client, UserFactory())
+    response = client.post(reverse("league_create"), _fifty_six_data(**changes))
+    assert response.status_code == 400
+    errors = response.context["rules_form"].errors
+    assert any(message in e for e in errors.get(field, [])), errors
+    assert not League.objects.exists()

@@ -99,21 +99,34 @@ def test_double_may_be_omitted():
 # --- tables -------------------------------------------------------------------------------
 
 
-def test_with_tables_the_losers_pay_and_a_team_that_cannot_pay_loses_the_match():
+def test_with_tables_the_losers_pay_and_a_team_left_with_0_tokens_loses_the_match():
     # tables 3: A 3, B 3.
     # 1: Ben (B) 40 made -> stake 2, A pays 2: A 1, B 5.
-    # 2: Ben 28 made -> 1, A pays its last token: A 0, B 6 (paid in full, still in the match).
-    # 3: Ben 28 made -> 1, A has 0: pays 0 and loses; B wins the match. Totals A 0, B 6.
-    # 4: a new match from 3 each: Anna (A) 28 made -> B pays 1: A 4, B 2; deltas +4 / -4.
+    # 2: Ben 28 made -> 1, A pays its last token: A 0, B 6. B holds every token: A has lost
+    #    the match (fifty-six.md, corrected: "a team left with exactly 0 tokens").
+    # 3: a new match from 3 each: Ben 28 made -> A pays 1: A 2, B 4; deltas from 0 / 6: +2 / -2.
+    # 4: Anna (A) 28 made -> B pays 1: A 3, B 3; deltas +1 / -1.
     hands = [hand("Ben", 40, 40), hand("Ben", 28, 30), hand("Ben", 28, 30), hand("Anna", 28, 30)]
     result = calc(hands, rules={"tables": 3})
     totals = [h["totals"] for h in result["hands"]]
-    assert totals == [{"A": 1, "B": 5}, {"A": 0, "B": 6}, {"A": 0, "B": 6}, {"A": 4, "B": 2}]
-    assert [h["deltas"] for h in result["hands"]][:2] == [{"A": -2, "B": 2}, {"A": -1, "B": 1}]
-    assert result["hands"][3]["deltas"] == {"A": 4, "B": -4}
-    assert [h["match_winner"] for h in result["hands"]] == [None, None, "B", None]
+    assert totals == [{"A": 1, "B": 5}, {"A": 0, "B": 6}, {"A": 2, "B": 4}, {"A": 3, "B": 3}]
+    assert [h["deltas"] for h in result["hands"]] == [
+        {"A": -2, "B": 2},
+        {"A": -1, "B": 1},
+        {"A": 2, "B": -2},
+        {"A": 1, "B": -1},
+    ]
+    assert [h["paid"] for h in result["hands"]] == [2, 1, 1, 1]  # every stake paid in full
+    assert [h["match_winner"] for h in result["hands"]] == [None, "B", None, None]
     assert result["winner"] == "B"
-    assert result["matches"] == [{"winner": "B", "hand": 3}]
+    assert result["matches"] == [{"winner": "B", "hand": 2}]
+
+
+def test_with_tables_a_team_with_tokens_left_plays_on():
+    # tables 3: Ben (B) 28 made twice -> A pays 1, then 1: A 1, B 5, nobody has lost yet.
+    result = calc([hand("Ben", 28, 30), hand("Ben", 28, 30)], rules={"tables": 3})
+    assert result["totals"] == {"A": 1, "B": 5}
+    assert result["winner"] is None and result["matches"] == []
 
 
 def test_with_tables_a_team_pays_what_it_has():
@@ -128,6 +141,72 @@ def test_with_tables_a_team_pays_what_it_has():
 def test_tables_start_the_totals():
     assert calc([], rules={"tables": 12})["totals"] == {"A": 12, "B": 12}
     assert calc([])["totals"] == {"A": 0, "B": 0}
+
+
+# --- stake_table: the tiers and stakes as data --------------------------------------------
+
+THREE_TIERS = [[28, 1, 2], [40, 2, 3], [56, 3, 4]]  # 28-39 / 40-55 / 56 -> 1/2, 2/3, 3/4
+
+
+@pytest.mark.parametrize(
+    "bid, points, winner, stake",
+    [
+        (39, 39, "A", 1),  # 28-39 made: 1
+        (40, 39, "B", 3),  # 40-55 lost: the others score 3
+        (48, 50, "A", 2),  # 48 falls in 40-55 now: made scores 2 (the seed's table: 3)
+        (55, 54, "B", 3),  # 55 lost: 3 (the seed's table: 4)
+        (56, 56, "A", 3),  # 56 made: 3
+        (56, 50, "B", 4),  # 56 lost: 4
+    ],
+)
+def test_a_stake_table_of_three_tiers(bid, points, winner, stake):
+    result = calc([hand("Anna", bid, points)], rules={"stake_table": THREE_TIERS})
+    figures = result["hands"][0]
+    assert (figures["winner_team"], figures["stake"]) == (winner, stake)
+
+
+def test_the_stake_table_stake_is_doubled_and_paid_from_the_tables():
+    # 28-39 / 40-55 / 56, tables 10: Anna (A) bids 48 and takes 40: lost, tier 40-55 -> B scores
+    # 3, doubled (seed: x 2) 6; A pays 6: A 4, B 16.
+    result = calc([hand("Anna", 48, 40, double=1)], rules={"stake_table": THREE_TIERS, "tables": 10})
+    assert result["hands"][0]["stake"] == 6
+    assert result["totals"] == {"A": 4, "B": 16}
+
+
+def test_the_default_stake_table_is_the_seeds():
+    assert calc([])["rules"]["stake_table"] == [[28, 1, 2], [40, 2, 3], [48, 3, 4], [56, 4, 5]]
+    assert calc([], variant="tournament")["rules"]["stake_table"] == [[28, 1, 2], [40, 2, 3], [48, 3, 4], [56, 4, 5]]
+
+
+@pytest.mark.parametrize(
+    "table, words",
+    [
+        ([[30, 1, 2], [40, 2, 3]], "must start its first tier at 28"),  # bids 28, 29 would have no stake
+        ([[28, 1, 2], [40, 2, 3], [40, 3, 4]], "each further tier higher"),
+        ([[28, 1, 2], [50, 2, 3], [40, 3, 4]], "each further tier higher"),
+        ([[28, 1, 2], [57, 2, 3]], "up to 56"),
+        ([[28, 1, 101]], "from 0 to 100"),
+        ([[28, -1, 2]], "from 0 to 100"),
+        ([[28, 1]], "three whole numbers"),
+        ([[28, 1, True]], "three whole numbers"),
+        ([], "three whole numbers"),
+        ("28-39: 1/2", "three whole numbers"),
+        ([[28 + i, 1, 2] for i in range(9)], "at most 8 tiers"),
+    ],
+)
+def test_a_bad_stake_table_is_a_rules_problem_naming_it(table, words):
+    with pytest.raises(ScoringError) as info:
+        calc([], rules={"stake_table": table})
+    found = [p.as_dict() for p in info.value.problems]
+    assert [(p["hand"], p["field"]) for p in found] == [(None, "rules")]
+    assert "“stake_table”" in found[0]["message"] and words in found[0]["message"]
+
+
+def test_a_single_tier_gives_every_bid_the_same_stake():
+    # [[28, 2, 2]]: every bid, made or lost, is worth 2 to the winners.
+    result = calc([hand("Anna", 28, 30), hand("Ben", 56, 10)], rules={"stake_table": [[28, 2, 2]]})
+    assert [h["stake"] for h in result["hands"]] == [2, 2]
+    assert result["totals"] == {"A": 4, "B": 0}
 
 
 # --- errors -------------------------------------------------------------------------------
@@ -172,3 +251,18 @@ def test_six_players_only():
 def test_two_teams_of_three():
     teams = {"X": ["Anna", "Ben", "Carl", "Dora"], "Y": ["Emil", "Fritz"]}
     assert problems([], teams=teams) == [(None, "teams")]
+
+
+def test_the_api_docs_example_gives_the_figures_worked_out_by_hand():
+    # scoring/fifty_six.py API_EXAMPLES: the stake table test with tables above.
+    from scoring.fifty_six import API_EXAMPLES
+
+    result = calculate(dict(API_EXAMPLES["fifty_six"])["Stake table of three tiers, with tables"])
+    assert result["hands"][0]["stake"] == 6
+    assert result["totals"] == {"A": 4, "B": 16}
+
+
+def test_a_caller_changing_the_stake_table_it_got_back_never_changes_the_preset():
+    first = calc([])
+    first["rules"]["stake_table"][0][1] = 99
+    assert calc([])["rules"]["stake_table"][0] == [28, 1, 2]
