@@ -844,9 +844,7 @@ class HandVersionForm(forms.Form):
 
 SEVERAL = "several"
 # The engine's own labels (marked for translation in scoring/), default method first.
-METHODS = [
-    (key, _(label)) for key, label in sorted(BILL_METHODS.items(), key=lambda m: m[0] != DEFAULT_METHOD)
-]
+METHODS = [(key, _(label)) for key, label in sorted(BILL_METHODS.items(), key=lambda m: m[0] != DEFAULT_METHOD)]
 
 
 # The amounts are read by AmountField in the page's language ("187,40" and "1.234,50" in
@@ -911,7 +909,9 @@ class BillForm(forms.Form):
         )
         self.fields["total"].widget.attrs["placeholder"] = example
         for name, sample in (("tip_percent", "10"), ("cents_per_point", "10")):
-            self.fields[name].error_messages["invalid"] = gettext("%(field)s: type a number, for example %(example)s.") % {
+            self.fields[name].error_messages["invalid"] = gettext(
+                "%(field)s: type a number, for example %(example)s."
+            ) % {
                 "field": self.fields[name].label,
                 "example": number_text(Decimal(sample)),
             }
