@@ -32,7 +32,8 @@ option at its largest allowed value (``scoring/options.py`` and the games' decla
 - 25, 45, 110, Auction 45s: five tricks of at most 100 points and a top-trump bonus of at
   most 100, or a bid of 30 / a call worth at most 1,000 either way; a game ends at ``target``
   (<= 1,000).
-- 56: the stake of a hand (at most 5, for a lost bid of 56) times a redouble of at most 8;
+- 56: the stake of a hand (at most 100, the largest a ``stake_table`` may hold; 5 for a lost
+  bid of 56 in the seed's table) times a redouble of at most 8: 800;
   with ``tables`` (at most 1,000 tokens a team) a total never exceeds both teams' tokens.
 - Doppelkopf: every value comes from the game itself (at most a few dozen points), doubled
   in a Bock game and tripled for a soloist or a revoke (``revoke_multiplier`` <= 3).
