@@ -250,3 +250,11 @@ def test_auction_45_a_party_deep_in_the_hole_loses_only_with_lose_at():
     with translation.override("en"):
         outcome = run("auction_45", "deep_in_the_hole", rules)
     assert "B (Ben, Dora) wins game 1" in outcome.lines
+
+
+def test_fifty_six_the_stake_follows_the_leagues_table():
+    # a bid of 44 made: the seed's 40–47 tier scores 2; a table with one tier 28–56 at 1 / 2
+    # scores 1
+    assert figures("fifty_six", "made") == {"A (Anna, Carl, Emil)": "+2", "B (Ben, Dora, Fritz)": "0"}
+    rules = {**get_game("fifty_six").presets["seed"], "stake_table": [[28, 1, 2]]}
+    assert figures("fifty_six", "made", rules) == {"A (Anna, Carl, Emil)": "+1", "B (Ben, Dora, Fritz)": "0"}

@@ -177,6 +177,15 @@ def test_every_game_has_its_page(client, game):
         assert "<script>" not in page
 
 
+def test_the_56_stakes_read_as_a_table(client):
+    league = LeagueFactory(game="fifty_six", variant="seed")
+    client.force_login(member(league))
+    response = client.get(url(league), HTTP_ACCEPT_LANGUAGE="en")
+    assert "28–39: 1 / 2, 40–47: 2 / 3, 48–55: 3 / 4, 56: 4 / 5" in rule(response, "stake_table")
+    # Anna's team bids 40, is doubled and fails: 3 × 2 for the other team
+    assert "B (Ben, Dora, Fritz) +6" in rule(response, "double")
+
+
 def test_the_pages_it_hangs_off_link_to_it(client, league):
     meeting = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"])
     client.force_login(member(league))
