@@ -91,6 +91,7 @@ def season_bill(request, slug, number):
         "chooser": table[-1].player if table else None,
         "result": None,
         "stored": _stored(stored, scores) if stored else None,
+        "page_url": request.build_absolute_uri(request.path),
         "reopenings": season.reopenings.select_related("reopened_by"),
         "open_evenings": season.meetings.filter(closed_at=None).order_by("date") if not season.locked else [],
     }

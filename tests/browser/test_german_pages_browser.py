@@ -125,7 +125,7 @@ def test_the_german_pages_on_a_phone(live_server, browser, login, shot):
 
     page.goto(f"{url}/l/{league.slug}/seasons/{meeting.season.number}/bill/")
     page.fill("input[name=total]", "187.40")
-    page.locator("form button[type=submit].wide, form button[type=submit]").last.click()
+    page.locator(".bill-form button[type=submit]").click()
     expect(page.locator(".bill-result")).to_be_visible()
     assert overflow(page) <= 0
     shot(top(page), "de-10-bill")
