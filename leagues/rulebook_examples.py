@@ -450,8 +450,8 @@ def _facts(game, figures, result, teams, hand) -> list[str]:
             % {"contract": figures["contract"], "outcome": _("made") if figures.get("made") else _("failed")}
         )
     if game == "spoil_five":
-        if figures.get("pot_winner"):
-            lines.append(_("%(player)s wins the pot.") % {"player": figures["pot_winner"]})
+        if figures["game_winner"]:  # Spoil Five's game is the pot (scoring/results.py)
+            lines.append(_("%(player)s wins the pot.") % {"player": figures["game_winner"]})
         else:
             lines.append(
                 _("Nobody took three tricks: the hand is spoilt, %(pot)s chips stay in the pot.")

@@ -56,6 +56,15 @@ class HandOutputSerializer(serializers.Serializer):
     active = serializers.ListField(child=serializers.CharField())
     deltas = serializers.DictField(child=serializers.IntegerField())
     totals = serializers.DictField(child=serializers.IntegerField())
+    # Every game fills both (scoring/results.py), beside its own fields (calculate-api.md).
+    hand_winners = serializers.ListField(
+        child=serializers.CharField(),
+        help_text=_("The parties that won this hand (who won, not who gained); empty when nobody won it."),
+    )
+    game_winner = serializers.CharField(
+        allow_null=True,
+        help_text=_("The party that won a game (Partie, match, pot) at this hand, or null."),
+    )
 
 
 class CalculateOutputSerializer(serializers.Serializer):

@@ -516,15 +516,12 @@ def write_carry(meeting: Meeting, *, carried: tuple[str, ...], queue_after: tupl
         )
 
 
-def _won(figures: dict[str, Any], party: str, delta: int) -> bool:
-    """Whether ``party`` won this hand's game. Race games (and 1000) win a game only at the
-    hand that ends it; their deltas include the reset to 0, so the sign says nothing there."""
-    for key in ("winner_team", "pot_winner", "game_winner"):
-        if key in figures:
-            return figures[key] == party
-    if "game_over" in figures:
-        return (figures["game_over"] or {}).get("winner") == party
-    return delta > 0
+def _won(figures: dict[str, Any], party: str, _delta: int) -> bool:
+    """Whether ``party`` won this hand: one of its ``hand_winners``, the key every game
+    fills (scoring/results.py says who that is in each game). Never the sign of the delta:
+    under Doppelkopf's "loser gets the points" the winners pay, and a race game's deltas
+    include the reset to 0."""
+    return party in figures["hand_winners"]
 
 
 @transaction.atomic

@@ -9,7 +9,10 @@ Response extras (beyond calculate-api.md), for the app's sheet:
 
 - per hand: ``kind``; ``solo`` (the solo type or null); ``soloist`` (the single Re player of a
   solo or of a Hochzeit without partner, else null); ``re`` (the Re players, empty for Ramsch
-  and revoke); ``revoke_by`` (or null); ``loser_points`` (the losers got the points).
+  and revoke); ``revoke_by`` (or null); ``loser_points`` (the losers got the points);
+  ``hand_winners`` (the members of the winning party, whoever gained; Ramsch: all but the
+  player(s) with the most eyes, a Durchmarsch its player; revoke: all but the revoker; no
+  winner: nobody) and ``game_winner`` (always null), see :mod:`scoring.results`.
 - ``next``: ``multiplier`` (of the next game: 2 in a Bock game, with ``bock_stacking: stack``
   2 to the number of Bock rounds covering it); ``bock_rounds`` (games each running Bock round
   has left, the next one included, oldest first; with ``queue`` at most one entry);

@@ -41,6 +41,7 @@ from .doppelkopf_checks import (
     report_not_active,
 )
 from .errors import Problems, _
+from .results import HandFigures, in_party_order
 
 KINDS = ("normal", "hochzeit", "trumpfabgabe", "solo", "ramsch", "revoke")  # the entry form's
 HAND_KINDS = (*KINDS, "points")  # and the result only (the API; the fast form is to come)
@@ -106,12 +107,15 @@ SPECIAL_ITEM = {
 }
 
 
-def _entry(ctx, number, kind, winner, value, breakdown, points, happened, solo, soloist, re, revoke_by, loser_points):
+def _entry(
+    ctx, number, kind, winner, value, breakdown, points, happened, solo, soloist, re, revoke_by, loser_points, winners
+) -> HandFigures:
     """The response's entry for a valid hand, in the key order of calculate-api.md.
 
     Written here once, not copied from an intermediate result: the replay only adds
     ``totals`` and replaces ``triggers`` (here: what happened in the game, in the spec's
-    order) by the triggers in force.
+    order) by the triggers in force. ``winners``: the players who won the game, in any order
+    (``hand_winners``, see scoring.results).
     """
     return {
         "number": number,
@@ -131,7 +135,19 @@ def _entry(ctx, number, kind, winner, value, breakdown, points, happened, solo, 
         "re": re,
         "revoke_by": revoke_by,
         "loser_points": loser_points,
+        "hand_winners": in_party_order(ctx.players, winners),
+        "game_winner": None,  # every Doppelkopf hand is a game of its own: its winners are above
     }
+
+
+def _party_winners(ctx, winner, re) -> list[str]:
+    """The members of the winning party of a party game (a soloist alone); nobody without a
+    winner. Who won, not who gained: with "loser gets the points" the winners pay."""
+    if winner is None:
+        return []
+    if winner == "re":
+        return list(re)
+    return [name for name in ctx.active if name not in re]
 
 
 class Context:
@@ -461,7 +477,20 @@ def _party_game(hand, number, kind, ctx, problems):
     if loser_points:
         triggers.append("loser_points")
     return _entry(
-        ctx, number, kind, winner, value, breakdown, points, triggers, solo_type, soloist, list(re), None, loser_points
+        ctx,
+        number,
+        kind,
+        winner,
+        value,
+        breakdown,
+        points,
+        triggers,
+        solo_type,
+        soloist,
+        list(re),
+        None,
+        loser_points,
+        _party_winners(ctx, winner, re),
     )
 
 
@@ -547,7 +576,20 @@ def _points_game(hand, number, ctx, problems):
         triggers.append("fuchs_last_doppelkopf")
     breakdown = [{"item": "Spielwert (nur Ergebnis)", "points": value}]
     return _entry(
-        ctx, number, "points", winner, value, breakdown, points, triggers, solo_type, soloist, list(re), None, False
+        ctx,
+        number,
+        "points",
+        winner,
+        value,
+        breakdown,
+        points,
+        triggers,
+        solo_type,
+        soloist,
+        list(re),
+        None,
+        False,
+        _party_winners(ctx, winner, re),
     )
 
 
@@ -585,7 +627,9 @@ def _revoke(hand, number, ctx, problems):
     if ctx.sitting_out:
         points.update(ctx.sitting_out)
     points[by] = -ctx.rules.revoke_multiplier * paid
-    return _entry(ctx, number, "revoke", None, value, breakdown, points, [], None, None, [], by, False)
+    # Scored as the revoker's game lost schwarz: everybody else at the table won it.
+    others = [name for name in ctx.active if name != by]
+    return _entry(ctx, number, "revoke", None, value, breakdown, points, [], None, None, [], by, False, others)
 
 
 def _ramsch(hand, number, ctx, problems):
@@ -622,7 +666,22 @@ def _ramsch(hand, number, ctx, problems):
     if durchmarsch is not None:
         points[durchmarsch] = 24
         breakdown = [{"item": "Durchmarsch", "points": 8}]
-        return _entry(ctx, number, "ramsch", None, 8, breakdown, points, ["durchmarsch"], None, None, [], None, False)
+        return _entry(
+            ctx,
+            number,
+            "ramsch",
+            None,
+            8,
+            breakdown,
+            points,
+            ["durchmarsch"],
+            None,
+            None,
+            [],
+            None,
+            False,
+            [durchmarsch],
+        )
     most = max(eyes.values())
     value = most // 30
     breakdown = [{"item": f"{most} Augen", "points": value}]
@@ -634,4 +693,6 @@ def _ramsch(hand, number, ctx, problems):
     lose = -value * (4 - k)
     for name in active:
         points[name] = lose if eyes[name] == most else win
-    return _entry(ctx, number, "ramsch", None, value, breakdown, points, [], None, None, [], None, False)
+    # The player(s) with the most eyes lose; everybody else wins (all four level: nobody wins).
+    winners = [name for name in active if eyes[name] != most]
+    return _entry(ctx, number, "ramsch", None, value, breakdown, points, [], None, None, [], None, False, winners)

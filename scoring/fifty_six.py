@@ -33,7 +33,8 @@ Decisions where the spec is silent:
 
 Response extras: per hand ``bidder_team``, ``made`` (the bidding team took at least its bid),
 ``paid`` (tables only: tokens the losing team actually paid, else null), ``match_winner``
-(the team that won the match at this hand, or null); at the top ``matches`` (every finished
+(the team that won the match at this hand, or null), ``hand_winners`` (``[winner_team]``) and
+``game_winner`` (``match_winner``), see :mod:`scoring.results`; at the top ``matches`` (every finished
 match: ``{"winner", "hand"}``).
 """
 
@@ -220,6 +221,9 @@ def replay(sitting: Sitting) -> dict[str, Any]:
                 "made": made,
                 "paid": paid,
                 "match_winner": match_winner,
+                # scoring.results: the hand's winning team; the match (tables) as the game
+                "hand_winners": [winner_team],
+                "game_winner": match_winner,
             }
         )
 

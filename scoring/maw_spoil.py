@@ -21,8 +21,10 @@ Decisions where the spec is silent:
   jink that is declared and won to the fifth trick needs all five.
 - An invalid hand feeds nothing and changes nothing (it is reported; the deal passes on).
 
-Response extras: per hand ``ignored_tricks`` (recorded after the hand stopped) and ``fed``
-(chips each player paid into the pot before the hand); ``next.feed`` (what each player pays
+Response extras: per hand ``ignored_tricks`` (recorded after the hand stopped), ``fed``
+(chips each player paid into the pot before the hand), ``hand_winners`` and ``game_winner``
+(both the pot winner: a pot carried over spoilt hands is one game; nobody in a spoilt hand;
+see :mod:`scoring.results`); ``next.feed`` (what each player pays
 into the pot before the next hand).
 """
 
@@ -185,6 +187,8 @@ def replay(sitting: Sitting) -> dict[str, Any]:
                 jink=None,
                 ignored_tricks=[],
                 fed=dict(zero),
+                hand_winners=[],
+                game_winner=None,
             )
             hands.append(result)
             continue
@@ -214,6 +218,10 @@ def replay(sitting: Sitting) -> dict[str, Any]:
             jink=jink_state,
             ignored_tricks=list(range(played + 1, len(tricks) + 1)),
             fed=dict(zip(players, fed, strict=True)),
+            # scoring.results: the pot winner won the hand, and the game the pot was (a pot
+            # carried over spoilt hands is one game); a spoilt hand has no winner.
+            hand_winners=[] if winner is None else [players[winner]],
+            game_winner=None if winner is None else players[winner],
         )
         hands.append(result)
     problems.raise_if_any()

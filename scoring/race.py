@@ -47,8 +47,11 @@ Decisions where the spec is silent (a club scorekeeper's view):
   starts the new match; without ``match_games`` it counts every game of the sitting.
 
 Response extras: per hand ``scored`` (by party, before any reset), ``games_won`` (after the
-hand), ``made`` (bidding games: whether the bid was made; null when the game ended first); at
-the top ``matches`` (finished matches: ``{"winner", "hand"}``).
+hand), ``made`` (bidding games: whether the bid was made; null when the game ended first),
+``game_winner`` (``game_over``'s winner, else null) and ``hand_winners`` (the game's winner at
+the hand that decides a game; else the bidder's party with its bid made, every other party
+when it failed; without a bid the party that scored strictly the most in the hand; see
+:mod:`scoring.results`); at the top ``matches`` (finished matches: ``{"winner", "hand"}``).
 """
 
 from __future__ import annotations
@@ -198,7 +201,24 @@ class Race:
                 result["made"] = False
             else:
                 result["made"] = None  # cut off by the end of the game
+        result["hand_winners"] = self._hand_winners(game_over, plan, result)
         return result
+
+    def _hand_winners(self, game_over, plan: Plan, result: dict[str, Any]) -> list[str]:
+        """Who won the hand (scoring.results): the game's winner at the hand that decides a
+        game (nobody when it ends without one); else the bidder's party with its bid made, or
+        every other party when it failed; without a bid the party that scored strictly the
+        most in the hand (nobody on a tie for most, or when nobody scored)."""
+        parties = self.parties
+        if game_over is not None:
+            return [] if game_over["winner"] is None else [game_over["winner"]]
+        if plan.maker is not None:
+            maker = parties[plan.maker]
+            return [maker] if result["made"] else [p for p in parties if p != maker]
+        scored = result["scored"]
+        best = max(scored.values())
+        top = [p for p in parties if scored[p] == best]
+        return top if len(top) == 1 and best > 0 else []
 
     def _jink(self, tricks: list[int], before: list[int]) -> tuple[int | None, int]:
         """All five tricks to one party: a game won by jink (Bruff) or a double game (25)."""
@@ -262,6 +282,9 @@ class Race:
             "game_over": game_over,
             "scored": {p: totals[i] - before[i] for i, p in enumerate(parties)},
             "games_won": dict(zip(parties, self.games_won, strict=True)),
+            # scoring.results; ``play`` names the hand's winners once the hand is judged
+            "hand_winners": [],
+            "game_winner": None if game_over is None else game_over["winner"],
         }
 
     def top_level(self) -> dict[str, Any]:

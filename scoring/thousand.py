@@ -68,7 +68,9 @@ Decisions where the spec is silent (the scorekeeper's view):
 
 Response extras: per hand ``declarer``, ``scored`` (by player: what the hand itself scored,
 before any reset, penalties included), ``game_winner`` (the player who won the game at this
-hand, or null), ``penalties`` (the Polish penalties of the hand: ``{"player", "reason":
+hand, or null), ``hand_winners`` (scoring.results: the game's winner at the hand that ends a
+game, else the declarer who made his contract or the defenders who set him, nobody after
+``forgot_to_pass``), ``penalties`` (the Polish penalties of the hand: ``{"player", "reason":
 "barrel" or "zero_rounds", "points"}``, points negative); at the top ``games`` (every finished
 game: ``{"winner", "hand"}``).
 """
@@ -515,6 +517,7 @@ def replay(sitting: Sitting) -> dict[str, Any]:
                 "scored": scored,
                 "game_winner": game_winner,
                 "penalties": penalties,
+                "hand_winners": _hand_winners(active, declarer, made, forgot, game_winner),
             }
         )
 
@@ -529,6 +532,19 @@ def replay(sitting: Sitting) -> dict[str, Any]:
         "winner": winner,
         "games": games,
     }
+
+
+def _hand_winners(active, declarer, made, forgot, game_winner) -> list[str]:
+    """Who won the hand (scoring.results): the game's winner where it was won; else the
+    declarer who made his contract, or the defenders who set him; nobody when he forgot to
+    pass (no card was played)."""
+    if game_winner is not None:
+        return [game_winner]
+    if forgot:
+        return []
+    if made:
+        return [declarer]
+    return [name for name in active if name != declarer]
 
 
 def _charge(name, points, reason, totals, scored, penalties) -> None:

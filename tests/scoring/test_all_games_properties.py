@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scoring.errors import ScoringError
 from scoring.registry import all_games, example_request
+from scoring.results import HandFigures, ReplayResult
 from scoring.sitting import calculate
 from tests.scoring.strategies import json_values
 
@@ -69,3 +70,41 @@ def test_any_value_of_any_option_gives_a_result_or_problems_naming_the_rules_or_
     except ScoringError as error:
         assert error.problems
         assert all(p.hand is not None or p.field == "rules" for p in error.problems), error.problems
+
+
+# --- One shape for a replay's result (scoring/results.py, issue 10 §5) -------------------------
+
+HAND_KEYS = set(HandFigures.__annotations__)
+RESULT_KEYS = set(ReplayResult.__annotations__) | {"game", "variant", "rules"}  # the API adds these
+
+
+def _finished(result):
+    """(hand, winner) of every game won in the sitting, from the top-level lists: race games'
+    and 1000's ``games``, else 56's ``matches``."""
+    finished = result.get("games", result.get("matches", ()))
+    return {(g["hand"], g["winner"]) for g in finished if g["winner"] is not None}
+
+
+@pytest.mark.parametrize(("game", "variant"), GAMES)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**9), hands=st.integers(0, 30))
+def test_every_hand_of_every_game_says_who_won_it_and_who_won_a_game_in_one_shape(game, variant, seed, hands):
+    result = calculate(example_request(game, random.Random(seed), hands, variant=variant))
+    assert ReplayResult.__required_keys__ <= set(result) <= RESULT_KEYS
+    parties = result["parties"]
+    for hand in result["hands"]:
+        # every key declared, the required ones (hand_winners, game_winner among them) present
+        assert HandFigures.__required_keys__ <= set(hand) <= HAND_KEYS, set(hand) ^ HAND_KEYS
+        winners = hand["hand_winners"]
+        assert winners == [p for p in parties if p in winners]  # parties, each once, in their order
+        assert winners != parties  # somebody lost
+        # a game won at a hand is won by the hand's one winner
+        if hand["game_winner"] is not None:
+            assert winners == [hand["game_winner"]]
+        if game == "doppelkopf":
+            assert hand["game_winner"] is None
+            assert set(winners) <= set(hand["active"])
+    # the games won at a hand are the games the sitting lists as finished (1000, race games, 56)
+    won_at = {(h["number"], h["game_winner"]) for h in result["hands"] if h["game_winner"] is not None}
+    if game != "spoil_five":
+        assert won_at == _finished(result)
