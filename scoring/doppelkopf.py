@@ -57,6 +57,7 @@ from .doppelkopf_value import KINDS as KINDS
 from .doppelkopf_value import SOLO_TYPES as SOLO_TYPES
 from .errors import Problems, _
 from .registry import COMPULSORY_SOLOS, GameSpec, Sitting
+from .results import ReplayResult
 
 SPECIAL_ROUNDS = ("bock", "ramsch", "pflichtsolo")
 
@@ -194,7 +195,7 @@ class Deal:
             self._start_next()
 
 
-def replay(sitting: Sitting) -> dict[str, Any]:
+def replay(sitting: Sitting) -> ReplayResult:
     players = sitting.players
     n = len(players)
     rules = Rules(sitting.rules)

@@ -46,6 +46,7 @@ from typing import Any
 from .errors import Problems, _
 from .options import CHOICE, INT, TIERS, Option, tier_of
 from .registry import TEAMS, GameSpec, Sitting
+from .results import ReplayResult
 
 TRUMPS = ("clubs", "spades", "hearts", "diamonds", "no_trump")
 HAND_FIELDS = frozenset({"bidder", "bid", "trump", "double", "bidder_team_points"})
@@ -124,7 +125,7 @@ def apply_factor(stake: int, factor: str) -> int:
     return stake * amount if factor[0] == "x" else stake + amount
 
 
-def replay(sitting: Sitting) -> dict[str, Any]:
+def replay(sitting: Sitting) -> ReplayResult:
     rules = sitting.rules
     players = sitting.players
     seats = len(players)

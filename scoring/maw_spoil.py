@@ -36,6 +36,7 @@ from typing import Any
 from .errors import Problems, _
 from .options import BOOL, INT, Option
 from .registry import GameSpec, Sitting
+from .results import ReplayResult
 
 TRICKS = 5
 FIELDS = frozenset({"tricks", "jink"})
@@ -159,7 +160,7 @@ def _judge(tricks: list[int], jink: bool, size: int, relative: bool, number: int
     return None, None, TRICKS
 
 
-def replay(sitting: Sitting) -> dict[str, Any]:
+def replay(sitting: Sitting) -> ReplayResult:
     rules = sitting.rules
     players = sitting.players
     size = len(players)

@@ -59,6 +59,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import Problems, _
+from .results import HandFigures, ReplayResult
 
 GREEN = 90  # "on the green": 90 or more points
 TRICKS = 5
@@ -337,10 +338,10 @@ class RaceReplay:
         self.race = Race(self.parties, self.rules, sitting.start_totals)
         self.planner = planner
         self.problems = problems
-        self.hands: list[dict[str, Any]] = []
+        self.hands: list[HandFigures] = []
         self.dealer_party = self.seat_party[0] if self.seat_party else 0
 
-    def step(self, hand: Any) -> dict[str, Any]:
+    def step(self, hand: Any) -> HandFigures:
         players = self.players
         i = len(self.hands)
         number = i + 1
@@ -354,7 +355,7 @@ class RaceReplay:
         self.hands.append(result)
         return result
 
-    def response(self) -> dict[str, Any]:
+    def response(self) -> ReplayResult:
         players = self.players
         out = {"parties": list(self.parties), "hands": self.hands}
         out.update(self.race.top_level())
@@ -363,7 +364,9 @@ class RaceReplay:
         return out
 
 
-def replay_race(sitting, planner, problems: Problems | None = None, fixed: dict[str, Any] | None = None):
+def replay_race(
+    sitting, planner, problems: Problems | None = None, fixed: dict[str, Any] | None = None
+) -> ReplayResult:
     """Replay every hand; raise ScoringError with every problem found.
 
     ``fixed``: settings a game has without an option for them (Auction 45s:

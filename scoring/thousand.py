@@ -83,6 +83,7 @@ from typing import Any
 from .errors import Problems, _
 from .options import BOOL, INT, MAPPING, Option
 from .registry import START_TOTALS, GameSpec, Sitting
+from .results import ReplayResult
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 CARD_POINTS = 120
@@ -317,7 +318,7 @@ def _optional_bool(number, hand, name, problems):
     return value
 
 
-def replay(sitting: Sitting) -> dict[str, Any]:
+def replay(sitting: Sitting) -> ReplayResult:
     rules = sitting.rules
     players = sitting.players
     seats = len(players)
