@@ -132,3 +132,11 @@ def test_a_race_game_the_hand_that_ends_a_game_is_the_game_winners(db):
         r.player.name: (r.won, r.games_won) for r in HandResult.objects.filter(meeting=meeting).select_related("player")
     }
     assert rows == {"Anna": (False, 0), "Ben": (False, 0), "Carl": (True, 1)}
+
+
+def test_a_revoke_is_won_by_everybody_but_the_revoker(doppelkopf):
+    # Club: Carl revokes; the game counts as his lost schwarz (5), and he pays each of the others
+    # 5 three times over (revoke_multiplier 3): -15, the others +5 each and a win each.
+    league, meeting, keeper = doppelkopf
+    services.add_hand(meeting=meeting, payload={"kind": "revoke", "revoke_by": "Carl"}, user=keeper)
+    assert results(meeting, 1) == {"Anna": (5, True), "Ben": (5, True), "Carl": (-15, False), "Dora": (5, True)}
