@@ -324,7 +324,9 @@ def test_it_describes_a_hand_in_the_players_words():
     assert lines["Sonderpunkte"] == "Kontra: Karlchen (Doppel-Charly)"
 
 
-def test_the_quick_eye_buttons_and_ranges_come_from_the_engine():
+def test_the_result_chips_and_ranges_come_from_the_engine():
+    # Issue 11 replaced the quick eye buttons by one chip per bracket of Re's eyes, and the
+    # Sonderpunkte number fields by chips that count up to the engine's most.
     from scoring import doppelkopf
 
     html = render_to_string(
@@ -337,12 +339,13 @@ def test_the_quick_eye_buttons_and_ranges_come_from_the_engine():
             **form.extra_context(result_for()),
         },
     )
-    quick = html[html.index('class="quick"') : html.index("</div>", html.index('class="quick"'))]
-    assert [int(b.split("<")[0]) for b in quick.split("data-eyes-quick>")[1:]] == list(doppelkopf.EYE_MARKS)
-    assert doppelkopf.EYE_MARKS == (0, 90, 120, 121, 151, 240)
+    # The lines of doppelkopf.md (no trick, under 30/60/90, 120 : 121, 151/181/211, all):
+    # each chip enters its bracket's edge nearest to 120.
+    entered = [int(n) for n in re.findall(r'data-bracket-eyes="(\d+)"', html)]
+    assert entered == [0, 29, 59, 89, 119, 120, 121, 151, 181, 211, 240]
     assert f'placeholder="0–{doppelkopf.TOTAL_EYES}"' in html and f'placeholder="0–{doppelkopf.TRICKS}"' in html
-    assert f'max="{doppelkopf.MAX_DOPPELKOPF}" inputmode="numeric" name="dk_re"' in html
-    assert f'max="{doppelkopf.FOXES}" inputmode="numeric" name="fuchs_kontra"' in html
+    assert f'data-count-for="dk_re" data-max="{doppelkopf.MAX_DOPPELKOPF}"' in html
+    assert f'data-count-for="fuchs_kontra" data-max="{doppelkopf.FOXES}"' in html
 
 
 def test_kontras_eyes_are_turned_into_res_with_the_engines_total():

@@ -22,10 +22,25 @@ common values) and which kinds of game, solo types and calls exist come from
 ``scoring.doppelkopf``, which checks with the same ones; only their words are kept here.
 """
 
+from itertools import combinations
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.doppelkopf import CALLS, EYE_MARKS, FOXES, KINDS, MAX_DOPPELKOPF, SOLO_TYPES, TOTAL_EYES, TRICKS
+from leagues.templatetags.sheet import short_names
+from scoring.doppelkopf import (
+    CALLS,
+    EYE_MARKS,
+    FOXES,
+    HALF,
+    KINDS,
+    MAX_DOPPELKOPF,
+    REACHED,
+    REACHED_AGAINST,
+    SOLO_TYPES,
+    TOTAL_EYES,
+    TRICKS,
+)
 from scoring.numbers import whole_number
 
 TEMPLATE = "hands/doppelkopf.html"
@@ -206,6 +221,58 @@ def _default_kind(nxt):
     return "normal"
 
 
+# --- the result as chips (issue 11) -----------------------------------------------------------
+#
+# A normal game or solo depends on Re's eyes only through lines (doppelkopf.md, who wins and
+# the game value): no trick, under 30/60/90, 120 against 121, and 151/181/211 (the absagen's
+# own targets, the mirror of under 90/60/30). Between two lines every figure scores the same,
+# so the form offers one chip per bracket; a chip enters the bracket's edge nearest to 120
+# (the figure the bracket is decided by), and the exact eyes stay a field for the record.
+
+# Ramsch: the loser pays ⌊eyes / 30⌋ (scoring.doppelkopf_value._ramsch), never with under 60
+# eyes (the most of 240 among four).
+RAMSCH_STEP = 30
+RAMSCH_PLAYERS = 4
+
+
+def eye_brackets():
+    """Re's eyes in brackets, low to high: ``lo``, ``hi``, ``eyes`` (the figure a chip
+    enters) and ``label``."""
+    lines = sorted({0, 1, *REACHED_AGAINST, HALF, HALF + 1, *REACHED, TOTAL_EYES})
+    brackets = []
+    for lo, nxt in zip(lines, [*lines[1:], TOTAL_EYES + 1], strict=True):
+        hi = nxt - 1
+        eyes = hi if hi < HALF else lo
+        # Short enough for six chips a row on a phone: "<90" is 60–89, "151+" is 151–180.
+        if lo == hi:
+            label = str(lo)
+        elif hi < HALF:
+            label = f"<{hi + 1}"
+        else:
+            label = f"{lo}+"
+        brackets.append({"lo": lo, "hi": hi, "eyes": eyes, "label": label, "range": f"{lo}–{hi}"})
+    return brackets
+
+
+def ramsch_brackets():
+    """The Ramsch loser's eyes by the points they cost: ``lo``, ``hi``, ``points``."""
+    brackets = []
+    lo = TOTAL_EYES // RAMSCH_PLAYERS
+    while lo <= TOTAL_EYES:
+        hi = min(TOTAL_EYES, (lo // RAMSCH_STEP + 1) * RAMSCH_STEP - 1)
+        brackets.append(
+            {"lo": lo, "hi": hi, "points": lo // RAMSCH_STEP, "label": str(lo) if lo == hi else f"{lo}–{hi}"}
+        )
+        lo = hi + 1
+    return brackets
+
+
+def _re_pairs(active):
+    """Every pair of the active players, named short enough for three chips a row."""
+    short = short_names(active)
+    return [{"value": f"{a}|{b}", "label": f"{short[a]} + {short[b]}"} for a, b in combinations(active, 2)]
+
+
 def extra_context(result):
     """What the form offers, from the engine: the kinds of game (Ramsch only when the next
     game is in a Ramsch round, as the replay's ``next`` says), the solo types, each party's
@@ -248,6 +315,14 @@ def extra_context(result):
         "foxes": FOXES,
         # The row for a caught Karlchen only where the league's rules count it.
         "karlchen_gefangen": _counts_karlchen_gefangen(result),
+        # One tap for the Re pair of a normal game: every pair of the active players.
+        "re_pairs": _re_pairs(nxt.get("active") or ()),
+        "brackets": eye_brackets(),
+        "half": HALF,
+        "absage_targets": "|".join(str(n) for n in (*REACHED, TOTAL_EYES)),
+        "absage_against": "|".join(str(n) for n in REACHED_AGAINST),
+        "ramsch_brackets": ramsch_brackets(),
+        "doppel_charly": bool((result.get("rules") or {}).get("doppel_charly")),
     }
 
 

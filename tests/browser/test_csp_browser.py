@@ -92,10 +92,11 @@ def test_the_pages_work_under_the_policy(live_server, watched, login):
     watch.check(page)
     meeting = Meeting.objects.get(league=league)
 
-    # The Doppelkopf form: a quick eye button fills the field, an announcement is added and
-    # removed again, then a hand is saved through htmx.
+    # The Doppelkopf form: a result chip fills the eyes field (issue 11: the chips replaced
+    # the quick eye buttons), an announcement is added and removed again, then a hand is
+    # saved through htmx.
     form = page.locator("#hand-form")
-    form.locator(".dk-eyes [data-eyes-quick]", has_text="120").click()
+    form.locator('.dk-eyes [data-bracket-eyes="120"]').click()
     expect(form.locator("input[name=eyes]")).to_have_value("120")
     form.locator(".ann-re button[data-ann='re:re']").click()
     expect(form.locator(".ann-list li")).to_have_count(1)

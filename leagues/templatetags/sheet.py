@@ -1,0 +1,66 @@
+"""The sheet like the paper one (issue 11): short names in its header and the game as a
+letter on its row (S solo, H Hochzeit, R Ramsch, B Bock, P Pflichtsolo), next to the row's
+colour, so that the round never shows by colour alone."""
+
+from django import template
+from django.utils.translation import gettext_lazy
+
+register = template.Library()
+
+SHORTEST = 3  # a header of six players fits 360 px with names cut to 3 or 4 letters
+ROUND_LETTERS = {
+    "bock": ("B", gettext_lazy("Bock")),
+    "ramsch": ("R", gettext_lazy("Ramsch")),
+    "pflichtsolo": ("P", gettext_lazy("Pflichtsolo")),
+    "penalty": ("P", gettext_lazy("Penalty solo")),
+}
+KIND_LETTERS = {
+    "solo": ("S", gettext_lazy("Solo")),
+    "hochzeit": ("H", gettext_lazy("Hochzeit")),
+    "ramsch": ("R", gettext_lazy("Ramsch")),
+}
+
+
+def short_names(names):
+    """Each name cut to its shortest start (at least SHORTEST letters) that no other name at
+    the table shares; a name that is the start of another stays whole."""
+    names = [str(n) for n in names]
+    out = {}
+    for name in names:
+        others = [o.casefold() for o in names if o != name]
+        cut = name
+        for length in range(SHORTEST, len(name)):
+            prefix = name[:length].casefold()
+            if not any(o.startswith(prefix) for o in others):
+                cut = name[:length]
+                break
+        out[name] = cut
+    return out
+
+
+@register.simple_tag
+def short_name(name, names):
+    """``names``: the sheet's parties (names) or players (with ``.name``)."""
+    return short_names([getattr(n, "name", n) for n in names]).get(str(name), str(name))
+
+
+def _field(row, key):
+    return row.get(key) if isinstance(row, dict) else getattr(row, key, None)
+
+
+@register.filter
+def round_letters(row):
+    """[(letter, words)] for a sheet row: its special round, then a solo, Hochzeit or Ramsch
+    game (a Pflichtsolo round's game is a solo anyway, a Ramsch round's game a Ramsch)."""
+    letters = []
+    round_kind = _field(row, "round") or "normal"
+    if round_kind in ROUND_LETTERS:
+        letters.append(ROUND_LETTERS[round_kind])
+    hand = _field(row, "hand")
+    payload = getattr(hand, "payload", None) or {}
+    kind = payload.get("kind") if isinstance(payload, dict) else None
+    if kind in KIND_LETTERS and round_kind not in ("pflichtsolo", "penalty"):
+        letter = KIND_LETTERS[kind]
+        if letter not in letters:
+            letters.append(letter)
+    return letters
