@@ -11,6 +11,7 @@ urlpatterns = [
     path("api/v1/bill-split/", api.BillSplitView.as_view(), name="api_bill_split"),
     path("api/v1/ping/", api.PingView.as_view(), name="api_ping"),
     path("api/v1/leagues/", api.LeagueListView.as_view(), name="api_leagues"),
+    path("api/v1/leagues/<slug:slug>/export/", api.LeagueExportView.as_view(), name="api_league_export"),
     path("api/v1/leagues/<slug:slug>/meetings/<int:pk>/", api.MeetingView.as_view(), name="api_meeting"),
     path("api/v1/leagues/<slug:slug>/meetings/<int:pk>/hands/", api.MeetingHandsView.as_view(), name="api_hands"),
     path(

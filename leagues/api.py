@@ -8,6 +8,7 @@ import uuid
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -19,7 +20,7 @@ from scoring.errors import ScoringError
 from scoring.registry import GAME_MODULES, example_request, game_names, get_game
 from scoring.sitting import calculate
 
-from . import selectors, services
+from . import exchange, selectors, services
 from .models import Hand, Meeting, Role
 from .permissions import league_for
 from .serializers import (
@@ -150,6 +151,25 @@ class LeagueListView(APIView):
             for m in selectors.memberships_of(user=request.user)
         ]
         return Response(LeagueOutputSerializer(rows, many=True).data)
+
+
+class LeagueExportView(APIView):
+    """A league's data as entered (leagues/exchange.py): the JSON the league page downloads."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="league_export",
+        responses={200: OpenApiTypes.OBJECT},
+        description=(
+            "Everything of the league as it was entered: players, seasons, meetings with their "
+            "rules, seats and hands (deleted ones too, with their history), reopenings and stored "
+            "bills; no derived figure. Members of the league only."
+        ),
+    )
+    def get(self, request, slug):
+        league, _membership = league_for(user=request.user, slug=slug)
+        return Response(exchange.export_league(league=league))
 
 
 def _meeting(request, slug, pk, role=Role.MEMBER):

@@ -9,6 +9,7 @@ up on the page without touching this file, and no rule of any game is written he
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlencode
@@ -997,3 +998,36 @@ class BillForm(forms.Form):
     def query(self):
         """The inputs as a query string, so the result page can be shared and printed."""
         return urlencode(self.canonical_data())
+
+
+# --- a league's data in (views/exchange.py) ----------------------------------------------------------
+
+
+class ImportLeagueForm(forms.Form):
+    """A league export (JSON) to import as a new league, under a name and short name of its own."""
+
+    file = forms.FileField(label=_("Export file (JSON)"))
+    name = forms.CharField(label=_("Name of the new league"), max_length=League._meta.get_field("name").max_length)
+    slug = forms.SlugField(
+        label=_("Short name for the address"),
+        max_length=League._meta.get_field("slug").max_length,
+        required=False,
+        help_text=_("Letters, digits and dashes; suggested from the name."),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        try:
+            return json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as error:
+            raise forms.ValidationError(_("This file is not a league export (JSON).")) from error
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("slug") and cleaned.get("name"):
+            cleaned["slug"] = suggest_slug(cleaned["name"])
+            if not cleaned["slug"]:
+                self.add_error("slug", gettext("Please choose a short name with letters or digits."))
+        elif cleaned.get("slug") and League.objects.filter(slug=cleaned["slug"]).exists():
+            self.add_error("slug", gettext("Another league already uses this short name."))
+        return cleaned

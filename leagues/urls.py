@@ -1,6 +1,6 @@
 """HTML pages. Each view module owns its own url patterns, so pages are found next to their views."""
 
-from .views import accounts, bill, leagues, meetings, rules, seasons, standings, what_if
+from .views import accounts, bill, exchange, leagues, meetings, rules, seasons, standings, what_if
 
 urlpatterns = [
     *accounts.urlpatterns,
@@ -11,4 +11,5 @@ urlpatterns = [
     *rules.urlpatterns,
     *seasons.urlpatterns,
     *what_if.urlpatterns,
+    *exchange.urlpatterns,
 ]

@@ -1,0 +1,34 @@
+"""``manage.py import_league FILE --name NAME --slug SLUG --admin USERNAME``: a JSON export as a
+new league (the page does the same for files up to the request size limit)."""
+
+import json
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from leagues import exchange
+
+
+class Command(BaseCommand):
+    help = "Import a league export (JSON) as a new league with USERNAME as its admin."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+        parser.add_argument("--name", required=True)
+        parser.add_argument("--slug", required=True)
+        parser.add_argument("--admin", required=True, help="The username of the new league's admin.")
+
+    def handle(self, *args, file, name, slug, admin, **options):
+        user = get_user_model().objects.filter(username=admin).first()
+        if user is None:
+            raise CommandError(f"No user {admin!r}.")
+        try:
+            with open(file, encoding="utf-8") as f:
+                data = json.load(f)
+        except (OSError, ValueError) as error:
+            raise CommandError(f"Cannot read {file}: {error}") from error
+        try:
+            league = exchange.import_league(data=data, user=user, name=name, slug=slug)
+        except exchange.ImportProblem as error:
+            raise CommandError("; ".join(e["message"] for e in error.errors)) from error
+        self.stdout.write(f"Imported {league.name} ({league.slug}): {league.meetings.count()} meetings.")
