@@ -105,3 +105,40 @@ def test_a_row_carries_its_round_and_its_kind_as_letters():
     assert [letter for letter, _words in round_letters(row("pflichtsolo", "solo"))] == ["P"]
     # The public sheet's rows have the round only (HandResult), as attributes.
     assert [letter for letter, _words in round_letters(SimpleNamespace(round="bock"))] == ["B"]
+
+
+def test_a_correction_shows_the_counted_chips_and_reads_back_the_same_hand():
+    # The counting chips keep their counts in hidden fields: a hand with two foxes and a
+    # Doppelkopf for Re, a Doppel-Charly for Kontra renders them, and the form reads the
+    # same Sonderpunkte back (the spec's shape: one item per point, doppelkopf.md).
+    from django.template.loader import render_to_string
+
+    from tests.form_posts import post
+    from tests.test_hand_entry_doppelkopf import ACTIVE, result_for
+
+    specials = [
+        {"kind": "doppelkopf", "party": "re"},
+        {"kind": "fuchs", "party": "re"},
+        {"kind": "fuchs", "party": "re"},
+        {"kind": "karlchen", "party": "kontra", "doppel": True},
+    ]
+    payload = {"kind": "normal", "re": ["Ben", "Carl"], "re_eyes": 151, "announcements": [], "specials": specials}
+    initial = form.initial_from_payload(payload)
+    html = render_to_string(
+        form.TEMPLATE + "#form",
+        {
+            "initial": initial,
+            "errors": {},
+            "active": ACTIVE,
+            "next": result_for()["next"],
+            **form.extra_context(result_for()),
+        },
+    )
+    assert 'name="fuchs_re" value="2"' in html and 'name="dk_re" value="1"' in html
+    assert 'name="karlchen" value="kontra"' in html and 'name="karlchen_doppel" value="1"' in html
+    data = post(
+        kind="normal", re=["Ben", "Carl"], eyes="151", fuchs_re="2", dk_re="1", karlchen="kontra", karlchen_doppel="1"
+    )
+    read, errors = form.payload_from_post(data, players=["Anna", *ACTIVE], result=result_for())
+    assert errors == {}
+    assert sorted(map(repr, read["specials"])) == sorted(map(repr, specials))

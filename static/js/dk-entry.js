@@ -223,7 +223,13 @@
     draftSoon(event);
   });
   document.addEventListener("change", function (event) {
-    if (event.target.closest && event.target.closest(".dk-form")) syncAll();
+    var t = event.target;
+    // A pair tapped before the game became a solo: a solo has one Re player, tap him again.
+    if (t.matches && t.matches(".dk-form input[name=kind][value=solo]") && t.checked) {
+      var re = qa(t.closest(".dk-form"), "input[name=re]:checked");
+      if (re.length > 1) re.forEach(function (i) { i.checked = false; });
+    }
+    if (t.closest && t.closest(".dk-form")) syncAll();
     draftSoon(event);
   });
 
