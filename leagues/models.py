@@ -310,6 +310,10 @@ class Meeting(models.Model):
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # Copied from a paper score sheet as each player's total (leagues/paper_import.py): it has
+    # seats and no hands, and its MeetingResult rows hold the totals as written, so every
+    # reader counts it; the writers keep those rows instead of summing no hands into zeros.
+    imported_totals = models.BooleanField(_("imported totals"), default=False)
 
     class Meta:
         ordering = ["date", "id"]
@@ -500,3 +504,31 @@ class MeetingCarry(models.Model):
 
     def __str__(self):
         return f"{self.meeting}: {self.carried_in} -> {self.queue_after}"
+
+
+class ApiTokenQuerySet(models.QuerySet):
+    def live(self):
+        return self.filter(revoked_at=None)
+
+
+class ApiToken(models.Model):
+    """A personal API token (leagues/tokens.py): the API accepts ``Authorization: Bearer
+    <token>`` as its owner. Only a SHA-256 digest of the token is stored; the token itself is
+    shown once, when it is made. Revoked tokens are kept (revoked_at) so the list says when."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(_("name"), max_length=60)
+    digest = models.CharField(max_length=64, unique=True)
+    # The token's first characters, so its owner can tell his tokens apart.
+    prefix = models.CharField(max_length=12)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    objects = ApiTokenQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return f"{self.user} {self.prefix}… ({self.name})"
