@@ -1,0 +1,500 @@
+"""Statistics of a league and of each player, season or all time (issue 14 §1). Reads only.
+
+Everything is derived, nothing is stored twice: the hands as entered (``Hand.payload``) say
+what a hand was (Re pair, solo type, announcements, special points, who revoked, bids); the
+replay's cached figures (``HandResult``: who was active, delta, won, the round) say how it
+ended; ``MeetingResult`` gives each evening's total and its pennant. Doppelkopf needs nothing
+else. The other games' bids made or failed, jinks and matches exist only in a replay, so their
+meetings are replayed here through ``scoring`` (no Django there, no queries).
+
+The queries are a fixed number whatever the size of the league (players, meetings, live hands,
+hand results, meeting results, seats); the Python work grows with the hands. Measured on the
+bench league (tests/bench), the work is cached per league and season under a key that changes
+with any write of a hand or of its results (``league_fingerprint``), so a page read twice is
+served from the cache after one query.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, Sum
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.errors import ScoringError
+from scoring.sitting import calculate
+
+from .models import Hand, HandResult, League, Meeting, MeetingResult, Player, Season, Seat
+from .selectors import is_race_game
+
+CACHE_SECONDS = 24 * 3600
+TWO_PLACES = Decimal("0.01")
+
+# Doppelkopf calls from lowest to highest (doppelkopf.md "What one game records").
+CALL_LEVELS = {"re": 0, "kontra": 0, "keine_90": 1, "keine_60": 2, "keine_30": 3, "schwarz": 4}
+# The absage a winner's margin would have made, by the loser's eyes (doppelkopf.md, item 2).
+ABSAGE_BY_LEVEL = {1: "keine_90", 2: "keine_60", 3: "keine_30", 4: "schwarz"}
+SOLO_TYPES = ("trumpf", "damen", "buben", "fleischlos", "stilles", "hochzeit")
+SPECIAL_KINDS = ("doppelkopf", "fuchs", "karlchen")
+ROUNDS = ("normal", "bock", "ramsch", "pflichtsolo", "penalty")
+
+
+def ratio(numerator: int, denominator: int) -> Decimal | None:
+    """numerator / denominator to two places (exact decimal arithmetic), None when undefined."""
+    if not denominator:
+        return None
+    return (Decimal(numerator) / Decimal(denominator)).quantize(TWO_PLACES, rounding=ROUND_HALF_UP)
+
+
+def percent(numerator: int, denominator: int) -> int | None:
+    """A whole percentage (half up), None when undefined."""
+    if not denominator:
+        return None
+    return int((Decimal(100 * numerator) / Decimal(denominator)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+@dataclass
+class Tally:
+    """Games, wins and points of one player in some kind of game."""
+
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+
+    def add(self, delta: int, won: bool) -> None:
+        self.games += 1
+        self.wins += int(won)
+        self.points += delta
+
+    @property
+    def per_game(self) -> Decimal | None:
+        return ratio(self.points, self.games)
+
+    @property
+    def win_rate(self) -> int | None:
+        return percent(self.wins, self.games)
+
+
+@dataclass
+class Evening:
+    meeting_id: int
+    date: Any
+    total: int
+    won: bool
+
+
+@dataclass
+class PlayerStats:
+    player: Player
+    games: Tally = field(default_factory=Tally)
+    # Doppelkopf
+    re: Tally = field(default_factory=Tally)
+    kontra: Tally = field(default_factory=Tally)
+    solo: Tally = field(default_factory=Tally)  # as the soloist, any type
+    against_solo: Tally = field(default_factory=Tally)
+    solo_types: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    rounds: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    kinds: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    party_games: int = 0  # games with parties (Re/Kontra, solos): where one may announce
+    announced: Tally = field(default_factory=Tally)  # games in which the player's party announced
+    calls: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))  # by highest call
+    missed: int = 0  # won with a margin an unsaid absage would have made
+    specials_made: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    specials_conceded: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    revokes: int = 0
+    partners: dict[int, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    opponents: dict[int, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    streak: int = 0  # longest run of won games in a row
+    _run: int = 0
+    evenings: list[Evening] = field(default_factory=list)
+    # Other games
+    games_won: int = 0  # Partien
+    matches_won: int = 0
+    race_points: int = 0
+    bids: dict[int, list[int]] = field(default_factory=dict)  # size: [made, failed]
+    jinks: list[int] = field(default_factory=lambda: [0, 0])  # made, failed
+
+    def count_game(self, delta: int, won: bool) -> None:
+        self.games.add(delta, won)
+        self._run = self._run + 1 if won else 0
+        self.streak = max(self.streak, self._run)
+
+    @property
+    def pennants(self) -> int:
+        return sum(e.won for e in self.evenings)
+
+    @property
+    def best_evening(self) -> Evening | None:
+        return max(self.evenings, key=lambda e: (e.total, e.date), default=None)
+
+    @property
+    def worst_evening(self) -> Evening | None:
+        return min(self.evenings, key=lambda e: (e.total, e.date), default=None)
+
+    @property
+    def announce_rate(self) -> int | None:
+        return percent(self.announced.games, self.party_games)
+
+    @property
+    def specials_made_total(self) -> int:
+        return sum(self.specials_made.values())
+
+    @property
+    def specials_conceded_total(self) -> int:
+        return sum(self.specials_conceded.values())
+
+    @property
+    def race_points_per_hand(self) -> Decimal | None:
+        return ratio(self.race_points, self.games.games)
+
+    @property
+    def bids_by_size(self) -> list[tuple[int, int, int]]:
+        return [(size, made, failed) for size, (made, failed) in sorted(self.bids.items())]
+
+    @property
+    def bids_made(self) -> int:
+        return sum(made for made, _failed in self.bids.values())
+
+    @property
+    def bids_failed(self) -> int:
+        return sum(failed for _made, failed in self.bids.values())
+
+
+@dataclass
+class LeagueStatistics:
+    league: League
+    season: Season | None  # None: all time
+    doppelkopf: bool
+    race: bool
+    players: list[PlayerStats]
+    hands: int
+    meetings: int
+
+    def of(self, player_id: int) -> PlayerStats | None:
+        return next((p for p in self.players if p.player.id == player_id), None)
+
+
+def league_fingerprint(league: League) -> str:
+    """Changes with every write of a hand (entered, corrected, deleted, restored: its
+    ``changed_at``, the count of hands) and of the cached results a replay rewrites (their
+    count, deltas and wins: a carried round changed by an earlier evening rewrites later
+    rows without touching their hands), and with a renamed player. Three queries."""
+    figures = HandResult.objects.filter(league=league).aggregate(
+        rows=Count("id"), last=Max("id"), deltas=Sum("delta"), wins=Count("id", filter=Q(won=True))
+    )
+    hands = Hand.objects.filter(meeting__league=league).aggregate(
+        rows=Count("id"), live=Count("id", filter=Q(deleted_at=None)), changed=Max("changed_at")
+    )
+    names = list(Player.objects.filter(league=league).order_by("id").values_list("id", "name"))
+    text = repr((sorted(figures.items()), sorted((k, str(v)) for k, v in hands.items()), names))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def league_statistics(*, league: League, season: Season | None = None) -> LeagueStatistics:
+    """The statistics of ``league`` in ``season`` (None: all time), from the cache when no hand
+    changed since they were worked out."""
+    key = f"kl-stats:{league.pk}:{season.pk if season else 'all'}:{league_fingerprint(league)}"
+    found = cache.get(key)
+    if found is not None:
+        found.league, found.season = league, season
+        return found
+    stats = compute_statistics(league=league, season=season)
+    cache.set(key, stats, CACHE_SECONDS)
+    return stats
+
+
+def compute_statistics(*, league: League, season: Season | None = None) -> LeagueStatistics:
+    """Work the statistics out (six queries, whatever the league's size)."""
+    meetings_qs = Meeting.objects.filter(league=league).order_by("date", "id")
+    hands_qs = Hand.objects.live().filter(meeting__league=league)
+    results_qs = HandResult.objects.filter(league=league)
+    evenings_qs = MeetingResult.objects.filter(league=league)
+    if season is not None:
+        meetings_qs = meetings_qs.filter(season=season)
+        hands_qs = hands_qs.filter(meeting__season=season)
+        results_qs = results_qs.filter(season=season)
+        evenings_qs = evenings_qs.filter(season=season)
+    players = {p.id: PlayerStats(player=p) for p in Player.objects.filter(league=league)}
+    meetings = list(meetings_qs.only("id", "date", "game", "variant", "rules", "teams", "start_totals", "season_id"))
+    order = {m.id: i for i, m in enumerate(meetings)}
+    hands = sorted(
+        hands_qs.values_list("id", "meeting_id", "number", "payload"), key=lambda h: (order.get(h[1], 0), h[2])
+    )
+    by_hand: dict[int, list[tuple]] = defaultdict(list)
+    for row in results_qs.values_list("hand_id", "player_id", "active", "delta", "won", "round", "games_won"):
+        by_hand[row[0]].append(row[1:])
+    doppelkopf = league.game == "doppelkopf"
+    race = is_race_game(league.game)
+    names = {p.player.name: pid for pid, p in players.items()}
+    for _hand_id, _meeting_id, _number, payload in hands:
+        rows = by_hand.get(_hand_id, ())
+        if doppelkopf:
+            _doppelkopf_hand(payload, rows, players, names)
+        else:
+            _other_hand(rows, players)
+    for meeting_id, player_id, total, points, won in evenings_qs.values_list(
+        "meeting_id", "player_id", "total", "points", "won_evening"
+    ):
+        stats = players.get(player_id)
+        if stats is None or meeting_id not in order:
+            continue
+        meeting = meetings[order[meeting_id]]
+        stats.evenings.append(Evening(meeting_id=meeting_id, date=meeting.date, total=total, won=won))
+        stats.race_points += points if race else total
+    if not doppelkopf:
+        _replayed_figures(meetings, hands, players, names)
+    for stats in players.values():
+        stats.evenings.sort(key=lambda e: order[e.meeting_id])
+    played = sorted((p for p in players.values() if p.games.games), key=lambda p: p.player.name.lower())
+    return LeagueStatistics(
+        league=league,
+        season=season,
+        doppelkopf=doppelkopf,
+        race=race,
+        players=played,
+        hands=len(hands),
+        meetings=len(meetings),
+    )
+
+
+def _doppelkopf_hand(payload: dict, rows, players: dict[int, PlayerStats], names: dict[str, int]) -> None:
+    """Count one Doppelkopf hand for each active player (doppelkopf.md for every rule used)."""
+    active = [r for r in rows if r[1]]
+    if not active:
+        return
+    kind = payload.get("kind", "normal")
+    re_ids = {names.get(n) for n in payload.get("re") or ()}
+    solo = kind == "solo" or (kind == "hochzeit" and len(re_ids) == 1)
+    solo_type = payload.get("solo") if kind == "solo" else "hochzeit"
+    won_by = {pid: won for pid, _a, _d, won, _r, _g in active}
+    delta_of = {pid: delta for pid, _a, delta, _w, _r, _g in active}
+    sides: dict[int, str] = {}
+    if kind == "revoke":
+        revoker = names.get(payload.get("revoke_by"))
+        sides = {pid: ("revoke" if pid == revoker else "others") for pid in won_by}
+        if revoker in players:
+            players[revoker].revokes += 1
+    elif kind != "ramsch":
+        sides = {pid: ("re" if pid in re_ids else "kontra") for pid in won_by}
+    highest = _highest_calls(payload.get("announcements") or ())
+    specials = payload.get("specials") or ()
+    missed = _missed_absage(payload, won_by, sides)
+    for pid, _active, delta, won, rnd, _g in active:
+        stats = players.get(pid)
+        if stats is None:
+            continue
+        stats.count_game(delta, won)
+        stats.rounds[rnd or "normal"].add(delta, won)
+        stats.kinds[kind].add(delta, won)
+        side = sides.get(pid)
+        if side in ("re", "kontra"):
+            stats.party_games += 1
+            if solo:
+                (stats.solo if side == "re" else stats.against_solo).add(delta, won)
+                if side == "re":
+                    stats.solo_types[solo_type].add(delta, won)
+            else:
+                (stats.re if side == "re" else stats.kontra).add(delta, won)
+            call = highest.get(side)
+            if call is not None:
+                # A party's highest call counts; it is made exactly when the party reached
+                # the target that call set, which is when it won (DDV §7.1, "Who wins").
+                stats.announced.add(delta, won)
+                stats.calls[call].add(delta, won)
+            if missed.get(side):
+                stats.missed += 1
+            for special in specials:
+                if special.get("kind") not in SPECIAL_KINDS:
+                    continue
+                mine = special.get("party") == side
+                (stats.specials_made if mine else stats.specials_conceded)[special["kind"]] += 1
+        # Partners: on the same side in the hand; opponents: on the other (Ramsch: everyone).
+        for other in delta_of:
+            if other == pid:
+                continue
+            same = side is not None and sides.get(other) == side
+            (stats.partners if same else stats.opponents)[other].add(delta, won)
+
+
+def _highest_calls(announcements) -> dict[str, str]:
+    """Each party's highest call (an absage implies its party's Re/Kontra)."""
+    highest: dict[str, str] = {}
+    for a in announcements:
+        party, call = a.get("party"), a.get("call")
+        if call not in CALL_LEVELS or party not in ("re", "kontra"):
+            continue
+        if party not in highest or CALL_LEVELS[call] > CALL_LEVELS[highest[party]]:
+            highest[party] = call
+    return highest
+
+
+def _missed_absage(payload: dict, won_by: dict[int, bool], sides: dict[int, str]) -> dict[str, bool]:
+    """{party: True} when the party won with a margin that an absage it did not say would have
+    made: the loser under 90 / 60 / 30 eyes or without a trick (doppelkopf.md, item 2) above
+    the party's own highest call (the club's "loser gets the points" punishes exactly this)."""
+    if "re_eyes" not in payload or not sides:
+        return {}
+    re_eyes = payload["re_eyes"]
+    for side in ("re", "kontra"):
+        members = [pid for pid, s in sides.items() if s == side]
+        if not members or not all(won_by[pid] for pid in members):
+            continue
+        loser_eyes = 240 - re_eyes if side == "re" else re_eyes
+        tricks = payload.get("re_tricks")
+        loser_tricks = (12 - tricks if side == "re" else tricks) if tricks is not None else None
+        no_trick = loser_tricks == 0 if loser_tricks is not None else loser_eyes == 0
+        reachable = 4 if no_trick else 3 if loser_eyes < 30 else 2 if loser_eyes < 60 else 1 if loser_eyes < 90 else 0
+        said = CALL_LEVELS.get(_highest_calls(payload.get("announcements") or ()).get(side), 0)
+        return {side: reachable > said}
+    return {}
+
+
+def _other_hand(rows, players: dict[int, PlayerStats]) -> None:
+    for pid, active, delta, won, _rnd, games_won in rows:
+        stats = players.get(pid)
+        if stats is None or not active:
+            continue
+        stats.count_game(delta, won)
+        stats.games_won += games_won
+
+
+def _replayed_figures(meetings, hands, players: dict[int, PlayerStats], names: dict[str, int]) -> None:
+    """Bids made and failed by size, jinks and matches: figures only a replay has. Each meeting
+    is replayed in process from what was already read (one more query: the seats)."""
+    seats: dict[int, list[str]] = defaultdict(list)
+    for meeting_id, name in (
+        Seat.objects.filter(meeting__in=[m.id for m in meetings])
+        .order_by("meeting_id", "position")
+        .values_list("meeting_id", "player__name")
+    ):
+        seats[meeting_id].append(name)
+    payloads: dict[int, list[Any]] = defaultdict(list)
+    for _id, meeting_id, _number, payload in hands:
+        payloads[meeting_id].append(payload)
+    for meeting in meetings:
+        if not payloads.get(meeting.id):
+            continue
+        request: dict[str, Any] = {
+            "game": meeting.game,
+            "variant": meeting.variant,
+            "rules": meeting.rules,
+            "players": seats[meeting.id],
+            "hands": payloads[meeting.id],
+        }
+        if meeting.teams:
+            request["teams"] = meeting.teams
+        if meeting.start_totals:
+            request["start_totals"] = meeting.start_totals
+        try:
+            result = calculate(request)
+        except ScoringError:
+            continue  # a meeting that no longer adds up counts nothing here (verify_replays names it)
+        members = meeting.teams or {}
+
+        def ids(party, members=members):
+            return [names[n] for n in members.get(party, [party]) if n in names]
+
+        for payload, figures in zip(payloads[meeting.id], result["hands"], strict=False):
+            bidder = payload.get("declarer") or payload.get("bidder") or payload.get("maker")
+            bid = payload.get("bid")
+            made = figures.get("made")
+            if bidder and isinstance(bid, int) and made is not None:
+                size = figures.get("contract", bid)
+                # 56: the bidder is a player; his team's figure is the one that counts.
+                for pid in [names[bidder]] if bidder in names else ids(bidder):
+                    players[pid].bids.setdefault(size, [0, 0])[0 if made else 1] += 1
+            if figures.get("jink") and payload.get("tricks"):
+                jinker = names.get(payload["tricks"][0])
+                if jinker in players:
+                    players[jinker].jinks[0 if figures["jink"] == "made" else 1] += 1
+        for match in result.get("matches") or ():
+            for pid in ids(match.get("winner")) if match.get("winner") else ():
+                players[pid].matches_won += 1
+
+
+def chart_by_role(stats: LeagueStatistics) -> dict[str, Any]:
+    """Bar chart data: each player's points per game as Re, as Kontra and as soloist."""
+    labels = [p.player.name for p in stats.players]
+
+    def series(name):
+        return [float(getattr(p, name).per_game or 0) for p in stats.players]
+
+    return {
+        "labels": labels,
+        "datasets": [
+            {"label": _("Re"), "data": series("re")},
+            {"label": _("Kontra"), "data": series("kontra")},
+            {"label": _("Solo"), "data": series("solo")},
+        ],
+    }
+
+
+def chart_evenings(player: PlayerStats) -> dict[str, Any]:
+    """Line chart data: a player's total per evening."""
+    return {
+        "labels": [e.date.isoformat() for e in player.evenings],
+        "datasets": [{"label": player.player.name, "data": [e.total for e in player.evenings]}],
+    }
+
+
+SOLO_LABELS = {
+    "trumpf": gettext_lazy("Trump solo"),
+    "damen": gettext_lazy("Queen solo"),
+    "buben": gettext_lazy("Jack solo"),
+    "fleischlos": gettext_lazy("Fleischlos"),
+    "stilles": gettext_lazy("Silent wedding"),
+    "hochzeit": gettext_lazy("Wedding without partner"),
+}
+KIND_LABELS = {"hochzeit": gettext_lazy("Wedding (with partner)"), "trumpfabgabe": gettext_lazy("Trumpfabgabe")}
+ROUND_LABELS = {
+    "bock": gettext_lazy("Bock round"),
+    "ramsch": gettext_lazy("Ramsch round"),
+    "pflichtsolo": gettext_lazy("Pflichtsolo round"),
+    "penalty": gettext_lazy("Penalty solo"),
+}
+CALL_LABELS = {
+    "re": gettext_lazy("Re"),
+    "kontra": gettext_lazy("Kontra"),
+    "keine_90": gettext_lazy("No 90"),
+    "keine_60": gettext_lazy("No 60"),
+    "keine_30": gettext_lazy("No 30"),
+    "schwarz": gettext_lazy("Schwarz"),
+}
+SPECIAL_LABELS = {
+    "doppelkopf": gettext_lazy("Doppelkopf"),
+    "fuchs": gettext_lazy("Fox caught"),
+    "karlchen": gettext_lazy("Karlchen"),
+}
+
+
+def doppelkopf_categories(player: PlayerStats) -> list[tuple[Any, Tally]]:
+    """A player's (label, tally) by kind of game, those he played, for his page."""
+    rows: list[tuple[Any, Tally]] = [
+        (gettext_lazy("As Re"), player.re),
+        (gettext_lazy("As Kontra"), player.kontra),
+        (gettext_lazy("As soloist"), player.solo),
+    ]
+    rows += [(SOLO_LABELS[t], player.solo_types[t]) for t in SOLO_TYPES if t in player.solo_types]
+    rows.append((gettext_lazy("Against a solo"), player.against_solo))
+    rows += [(label, player.kinds[k]) for k, label in KIND_LABELS.items() if k in player.kinds]
+    rows += [(label, player.rounds[r]) for r, label in ROUND_LABELS.items() if r in player.rounds]
+    return [(label, tally) for label, tally in rows if tally.games]
+
+
+def call_rows(player: PlayerStats) -> list[tuple[Any, Tally]]:
+    """(label, tally of the games whose party's highest call it was), lowest call first."""
+    return [(label, player.calls[c]) for c, label in CALL_LABELS.items() if c in player.calls]
+
+
+def special_rows(player: PlayerStats) -> list[tuple[Any, int, int]]:
+    return [
+        (label, player.specials_made.get(k, 0), player.specials_conceded.get(k, 0))
+        for k, label in SPECIAL_LABELS.items()
+        if player.specials_made.get(k) or player.specials_conceded.get(k)
+    ]

@@ -1,0 +1,74 @@
+"""The statistics and ratings pages run as many queries in a big league as in a small one
+(issue 14 §1), worked out afresh (cache cleared) and read from the cache. The leagues are
+built as in test_league_size_queries (random valid Doppelkopf meetings with the real
+replay's cached results)."""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from leagues.models import Player
+from tests.bench.league import build_league
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+SIZES = {"small": (1, 3), "big": (3, 5)}  # (seasons, meetings per season)
+
+
+@pytest.fixture(scope="module")
+def leagues(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        user = UserFactory(username="stats-queries")
+        built = {
+            label: build_league(slug=f"sq-{label}", seasons=s, meetings=m, hands=12, carry=False, user=user, seed=5)
+            for label, (s, m) in SIZES.items()
+        }
+        yield user, built
+        from leagues.models import League
+
+        League.objects.filter(slug__in=[b["slug"] for b in built.values()]).delete()
+        user.delete()
+
+
+def statistics_page(ids):
+    return reverse("league_statistics", kwargs={"slug": ids["slug"]})
+
+
+def season_statistics(ids):
+    return reverse("league_statistics", kwargs={"slug": ids["slug"]}) + "?season=1"
+
+
+def player_page(ids):
+    player = Player.objects.filter(league__slug=ids["slug"], name="Anna").get()
+    return reverse("player_statistics", kwargs={"slug": ids["slug"], "pk": player.pk})
+
+
+def ratings_page(ids):
+    return reverse("league_ratings", kwargs={"slug": ids["slug"]})
+
+
+PAGES = {"statistics": statistics_page, "season": season_statistics, "player": player_page, "ratings": ratings_page}
+
+
+@pytest.mark.parametrize("warm", [False, True], ids=["computed", "cached"])
+@pytest.mark.parametrize("name", list(PAGES))
+def test_a_page_runs_as_many_queries_in_a_big_league_as_in_a_small_one(
+    client, leagues, name, warm, django_assert_num_queries
+):
+    user, built = leagues
+    client.force_login(user)
+    urls = {label: PAGES[name](ids) for label, ids in built.items()}
+    cache.clear()
+    if warm:
+        for url in urls.values():
+            assert client.get(url).status_code == 200
+    with CaptureQueriesContext(connection) as small:
+        response = client.get(urls["small"])
+    assert response.status_code == 200
+    with django_assert_num_queries(len(small.captured_queries)):
+        response = client.get(urls["big"])
+    assert response.status_code == 200
+    cache.clear()
