@@ -47,6 +47,9 @@ class League(models.Model):
     # Anyone holding this token may read standings and sheets; None means no public link.
     public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who changed the rules and when (the activity page reads it). The public link's token is
+    # not kept: a revoked link must not live on in a table.
+    history = HistoricalRecords(excluded_fields=["public_token"])
 
     class Meta:
         ordering = ["name"]
