@@ -241,7 +241,11 @@ THROTTLE_RATES = {
 REST_FRAMEWORK = {
     "NUM_PROXIES": PROXY_COUNT,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    # A personal API token (Authorization: Bearer, leagues/tokens.py), else the session.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "leagues.tokens.BearerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": ["leagues.renderers.ORJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["leagues.renderers.ORJSONRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],

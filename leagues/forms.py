@@ -1031,3 +1031,57 @@ class ImportLeagueForm(forms.Form):
         elif cleaned.get("slug") and League.objects.filter(slug=cleaned["slug"]).exists():
             self.add_error("slug", gettext("Another league already uses this short name."))
         return cleaned
+
+
+# --- a paper season (leagues/paper_import.py) and API tokens (leagues/tokens.py) -------------
+
+# A notebook's season is some kilobytes; the confirmation sends the text back in the form.
+PAPER_MAX_BYTES = 300_000
+
+
+class PaperImportForm(forms.Form):
+    """A paper season as CSV: the file on the preview, its text (a hidden field) on the
+    confirmation, so that what is confirmed is exactly what was previewed, checked again."""
+
+    KINDS = [
+        ("totals", _("Each player's total per evening")),
+        ("hands", _("Every hand of each evening")),
+    ]
+
+    kind = forms.ChoiceField(label=_("What the file holds"), choices=KINDS, widget=forms.RadioSelect, initial="totals")
+    file = forms.FileField(label=_("CSV file"), required=False)
+    text = forms.CharField(required=False, widget=forms.HiddenInput, strip=False)
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload is not None:
+            if upload.size > PAPER_MAX_BYTES:
+                self.add_error("file", gettext("The file is too large (at most 300 kB)."))
+                return cleaned
+            try:
+                cleaned["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", gettext("Please save the file as CSV in UTF-8."))
+                return cleaned
+            cleaned["confirm"] = False  # a new file is always previewed first
+        elif not cleaned.get("text"):
+            self.add_error("file", gettext("Please choose a CSV file."))
+        elif len(cleaned["text"].encode()) > PAPER_MAX_BYTES:
+            self.add_error("file", gettext("The file is too large (at most 300 kB)."))
+        return cleaned
+
+
+class ApiTokenForm(forms.Form):
+    name = forms.CharField(
+        label=_("What the token is for"),
+        max_length=60,
+        help_text=_("A name to tell your tokens apart, e.g. “scoring script”."),
+    )
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(gettext("Please give the token a name."))
+        return name

@@ -183,6 +183,7 @@ class MeetingSummary:
     winner_total: int = 0
     winner_games_won: int = 0
     hands: int = 0
+    imported_totals: bool = False  # copied from paper as totals (no hands)
 
 
 @dataclass
@@ -425,9 +426,16 @@ def _meeting_summaries(*, league, players, where=None):
     rows = Meeting.objects.filter(league=league)
     if where is not None:
         rows = rows.filter(where)
-    rows = rows.order_by("date", "id").values("id", "date", "host_id", "season_id")
+    rows = rows.order_by("date", "id").values("id", "date", "host_id", "season_id", "imported_totals")
     return [
-        MeetingSummary(id=m["id"], date=m["date"], host=players[m["host_id"]], season_id=m["season_id"]) for m in rows
+        MeetingSummary(
+            id=m["id"],
+            date=m["date"],
+            host=players[m["host_id"]],
+            season_id=m["season_id"],
+            imported_totals=m["imported_totals"],
+        )
+        for m in rows
     ]
 
 

@@ -407,12 +407,13 @@ def write_results(
     rows = result_rows(meeting, hands, result)
     _sync_rows(HandResult.objects.filter(meeting=meeting), rows, key=_hand_key, figures=RESULT_FIGURES)
     seat_order = dict(Seat.objects.filter(meeting=meeting).values_list("player_id", "position"))
-    _sync_rows(
-        MeetingResult.objects.filter(meeting=meeting),
-        meeting_result_rows(meeting, rows, seat_order=seat_order),
-        key=_player_key,
-        figures=MEETING_FIGURES,
-    )
+    if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
+        _sync_rows(
+            MeetingResult.objects.filter(meeting=meeting),
+            meeting_result_rows(meeting, rows, seat_order=seat_order),
+            key=_player_key,
+            figures=MEETING_FIGURES,
+        )
     if carried is None:
         carried = carried_rounds_for(meeting)
     write_carry(
@@ -839,6 +840,8 @@ def can_close(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> b
 
 
 def _refuse_if_closed(meeting: Meeting) -> None:
+    if meeting.imported_totals:  # a hand would replace the totals copied from paper
+        raise MeetingClosed(_("This evening was copied from paper as totals: it has no hands to enter or change."))
     if meeting.closed_at is not None:
         if meeting.season.locked_at is not None:
             raise MeetingClosed(
@@ -1124,6 +1127,8 @@ def _cache_difference(
         row["player_id"]: {f: row[f] for f in MEETING_FIGURES}
         for row in MeetingResult.objects.filter(meeting=meeting).values("player_id", *MEETING_FIGURES)
     }
+    if meeting.imported_totals:  # its rows are the totals copied from paper: nothing to sum
+        fresh = stored
     problems = []
     for player_id in sorted(set(fresh) | set(stored)):
         who = names.get(player_id, f"player {player_id}")
