@@ -91,17 +91,20 @@ class StandingRow:
     points: int = 0  # race games: points scored in all hands, resets undone
     evenings_won: int = 0
     rank: int = 0
+    # The part of ``total`` copied from paper as evenings' totals (no games behind it).
+    imported_total: int = 0
 
     @property
     def average(self):
-        return self.total / self.games if self.games else 0.0
+        """Points per game played here: an imported evening's total has no games to share."""
+        return (self.total - self.imported_total) / self.games if self.games else 0.0
 
     @property
     def solos_lost(self):
         return self.solos - self.solos_won
 
     def add(self, figures):
-        for name in ("total", "games", "wins", "solos", "solos_won", "games_won", "points"):
+        for name in ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "imported_total"):
             setattr(self, name, getattr(self, name) + (figures.get(name) or 0))
 
 
@@ -272,6 +275,8 @@ def _chart(*, meetings, per_meeting, players, race):
 
 # The figures a MeetingResult row holds for a StandingRow.
 _TABLE_FIGURES = ("total", "games", "wins", "solos", "solos_won", "games_won", "points")
+# The totals of evenings copied from paper (Meeting.imported_totals), for StandingRow.average.
+IMPORTED_TOTAL = Sum("total", filter=Q(meeting__imported_totals=True))
 
 
 def standings(*, league, season_number=None):
@@ -304,10 +309,11 @@ def standings(*, league, season_number=None):
     # The season, per meeting and player: gives the table and each evening's winner at once.
     per_meeting, table, hands_in, winners = {}, {}, {}, {}
     rows = MeetingResult.objects.filter(season_id=season_id).values(
-        "meeting_id", "player_id", "hands", "won_evening", *_TABLE_FIGURES
+        "meeting_id", "player_id", "hands", "won_evening", "meeting__imported_totals", *_TABLE_FIGURES
     )
     for row in rows:
         figures = {name: row[name] for name in _TABLE_FIGURES}
+        figures["imported_total"] = row["total"] if row["meeting__imported_totals"] else 0
         if not race:
             figures["points"] = 0
         per_meeting.setdefault(row["meeting_id"], {})[row["player_id"]] = figures
@@ -331,8 +337,9 @@ def standings(*, league, season_number=None):
 
     all_time = []
     sums = {f"f_{name}": Sum(name) for name in _TABLE_FIGURES}
+    sums["f_imported_total"] = IMPORTED_TOTAL
     for row in MeetingResult.objects.filter(league=league).values("player_id").annotate(**sums).order_by():
-        figures = {name: row[f"f_{name}"] or 0 for name in _TABLE_FIGURES}
+        figures = {name: row[f"f_{name}"] or 0 for name in (*_TABLE_FIGURES, "imported_total")}
         if not race:
             figures["points"] = 0
         all_time.append(StandingRow(player=players[row["player_id"]]))
@@ -508,8 +515,9 @@ def season_table(*, season):
     players = {p.id: p for p in Player.objects.filter(league_id=season.league_id)}
     table = []
     sums = {f"f_{name}": Sum(name) for name in _TABLE_FIGURES}
+    sums["f_imported_total"] = IMPORTED_TOTAL
     for row in MeetingResult.objects.filter(season=season).values("player_id").annotate(**sums).order_by():
-        figures = {name: row[f"f_{name}"] or 0 for name in _TABLE_FIGURES}
+        figures = {name: row[f"f_{name}"] or 0 for name in (*_TABLE_FIGURES, "imported_total")}
         if not race:
             figures["points"] = 0
         table.append(StandingRow(player=players[row["player_id"]]))

@@ -105,6 +105,12 @@ def test_imported_hands_are_replayed_and_counted_with_imported_totals(league, us
         ("Cem", -26, 3, 1, 0),
     ]
     assert standings.season.number == 1 and len(standings.meetings) == 3
+    # Points per game count the games played here only: Ann's -1 in 3 games, not 29 in 3.
+    ann = next(r for r in standings.all_time if r.player.name == "Ann")
+    assert ann.average == pytest.approx(-1 / 3)
+    assert next(r for r in selectors.season_table(season=standings.season) if r.player.name == "Dora").average == (
+        pytest.approx(1 / 3)
+    )
 
 
 def test_imported_totals_survive_a_replay_and_verify_replays(league, user):
