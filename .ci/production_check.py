@@ -212,6 +212,14 @@ def check(client, run, port, superuser):
     pages.html(client, f"{meeting_path}history/")
     pages.html(client, f"{league_path}standings/")
     pages.html(client, f"{league_path}seasons/1/bill/")
+    pages.html(client, f"{league_path}seasons/1/reopen/")  # the demo login is the league's admin
+    pages.html(client, f"{league_path}seasons/1/what-if/")
+    pages.html(client, f"{league_path}seasons/1/what-if/?variant=club&rule-announcement_points=1")
+    pages.html(client, f"{league_path}house-rules/")
+    pages.html(client, f"{meeting_path}house-rules/")
+    pages.html(client, f"{league_path}export.json")
+    pages.html(client, f"{league_path}export.csv")
+    pages.html(client, "/leagues/import/")
     pages.html(client, f"{league_path}meetings/new/")
     pages.html(client, "/leagues/new/")
     pages.html(client, "/accounts/password/change/")
@@ -225,6 +233,7 @@ def check(client, run, port, superuser):
     public = pages.html(anonymous, f"/p/{token}/")
     public_meeting = first(rf'href="/p/{token}/m/(\d+)/"', public, "meeting link on the public page").group(1)
     pages.html(anonymous, f"/p/{token}/m/{public_meeting}/")
+    pages.html(anonymous, f"/p/{token}/house-rules/")
     pages.html(anonymous, "/p/no-such-token/", expect=404)
 
     # The admin, with a staff user made as the README's operator would make one.
