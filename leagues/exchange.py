@@ -26,13 +26,14 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime, parse_time
 from django.utils.translation import gettext as _
 
-from . import services
+from . import selectors, services
 from .models import (
     Hand,
     HandResult,
     League,
     Meeting,
     MeetingReopening,
+    MeetingResult,
     Player,
     Season,
     SeasonBill,
@@ -181,7 +182,15 @@ def _meeting(meeting: Meeting, players, hands, history_of) -> dict[str, Any]:
             }
             for h in hands
         ],
+        # An evening copied from paper as each player's total (leagues/paper_import.py): the
+        # totals are what was entered, since it has no hands to replay.
+        "imported_totals": _imported_totals(meeting, players) if meeting.imported_totals else None,
     }
+
+
+def _imported_totals(meeting: Meeting, players) -> dict[str, int]:
+    rows = MeetingResult.objects.filter(meeting=meeting).values_list("player_id", "total")
+    return {players[player_id]: total for player_id, total in rows}
 
 
 def export_csv(*, league: League) -> str:
@@ -370,6 +379,10 @@ def _import_meeting(item, where, league, seasons, player) -> Meeting:
     if meeting.game != league.game:
         raise ImportProblem(f"{where}.game", _("a meeting of another game than its league's."))
     Seat.objects.bulk_create(Seat(meeting=meeting, player=p, position=i) for i, p in enumerate(seats))
+    if item.get("imported_totals") is not None:
+        if _list(item, "hands", where):
+            raise ImportProblem(f"{where}.hands", _("an evening imported as totals has no hands."))
+        _import_totals(meeting, _get(item, "imported_totals", where, dict), f"{where}.imported_totals", player)
     for j, r in enumerate(_list(item, "reopenings", where), start=1):
         at = f"{where}.reopenings[{j}]"
         MeetingReopening.objects.create(
@@ -427,6 +440,34 @@ def _import_meeting(item, where, league, seasons, player) -> Meeting:
             )
     History.objects.bulk_create(records)
     return meeting
+
+
+def _import_totals(meeting: Meeting, totals: dict, where: str, player) -> None:
+    """An evening imported from paper as totals: its MeetingResult rows, which the replay
+    that follows keeps (services.write_results)."""
+    seat_order = dict(meeting.seats.values_list("player_id", "position"))
+    sums = {}
+    for name, total in totals.items():
+        who = player(name, where)
+        if who.pk not in seat_order or not isinstance(total, int) or isinstance(total, bool):
+            raise ImportProblem(f"{where}.{name}", _("a total of a player not at the table, or not a whole number."))
+        sums[who.pk] = {"total": total, "games_won": 0}
+    if not sums:
+        raise ImportProblem(where, _("no totals."))
+    winner = selectors.evening_winner(sums, seat_order, race=False)
+    meeting.imported_totals = True
+    meeting.save(update_fields=["imported_totals"])
+    MeetingResult.objects.bulk_create(
+        MeetingResult(
+            meeting=meeting,
+            season_id=meeting.season_id,
+            league_id=meeting.league_id,
+            player_id=player_id,
+            total=figures["total"],
+            won_evening=player_id == winner,
+        )
+        for player_id, figures in sums.items()
+    )
 
 
 def _import_bill(item, where, season, player) -> SeasonBill:

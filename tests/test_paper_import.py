@@ -268,3 +268,20 @@ def test_anonymous_and_other_leagues_members_cannot_import(client, league):
     assert client.get(url).status_code == 404
     assert client.post(url, {"kind": "totals", "text": TOTALS, "confirm": "True"}).status_code == 404
     assert not Meeting.objects.exists()
+
+
+def test_imported_totals_go_through_a_json_export_and_import(league, user):
+    from leagues import exchange
+
+    run(league, user, "totals", TOTALS)
+    run(league, user, "hands", HANDS)
+    data = exchange.export_league(league=league)
+    assert [m["imported_totals"] for m in data["meetings"]] == [
+        {"Ann": 30, "Ben": -10, "Cem": -20, "Dora": 0},
+        {"Ben": 15, "Cem": -5, "Dora": -10, "Emil": 0},
+        None,
+    ]
+    copy = exchange.import_league(data=data, user=user, name="Kopie", slug="kopie")
+    assert table(selectors.standings(league=copy).table) == table(selectors.standings(league=league).table)
+    assert copy.meetings.filter(imported_totals=True).count() == 2
+    assert services.verify_replays(league=copy) == (3, [])
