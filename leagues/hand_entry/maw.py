@@ -134,6 +134,9 @@ def payload_from_post(post, *, players, result):
     return payload, errors
 
 
+STAR_PARTIES = 3
+
+
 def extra_context(result):
     """What the game's form shows, all from scoring: the hand fields it asks for (``fields``,
     each name true), the trick rows, and under the rules in force the bids (chips), the
@@ -146,6 +149,14 @@ def extra_context(result):
         "bidder_field": _bidder_field(fields),
         "trick_numbers": [str(n) for n in range(1, maw.TRICKS + 1)],
     }
+    # A trick's chips with a star (won by the top trump) where that bonus counts, while a row
+    # of them still fits a phone: two or three parties.
+    context["star_tricks"] = (
+        "top_trump_trick" in fields
+        and "jink" not in fields
+        and bool(rules.get("top_trump_bonus"))
+        and len(result["parties"]) <= STAR_PARTIES
+    )
     if "bid" in fields:
         context["bids"] = [str(bid) for bid in maw.bids(rules)]
         top = maw.top_bid_scores(result["game"], rules)

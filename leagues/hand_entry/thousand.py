@@ -15,6 +15,7 @@ from scoring.numbers import whole_number
 from scoring.thousand import CARD_POINTS, SUITS, bid_range
 
 TEMPLATE = "hands/thousand.html"
+QUICK_BIDS = 6  # a row of chips on a phone
 
 
 def _text(post, name):
@@ -93,6 +94,9 @@ def extra_context(result):
         "bid_max": high,
         "bid_step": step,
         "bid_examples": ", ".join(str(bid) for bid in range(low, high + 1, step)[:3]),
+        # One tap for the bids made most often (issue 11): the lowest few; the stepper and
+        # the field for the rest.
+        "quick_bids": list(range(low, high + 1, step)[:QUICK_BIDS]),
         "suits": suit_chips(SUITS),
     }
 

@@ -29,7 +29,7 @@ TARGETS = {
     "dk-ramsch": ("20–22", 9, True),
     "dk-pflichtsolo": ("3–7", 4, True),
     "thousand": ("10–13", 7, False),
-    "forty-five": ("7", 6, False),
+    "forty-five": ("7", 6, True),
     "one-ten": ("9", 6, False),
 }
 LABELS = {
@@ -239,29 +239,48 @@ def dk_ramsch(page, thumb):
 
 
 def thousand(page, thumb):
-    # Ben bids 120 (with the stepper), takes 70; Carl 30; Dora gets the rest.
+    # Ben plays, bids the third of the common bids, takes 70; Carl 30; Dora gets the rest.
     thumb.tap(chip(page, "declarer", "Ben"))
-    thumb.type(page.locator("#hand-form input[name=bid]"), "120")
+    quick = page.locator("#hand-form [data-bid-quick]")
+    if quick.count():
+        thumb.tap(quick.nth(2))
+    else:
+        thumb.type(page.locator("#hand-form input[name=bid]"), "120")
     thumb.type(page.locator('#hand-form input[name="points:Ben"]'), "70")
     thumb.type(page.locator('#hand-form input[name="points:Carl"]'), "30")
-    thumb.tap(page.locator("#hand-form [data-fill]"))
+    if page.locator('#hand-form input[name="points:Dora"]').input_value() != "20":
+        thumb.tap(page.locator("#hand-form [data-fill]"))
     thumb.tap(chip(page, "marriages:Ben", "clubs"))
     _save(thumb, page, 1)
 
 
+def _trick(thumb, page, n, party, top):
+    """The winner of trick ``n``; where the form offers it, one tap also says the top trump won it."""
+    star = page.locator(f'#hand-form [data-star-trick="{n}"][data-star-party="{party}"]')
+    if top and star.count():
+        thumb.tap(star)
+        return True
+    thumb.tap(chip(page, f"trick_{n}", party))
+    return False
+
+
 def forty_five(page, thumb):
+    starred = False
     for n, team in enumerate("ABAAB", start=1):
-        thumb.tap(chip(page, f"trick_{n}", team))
-    thumb.tap(chip(page, "top_trump_trick", "1"))
+        starred |= _trick(thumb, page, n, team, top=n == 1)
+    if not starred:
+        thumb.tap(chip(page, "top_trump_trick", "1"))
     _save(thumb, page, 1)
 
 
 def one_ten(page, thumb):
     thumb.tap(chip(page, "bidder", "Anna"))
     thumb.tap(chip(page, "bid", "20"))
+    starred = False
     for n, who in enumerate(["Anna", "Anna", "Ben", "Anna", "Carl"], start=1):
-        thumb.tap(chip(page, f"trick_{n}", who))
-    thumb.tap(chip(page, "top_trump_trick", "1"))
+        starred |= _trick(thumb, page, n, who, top=n == 1)
+    if not starred:
+        thumb.tap(chip(page, "top_trump_trick", "1"))
     _save(thumb, page, 1)
 
 

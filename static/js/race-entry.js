@@ -1,0 +1,50 @@
+/* Faster than paper (issue 11) for the race games' hand forms: one tap for a trick won by
+   the top trump (45, 110: the trick's winner and the top-trump trick both ticked) and one tap
+   for a common 1000 bid (hand-forms.js offers the last player's card points). The
+   form's own fields still carry the hand; this file only fills them. Delegated on the
+   document, so it survives htmx swaps; a strict CSP allows no inline script. */
+"use strict";
+
+(function () {
+  function qa(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
+  function changed(input) { input.dispatchEvent(new Event("change", { bubbles: true })); }
+
+  /* --- a trick won by the top trump ---------------------------------------------------------- */
+  function syncStars(root) {
+    var top = root.querySelector("input[name=top_trump_trick]:checked");
+    qa(root, "[data-star-trick]").forEach(function (b) {
+      var won = root.querySelector("input[name=trick_" + b.dataset.starTrick + "]:checked");
+      var on = !!(top && top.value === b.dataset.starTrick && won && won.value === b.dataset.starParty);
+      b.classList.toggle("on", on);
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  }
+  function star(button) {
+    var root = button.closest("[data-hand-form=maw]");
+    var n = button.dataset.starTrick, party = button.dataset.starParty;
+    qa(root, "input[name=trick_" + n + "]").forEach(function (i) { i.checked = i.value === party; });
+    var top = root.querySelector("input[name=top_trump_trick][value=\"" + n + "\"]");
+    if (top) { top.checked = true; changed(top); }
+    changed(root.querySelector("input[name=trick_" + n + "]:checked"));
+    syncStars(root);
+  }
+
+  /* --- 1000: a common bid in one tap ------------------------------------------------------- */
+  function bid(button) {
+    var input = button.closest("[data-hand-form=thousand]").querySelector("input[name=bid]");
+    input.value = button.dataset.bidQuick;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  document.addEventListener("click", function (event) {
+    var t = event.target.closest && event.target.closest("[data-star-trick], [data-bid-quick]");
+    if (!t) return;
+    if (t.dataset.starTrick) star(t); else bid(t);
+  });
+  document.addEventListener("change", function (event) {
+    var root = event.target.closest && event.target.closest("[data-hand-form=maw]");
+    if (root) syncStars(root);
+  });
+  function init() { qa(document, "[data-hand-form=maw]").forEach(syncStars); }
+  document.addEventListener("htmx:load", init);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
+})();
