@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import path
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from .. import paper_import
@@ -34,7 +34,10 @@ def import_paper(request, slug):
         context["problems"] = problem.errors
         return render(request, "paper/import.html", context, status=400)
     if commit:
-        messages.success(request, _("%(count)s evenings imported.") % {"count": len(outcome.evenings)})
+        count = len(outcome.evenings)
+        messages.success(
+            request, ngettext("%(count)s evening imported.", "%(count)s evenings imported.", count) % {"count": count}
+        )
         return redirect(league)
     confirm = PaperImportForm(initial={"kind": data["kind"], "text": data["text"], "confirm": True})
     context.update(outcome=outcome, confirm_form=confirm, kind=data["kind"])
