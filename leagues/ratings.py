@@ -6,10 +6,17 @@ openskill's Plackett-Luce is the one its authors recommend, free of TrueSkill's 
 fastest for up to a few teams). Every hand is one match, rated in playing order (meetings by
 date, then hand number), over every season (a rating is a player's, not a season's):
 
-- Doppelkopf, a game with parties: Re against Kontra (the pairs change every hand), a soloist
-  alone against the three (a Hochzeit without partner too); the winning party ranks first;
-  a game without a winner (both parties missed their absagen) is a tie.
-- A revoke: the revoker alone against the three others, who rank first.
+- Doppelkopf, a game with parties: Re against Kontra (the pairs change every hand); the
+  winning party ranks first; a game without a winner (both parties missed their absagen) is
+  a tie.
+- A solo (a Hochzeit without partner too), 1 against 3: rated as three duels, the soloist
+  against each of the three in turn, much as the sheet counts a solo three times. Not as one
+  match of a team of one against a team of three: openskill sums a team's skills, so the three
+  would be expected to beat the one almost always; every solo won is then a big surprise, and
+  the sum of all ratings sinks with every solo (measured: four players at 25 who play only
+  solos, each won half the time, fall to an average of about 0 after 300 hands; as duels they
+  stay near 25).
+- A revoke: the revoker loses a duel against each of the three others.
 - Ramsch and every other game: every active player for himself, ranked by the hand's delta
   (the most points first, equal deltas tie): in Ramsch the loser pays, in the race games the
   points scored decide who played the hand best.
@@ -18,11 +25,14 @@ date, then hand number), over every season (a rating is a player's, not a season
 The model starts everyone at mu 25, sigma 25/3; the ranking orders by the conservative
 ``ordinal`` (mu − 3·sigma, openskill's own), so that a newcomer with a lucky first evening does
 not top the list. Recomputed from the hands on read (a correction anywhere changes every later
-rating) and cached per league under the statistics' fingerprint of the newest change.
+rating); the state after each season is cached under the fingerprints of the seasons up to it
+(``league_ratings``), so only the seasons from the newest change on are rated again.
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -31,38 +41,41 @@ from typing import Any
 from django.core.cache import cache
 from openskill.models import PlackettLuce
 
-from .models import Hand, HandResult, League, Meeting, Player
-from .statistics import CACHE_SECONDS, league_fingerprint, percent
+from .models import Hand, HandResult, League, Meeting, Player, Season
+from .statistics import CACHE_SECONDS, percent, season_fingerprints
 
 MODEL = PlackettLuce()
 DISPLAY = Decimal("0.1")
 
 
-def matches_of_hand(payload: dict, rows, *, doppelkopf: bool, names: dict[str, int]) -> tuple[list, list] | None:
-    """The teams (lists of player ids) and their ranks (1 best) of one hand, or None when it
-    rates nobody. ``rows``: (player id, active, delta, won) of the hand's cached results."""
+def matches_of_hand(payload: dict, rows, *, doppelkopf: bool, names: dict[str, int]) -> list[tuple[list, list]]:
+    """The matches one hand is rated as: a list of (teams, ranks), teams being lists of player
+    ids in seat order, ranks 1 for the best. ``rows``: (player id, active, delta, won) of the
+    hand's cached results, in seat order; only the active players are in a match."""
     active = [(pid, delta, won) for pid, is_active, delta, won in rows if is_active]
     if len(active) < 2:
-        return None
+        return []
     kind = payload.get("kind") if doppelkopf else None
     if doppelkopf and kind == "revoke":
         revoker = names.get(payload.get("revoke_by"))
-        others = [pid for pid, _d, _w in active if pid != revoker]
-        return [[revoker], others], [2, 1]
+        return [([[revoker], [pid]], [2, 1]) for pid, _d, _w in active if pid != revoker]
     if doppelkopf and kind != "ramsch":
         re_ids = {names.get(n) for n in payload.get("re") or ()}
         re = [pid for pid, _d, _w in active if pid in re_ids]
         kontra = [pid for pid, _d, _w in active if pid not in re_ids]
         if not re or not kontra:
-            return None
+            return []
         re_won = any(won for pid, _d, won in active if pid in re_ids)
         kontra_won = any(won for pid, _d, won in active if pid not in re_ids)
         ranks = [1, 2] if re_won else [2, 1] if kontra_won else [1, 1]
-        return [re, kontra], ranks
+        if len(re) == 1:
+            # A solo: three duels, the soloist against each of the three in turn (see above).
+            return [([re, [pid]], ranks) for pid in kontra]
+        return [([re, kontra], ranks)]
     # Everyone for himself: the highest delta ranks first, equal deltas share a rank.
     ordered = sorted({delta for _pid, delta, _w in active}, reverse=True)
     rank_of = {delta: i + 1 for i, delta in enumerate(ordered)}
-    return [[pid] for pid, _d, _w in active], [rank_of[delta] for _pid, delta, _w in active]
+    return [([[pid] for pid, _d, _w in active], [rank_of[delta] for _pid, delta, _w in active])]
 
 
 @dataclass
@@ -102,88 +115,138 @@ class Ratings:
     chart: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass
+class RatingState:
+    """Where the ratings stand after some seasons: plain numbers, so that it pickles."""
+
+    ratings: dict[int, tuple[float, float]] = field(default_factory=dict)  # mu, sigma
+    games: dict[int, int] = field(default_factory=dict)
+    wins: dict[int, int] = field(default_factory=dict)
+    evenings: list[tuple[str, dict[int, float]]] = field(default_factory=list)  # date, ordinals after it
+    rated: int = 0
+
+
 def league_ratings(*, league: League) -> Ratings:
-    key = f"kl-ratings:{league.pk}:{league_fingerprint(league)}"
-    found = cache.get(key)
-    if found is None:
-        found = compute_ratings(league=league)
-        cache.set(key, found, CACHE_SECONDS)
-    return found
+    """The ratings now. The state after each season is cached under the fingerprints of that
+    season and of all before it (a rating depends on every earlier hand), so a hand entered
+    tonight rates tonight's season again from the state the last season left, and a correction
+    of an old evening recomputes from that evening's season on. A fixed number of queries."""
+    seasons = list(Season.objects.filter(league=league).order_by("number").values_list("id", flat=True))
+    prints = season_fingerprints(league)
+    chain = hashlib.sha256(f"{league.pk}:{league.game}".encode())
+    keys = []
+    for sid in seasons:
+        chain.update(prints.get(sid, "-").encode())
+        keys.append(f"kl-ratings:{league.pk}:{sid}:{chain.hexdigest()[:32]}")
+    cached = cache.get_many(keys)
+    done, state = 0, RatingState()
+    for i in range(len(keys), 0, -1):
+        if keys[i - 1] in cached:
+            done, state = i, cached[keys[i - 1]]
+            break
+    if done < len(seasons):
+        states = rate_seasons(league=league, seasons=seasons[done:], state=state)
+        cache.set_many(dict(zip(keys[done:], states, strict=True)), CACHE_SECONDS)
+        state = states[-1]
+    return ratings_from(league=league, state=state)
 
 
 def compute_ratings(*, league: League) -> Ratings:
-    """Every hand of the league in playing order through the model (four queries)."""
-    players = {p.id: p for p in Player.objects.filter(league=league)}
-    names = {p.name: pid for pid, p in players.items()}
-    meetings = list(Meeting.objects.filter(league=league).order_by("date", "id").values_list("id", "date"))
-    order = {mid: i for i, (mid, _date) in enumerate(meetings)}
-    hands = sorted(
-        Hand.objects.live().filter(meeting__league=league).values_list("id", "meeting_id", "number", "payload"),
-        key=lambda h: (order[h[1]], h[2]),
+    """The ratings worked out from the first hand, without the cache."""
+    seasons = list(Season.objects.filter(league=league).order_by("number").values_list("id", flat=True))
+    states = rate_seasons(league=league, seasons=seasons, state=RatingState())
+    return ratings_from(league=league, state=states[-1] if states else RatingState())
+
+
+def rate_seasons(*, league: League, seasons: list[int], state: RatingState) -> list[RatingState]:
+    """Rate the hands of ``seasons`` (ids, in order) on from ``state``; the state after each
+    season (four queries whatever their number)."""
+    state = copy.deepcopy(state)
+    last = copy.deepcopy(state)  # a season without a meeting leaves the state as it was
+    names = dict(Player.objects.filter(league=league).values_list("name", "id"))
+    meetings = list(
+        Meeting.objects.filter(league=league, season__in=seasons)
+        .order_by("date", "id")
+        .values_list("id", "date", "season_id")
     )
+    hands_of: dict[int, list[tuple]] = defaultdict(list)
+    for hand_id, meeting_id, number, payload in (
+        Hand.objects.live().filter(meeting__season__in=seasons).values_list("id", "meeting_id", "number", "payload")
+    ):
+        hands_of[meeting_id].append((number, hand_id, payload))
     by_hand: dict[int, list[tuple]] = defaultdict(list)
-    for hand_id, *row in HandResult.objects.filter(league=league).values_list(
-        "hand_id", "player_id", "active", "delta", "won"
+    # By id: the writer inserts a hand's rows in the replay's party order, the seat order.
+    for hand_id, *row in (
+        HandResult.objects.filter(season__in=seasons)
+        .order_by("id")
+        .values_list("hand_id", "player_id", "active", "delta", "won")
     ):
         by_hand[hand_id].append(tuple(row))
     doppelkopf = league.game == "doppelkopf"
-    ratings: dict[int, Any] = {}
-    games: dict[int, int] = defaultdict(int)
-    wins: dict[int, int] = defaultdict(int)
-    # The chart: each player's ordinal after each evening he played.
-    history: dict[int, dict[int, float]] = defaultdict(dict)
-    rated = 0
-    for hand_id, meeting_id, _number, payload in hands:
-        rows = by_hand.get(hand_id, ())
-        for pid, is_active, _delta, won in rows:
-            if is_active:
-                games[pid] += 1
-                wins[pid] += int(won)
-        match = matches_of_hand(payload, rows, doppelkopf=doppelkopf, names=names)
-        if match is None:
+    ratings = {pid: MODEL.rating(mu=mu, sigma=sigma) for pid, (mu, sigma) in state.ratings.items()}
+    after_season: dict[int, RatingState] = {}
+    for meeting_id, date, season_id in meetings:
+        ordinals: dict[int, float] = {}
+        for _number, hand_id, payload in sorted(hands_of.get(meeting_id, ()), key=lambda h: h[0]):
+            rows = by_hand.get(hand_id, ())
+            for pid, is_active, _delta, won in rows:
+                if is_active:
+                    state.games[pid] = state.games.get(pid, 0) + 1
+                    state.wins[pid] = state.wins.get(pid, 0) + int(won)
+            matches = matches_of_hand(payload, rows, doppelkopf=doppelkopf, names=names)
+            for teams, ranks in matches:
+                before = [[ratings.setdefault(pid, MODEL.rating()) for pid in team] for team in teams]
+                for team, new in zip(teams, MODEL.rate(before, ranks=ranks), strict=True):
+                    for pid, rating in zip(team, new, strict=True):
+                        ratings[pid] = rating
+                        ordinals[pid] = rating.ordinal()
+            state.rated += bool(matches)
+        state.evenings.append((date.isoformat(), ordinals))
+        state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
+        after_season[season_id] = copy.deepcopy(state)
+    states = []
+    for sid in seasons:
+        last = after_season.get(sid, last)
+        states.append(last)
+    return states
+
+
+def ratings_from(*, league: League, state: RatingState) -> Ratings:
+    """The ranking (by ordinal) and the chart of a state, with today's players."""
+    players = {p.id: p for p in Player.objects.filter(league=league)}
+    rows = []
+    for pid, (mu, sigma) in state.ratings.items():
+        if pid not in players:
             continue
-        teams, ranks = match
-        before = [[ratings.setdefault(pid, MODEL.rating(name=str(pid))) for pid in team] for team in teams]
-        after = MODEL.rate(before, ranks=ranks)
-        for team, new in zip(teams, after, strict=True):
-            for pid, rating in zip(team, new, strict=True):
-                ratings[pid] = rating
-                history[pid][order[meeting_id]] = rating.ordinal()
-        rated += 1
-    rows = [
-        RatingRow(
-            player=players[pid],
-            mu=r.mu,
-            sigma=r.sigma,
-            ordinal=r.ordinal(),
-            games=games[pid],
-            wins=wins[pid],
+        rating = MODEL.rating(mu=mu, sigma=sigma)
+        rows.append(
+            RatingRow(
+                player=players[pid],
+                mu=mu,
+                sigma=sigma,
+                ordinal=rating.ordinal(),
+                games=state.games.get(pid, 0),
+                wins=state.wins.get(pid, 0),
+            )
         )
-        for pid, r in ratings.items()
-        if pid in players
-    ]
     rows.sort(key=lambda r: (-r.ordinal, r.player.name.lower()))
     for i, row in enumerate(rows, 1):
         row.rank = i
     chart = {
-        "labels": [date.isoformat() for _mid, date in meetings],
+        "labels": [date for date, _ordinals in state.evenings],
         "datasets": [
-            {
-                "label": row.player.name,
-                "data": _carried_forward(history[row.player.id], len(meetings)),
-            }
-            for row in rows
+            {"label": row.player.name, "data": _carried_forward(state.evenings, row.player.id)} for row in rows
         ],
     }
-    return Ratings(rows=rows, hands=rated, chart=chart)
+    return Ratings(rows=rows, hands=state.rated, chart=chart)
 
 
-def _carried_forward(points: dict[int, float], count: int) -> list[float | None]:
-    """One value per evening: the rating after it, kept through evenings the player missed
+def _carried_forward(evenings, pid: int) -> list[float | None]:
+    """One value per evening: the player's rating after it, kept through evenings he missed
     (None before his first), to one decimal for the chart."""
     values, last = [], None
-    for i in range(count):
-        if i in points:
-            last = round(points[i], 1)
+    for _date, ordinals in evenings:
+        if pid in ordinals:
+            last = round(ordinals[pid], 1)
         values.append(last)
     return values

@@ -52,8 +52,13 @@ def test_the_ratings_are_openskills_updates_hand_by_hand(league):
                 r[name] = rating
 
     rate(["Ben", "Dora"], ["Carl", "Emil"])  # H1: Re won; Anna sat out
-    rate(["Anna", "Carl", "Dora"], ["Emil"])  # H2: Kontra beat the soloist; Ben sat out
-    rate(["Anna", "Ben", "Dora"], ["Emil"])  # H3: the revoke; Carl sat out
+    # H2: Emil's solo lost: three duels, Emil against each of Anna, Carl, Dora in seat order
+    # (Ben sat out).
+    for other in ["Anna", "Carl", "Dora"]:
+        rate([other], ["Emil"])
+    # H3: Emil revoked: he loses a duel against each of Anna, Ben, Dora (Carl sat out).
+    for other in ["Anna", "Ben", "Dora"]:
+        rate([other], ["Emil"])
     got = {row.player.name: row for row in ratings.compute_ratings(league=league).rows}
     for name in FIVE:
         assert got[name].mu == pytest.approx(r[name].mu, abs=1e-9)
@@ -68,17 +73,26 @@ def test_ramsch_rates_every_player_for_himself_by_the_points_of_the_hand():
     names = {"Anna": 1, "Ben": 2, "Carl": 3, "Dora": 4}
     # Ramsch, one loser (most eyes) -3P, the three others +P each: the three tie for first.
     rows = [(1, True, 3, True), (2, True, 3, True), (3, True, -9, False), (4, True, 3, True), (5, False, 0, False)]
-    teams, ranks = ratings.matches_of_hand({"kind": "ramsch"}, rows, doppelkopf=True, names=names)
+    [(teams, ranks)] = ratings.matches_of_hand({"kind": "ramsch"}, rows, doppelkopf=True, names=names)
     assert teams == [[1], [2], [3], [4]] and ranks == [1, 1, 2, 1]
 
 
 def test_a_game_nobody_won_is_a_tie():
     names = {"Anna": 1, "Ben": 2, "Carl": 3, "Dora": 4}
     rows = [(1, True, 1, False), (2, True, 1, False), (3, True, -1, False), (4, True, -1, False)]
-    teams, ranks = ratings.matches_of_hand(
+    [(teams, ranks)] = ratings.matches_of_hand(
         {"kind": "normal", "re": ["Anna", "Ben"]}, rows, doppelkopf=True, names=names
     )
     assert teams == [[1, 2], [3, 4]] and ranks == [1, 1]
+
+
+def test_a_solo_is_three_duels_and_keeps_the_ratings_from_sinking():
+    """1 against 3 as one match would expect the three (their skills summed) to win nearly
+    always; the soloist meets each of them in a duel instead (ratings.py says why)."""
+    names = {"Anna": 1, "Ben": 2, "Carl": 3, "Dora": 4}
+    rows = [(1, True, -2, False), (2, True, 6, True), (3, True, -2, False), (4, True, -2, False)]
+    matches = ratings.matches_of_hand({"kind": "solo", "re": ["Ben"]}, rows, doppelkopf=True, names=names)
+    assert matches == [([[2], [1]], [1, 2]), ([[2], [3]], [1, 2]), ([[2], [4]], [1, 2])]
 
 
 def test_a_correction_changes_the_ratings_on_the_next_read(league):

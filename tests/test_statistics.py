@@ -26,6 +26,8 @@ import datetime
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from leagues import services, statistics
 from leagues.models import Player, Role
@@ -216,3 +218,56 @@ def test_a_season_that_is_no_number_is_a_400_and_an_unknown_one_a_404(client, kn
     assert client.get(url, {"season": "x"}).status_code == 400
     assert client.get(url, {"season": "9"}).status_code == 404
     assert client.get(url, {"season": "1"}).status_code == 200
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.booleans(), max_size=30), st.data())
+def test_seasons_merged_give_the_streaks_of_one_pass(results, data):
+    """The all-time figures are the seasons' parts merged; a winning run that spans seasons
+    counts whole (PlayerStats.absorb), as in one pass over every game."""
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(results)), max_size=3)))
+    whole = statistics.PlayerStats(player=None)
+    for won in results:
+        whole.count_game(1 if won else -1, won)
+    parts = []
+    for start, end in zip([0, *cuts], [*cuts, len(results)], strict=True):
+        part = statistics.PlayerStats(player=None)
+        for won in results[start:end]:
+            part.count_game(1 if won else -1, won)
+        parts.append(part)
+    merged = parts[0]
+    for part in parts[1:]:
+        merged.absorb(part)
+    assert (merged.streak, merged.games, merged.run) == (whole.streak, whole.games, whole.run)
+
+
+def test_a_race_games_bids_hands_and_points_per_hand(db):
+    """1000 (thousand.md, koenigsberg: contract = bid + 100; made: + contract, failed:
+    - contract; the others' card points rounded to 5). Three players, all active.
+    H1: Anna bids 10 (contract 110), takes 80: failed, -110; Ben +30, Carl +10. Ben and Carl
+    won the hand (a failed bid is won by the others, results.py).
+    H2: Ben bids 5 (contract 105), takes 110: made, +105; Anna +10, Carl +0. Ben won."""
+    league = LeagueFactory(game="thousand", variant="koenigsberg")
+    keeper = member(league, Role.SCOREKEEPER, username="keeper1000", first_name="Keeper")
+    meeting = meeting_for(league, ["Anna", "Ben", "Carl"], date=datetime.date(2026, 11, 20))
+    services.add_hand(
+        meeting=meeting,
+        payload={"declarer": "Anna", "bid": 10, "points": {"Anna": 80, "Ben": 30, "Carl": 10}},
+        user=keeper,
+    )
+    services.add_hand(
+        meeting=meeting,
+        payload={"declarer": "Ben", "bid": 5, "points": {"Anna": 10, "Ben": 110, "Carl": 0}},
+        user=keeper,
+    )
+    s = by_name(statistics.compute_statistics(league=league))
+    assert {n: (p.games.games, p.games.wins) for n, p in s.items()} == {"Anna": (2, 0), "Ben": (2, 2), "Carl": (2, 1)}
+    assert s["Anna"].bids_by_size == [(110, 0, 1)]
+    assert s["Ben"].bids_by_size == [(105, 1, 0)]
+    assert (s["Carl"].bids_made, s["Carl"].bids_failed) == (0, 0)
+    # Points per hand: -110 + 10 = -100 over 2; 30 + 105 = 135 over 2; 10 + 0 over 2.
+    assert [s[n].race_points_per_hand for n in ("Anna", "Ben", "Carl")] == [
+        statistics.Decimal("-50.00"),
+        statistics.Decimal("67.50"),
+        statistics.Decimal("5.00"),
+    ]

@@ -72,3 +72,54 @@ def test_a_page_runs_as_many_queries_in_a_big_league_as_in_a_small_one(
         response = client.get(urls["big"])
     assert response.status_code == 200
     cache.clear()
+
+
+def summary(stats):
+    return {
+        p.player.name: (
+            p.games.games,
+            p.games.wins,
+            p.games.points,
+            p.streak,
+            p.re.points,
+            p.kontra.points,
+            p.solo.points,
+            p.missed,
+            p.pennants,
+            dict(p.calls),
+            dict(p.specials_made),
+            {k: (t.games, t.wins, t.points) for k, t in p.partners.items()},
+            {k: (t.games, t.wins, t.points) for k, t in p.opponents.items()},
+            [(e.meeting_id, e.total) for e in p.evenings],
+        )
+        for p in stats.players
+    }
+
+
+def test_the_cached_figures_follow_a_correction_of_the_first_evening(leagues):
+    """Seasons' parts and rating states come from the cache; a correction of the first hand of
+    the first evening changes season 1 and with it every later rating state."""
+    from leagues import ratings, services, statistics
+    from leagues.models import Hand, League
+
+    user, built = leagues
+    league = League.objects.get(slug=built["big"]["slug"])
+    cache.clear()
+    statistics.league_statistics(league=league)
+    ratings.league_ratings(league=league)
+    hand = Hand.objects.get(pk=built["big"]["first_hand"])
+    payload = {**hand.payload, "re_eyes": 240 - hand.payload["re_eyes"]}
+    services.change_hand(hand=hand, payload=payload, user=user, version=hand.version)
+    try:
+        assert summary(statistics.league_statistics(league=league)) == summary(
+            statistics.compute_statistics(league=league)
+        )
+        cached = [(r.player.name, r.mu, r.sigma, r.games, r.wins) for r in ratings.league_ratings(league=league).rows]
+        fresh = [(r.player.name, r.mu, r.sigma, r.games, r.wins) for r in ratings.compute_ratings(league=league).rows]
+        assert cached == fresh
+    finally:
+        hand.refresh_from_db()
+        services.change_hand(
+            hand=hand, payload={**payload, "re_eyes": 240 - payload["re_eyes"]}, user=user, version=hand.version
+        )
+        cache.clear()
