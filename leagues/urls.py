@@ -1,6 +1,21 @@
 """HTML pages. Each view module owns its own url patterns, so pages are found next to their views."""
 
-from .views import accounts, bill, exchange, leagues, meetings, rules, seasons, standings, what_if
+from .views import (
+    accounts,
+    activity,
+    bill,
+    exchange,
+    leagues,
+    meetings,
+    paper,
+    report,
+    rules,
+    seasons,
+    standings,
+    statistics,
+    tokens,
+    what_if,
+)
 
 urlpatterns = [
     *accounts.urlpatterns,
@@ -12,4 +27,9 @@ urlpatterns = [
     *seasons.urlpatterns,
     *what_if.urlpatterns,
     *exchange.urlpatterns,
+    *report.urlpatterns,
+    *activity.urlpatterns,
+    *statistics.urlpatterns,
+    *paper.urlpatterns,
+    *tokens.urlpatterns,
 ]
