@@ -7,6 +7,7 @@ here, where they can occur, all in the one error shape ({"errors": [{hand, field
 
 - 413 and 429 on every operation: the body size cap and the rate limits sit in front of all.
 - 400 on every operation that takes a body: a body that is not JSON.
+- 401 where a personal API token is accepted: the token is unknown or revoked.
 - 403 where a login is needed: not logged in, a role too low, or no CSRF token.
 - 404 where the path names a league (and its meeting or hand): a member of another league
   gets a 404, not a 403, since a league's existence is its own business.
@@ -34,6 +35,7 @@ def _limits():
 def _descriptions():
     return {
         "400": _("The request body is not valid JSON, or a field is wrong (the error names it)."),
+        "401": _("The API token is unknown or revoked."),
         "403": _("Not logged in, the role in the league is too low for this, or the CSRF token is missing."),
         "404": _("No such league, meeting or hand, or the league is not one of yours."),
         "409": _("Someone changed the meeting first: read it again and decide."),
@@ -56,6 +58,8 @@ def error_statuses(path, method, operation):
         statuses.add("400")
     if _needs_login(operation):
         statuses.add("403")
+    if any("tokenAuth" in requirement for requirement in operation.get("security") or ()):
+        statuses.add("401")  # a Bearer token that is unknown or revoked (leagues/tokens.py)
     league_scoped = "{slug}" in path
     if league_scoped:
         statuses.add("404")

@@ -140,3 +140,9 @@ def test_the_schema_documents_the_bearer_scheme(client):
     }
     operation = schema["paths"]["/api/v1/leagues/"]["get"]
     assert {"tokenAuth": []} in operation["security"]
+
+
+def test_the_schema_documents_401_where_a_token_is_accepted(client):
+    schema = client.get(reverse("api_schema"), {"format": "json"}).json()
+    assert "401" in schema["paths"]["/api/v1/leagues/"]["get"]["responses"]
+    assert "401" not in schema["paths"]["/api/v1/calculate/"]["post"]["responses"]
