@@ -285,3 +285,12 @@ def test_imported_totals_go_through_a_json_export_and_import(league, user):
     assert table(selectors.standings(league=copy).table) == table(selectors.standings(league=league).table)
     assert copy.meetings.filter(imported_totals=True).count() == 2
     assert services.verify_replays(league=copy) == (3, [])
+
+
+def test_an_imported_totals_evening_has_a_sheet_page(client, league, user):
+    run(league, user, "totals", TOTALS)
+    meeting = Meeting.objects.order_by("date").first()
+    client.force_login(member(league, Role.SCOREKEEPER))
+    assert client.get(meeting.get_absolute_url()).status_code == 200
+    standings = client.get(reverse("standings", kwargs={"slug": league.slug})).content.decode()
+    assert standings.count("imported totals") == 2
