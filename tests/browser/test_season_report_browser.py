@@ -58,3 +58,30 @@ def test_the_season_report_reads_on_a_phone_a_desktop_and_on_paper(live_server, 
     assert phone.locator(".report-bill").count() == 0
     shot(phone, "season-report-public-phone")
     assert errors == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_activity_page_reads_on_a_phone(live_server, phone, login, shot):
+    league = LeagueFactory(name="Stammtisch Kreuz-Dame", game="doppelkopf", variant="club")
+    keeper = member(league, Role.SCOREKEEPER)
+    admin = member(league, Role.ADMIN)
+    Player.objects.filter(league=league, user__isnull=False).update(active=False)
+    season = build_season(league, keeper)
+    season.refresh_from_db()
+    services.settle_bill(season=season, bill=BILL, user=keeper)
+    services.reopen_season(season=season, user=admin, reason="Hand 2 on 13 Feb was Kontra's")
+    second = season.meetings.order_by("date")[1]
+    services.reopen_meeting(meeting=second, user=admin, reason="Re was Anna and Carl")
+    hand = second.hands.get(number=2)
+    services.change_hand(
+        hand=hand, payload={"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 131}, user=keeper, version=hand.version
+    )
+
+    login(phone, admin)
+    phone.goto(f"{live_server.url}/l/{league.slug}/")
+    phone.click("text=Who changed what")
+    phone.wait_for_selector(".activity-late")
+    late = phone.inner_text(".activity-late")
+    assert "Hand 2" in late and "after the evening was closed" in late
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(phone, "activity-phone")
