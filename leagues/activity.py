@@ -59,10 +59,12 @@ class Cursor:
     id: int
 
     def token(self) -> str:
-        micros = round(self.when.timestamp() * 1_000_000)
+        # Whole microseconds since the epoch, exactly (a float's timestamp() can be 1 µs off).
+        micros = (self.when - EPOCH) // datetime.timedelta(microseconds=1)
         return f"{micros}-{self.source}-{self.id}"
 
 
+EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
 CURSOR = re.compile(r"(\d{1,17})-(\d)-(\d{1,18})")
 
 
@@ -72,8 +74,7 @@ def parse_cursor(text: str) -> Cursor:
     if match is None or int(match[2]) > RULES:
         raise ValueError(text)
     micros, source, pk = (int(g) for g in match.groups())
-    when = datetime.datetime.fromtimestamp(micros // 1_000_000, tz=datetime.UTC)
-    return Cursor(when.replace(microsecond=micros % 1_000_000), source, pk)
+    return Cursor(EPOCH + datetime.timedelta(microseconds=micros), source, pk)
 
 
 @dataclass
@@ -363,7 +364,7 @@ def _rule_events(*, league, cursor, size):
 
 def activity_page(*, league, cursor=None, size=PAGE_SIZE):
     """One page of the league's activity, newest first, and the cursor of the next page. A
-    fixed number of queries (at most 15), whatever the league's size and the page."""
+    fixed number of queries (at most 14), whatever the league's size and the page."""
     events = []
     for source in (_hand_events, _evening_events, _season_events, _bill_events, _rule_events):
         events += source(league=league, cursor=cursor, size=size)

@@ -270,3 +270,26 @@ def test_the_report_runs_as_many_queries_for_a_longer_season(
     client.force_login(reader)
     with django_assert_num_queries(queries):
         assert client.get(url(other)).status_code == 200
+
+
+def test_a_race_game_reports_games_won(client, db):
+    """45 (Bruff), one evening of tests/test_race_sheets.py's three hands: Aoife reaches 45 at
+    hand 2 and wins game 1; points scored in all hands: Aoife 25 + 20 + 5 = 50, Brian
+    5 + 0 + 20 = 25, Ciara 0 + 0 + 5 = 5. The evening goes to the most games won: Aoife."""
+    from tests.test_race_sheets import FORTY_FIVE, add, race_meeting
+
+    meeting, user = race_meeting("forty_five", "bruff", date=datetime.date(2026, 3, 6))
+    add(meeting, user, *FORTY_FIVE)
+    client.force_login(user)
+    response = client.get(url(meeting.league))
+    standings = section(response, "standings")
+    # rank, name, games won, points, hands, evenings won
+    assert "1. Aoife 1 50 3 1" in standings
+    assert "2. Brian 0 25 3" in standings
+    assert "3. Ciara 0 5 3" in standings
+    highlights = section(response, "highlights")
+    assert "Best evening 1 Aoife · 6 Mar 2026" in highlights
+    assert "Most evenings won 1 Aoife" in highlights
+    assert "Longest evening 3 · 6 Mar 2026" in highlights
+    assert "Best hand" not in highlights and "solos" not in highlights
+    assert "Games won over the season" in text(response)
