@@ -325,22 +325,27 @@
   window.addEventListener("pagehide", saveDraft);
 
   /* --- Back closes an open dialog instead of leaving the page ------------------------------ */
-  var pushed = false;
+  // Opening the why dialog adds a history entry; Back then only closes it. Closed by its
+  // button or Escape, the entry stays (taking it back with history.back() would race a link
+  // tapped right after); the next Back steps over it, so one Back still leaves the page.
+  var pushed = false, stale = false;
   document.addEventListener("htmx:afterRequest", function (event) {
     var src = event.detail && event.detail.elt;
     if (!src || !src.closest || !src.closest("[data-show-dialog]") || !event.detail.successful) return;
     setTimeout(function () {
       var dialog = document.querySelector("dialog[open]");
-      if (dialog && !pushed) { history.pushState({ dialog: dialog.id }, ""); pushed = true; }
+      if (!dialog || pushed) return;
+      if (!stale) history.pushState({ dialog: dialog.id }, "");
+      pushed = true; stale = false;
     }, 0);
   });
   window.addEventListener("popstate", function () {
     var dialog = document.querySelector("dialog[open]");
-    if (pushed) { pushed = false; if (dialog) dialog.close(); }
+    if (pushed) { pushed = false; if (dialog) dialog.close(); return; }
+    if (stale) { stale = false; history.back(); }
   });
   document.addEventListener("close", function (event) {
-    // Closed by its button or Escape: take back the history entry the dialog added.
-    if (event.target.tagName === "DIALOG" && pushed) { pushed = false; history.back(); }
+    if (event.target.tagName === "DIALOG" && pushed) { pushed = false; stale = true; }
   }, true);
 
   /* --- The sheet: short names in its header, a tap shows the full ones ---------------------- */
