@@ -183,7 +183,7 @@ def season_report(*, league, number):
     if season.closed_on is not None and data.table:
         # league.md: the worst season total; tied, the first of them in the standings' order
         # (as the stored bill has it).
-        chooser = next(row.player for row in data.table if row.rank == data.table[-1].rank)
+        chooser = selectors.restaurant_chooser(table=data.table, race=data.race)
     return SeasonReport(
         chooser=bill.chooser if bill is not None and bill.chooser is not None else chooser,
         standings=data,

@@ -371,7 +371,7 @@ def standings(*, league, season_number=None):
         meetings=season_meetings,
         chart=chart,
         rotation=rotation,
-        choosing_restaurant=table[-1].player if table else None,
+        choosing_restaurant=restaurant_chooser(table=table, race=race),
         solos=has_pennant(league.game),
     )
 
@@ -529,6 +529,16 @@ def bill_scores(*, table, race) -> dict[str, int]:
     """The figure a season's bill is split by, by player name in standings order: total
     points, or games won in race games (league.md, "End of a season")."""
     return {row.player.name: (row.games_won if race else row.total) for row in table}
+
+
+def restaurant_chooser(*, table, race):
+    """Who chooses the restaurant (league.md): the worst season figure; tied, the first of
+    them in the standings' order, as scoring.bill's ``chooses_restaurant`` says for the bill."""
+    if not table:
+        return None
+    scores = bill_scores(table=table, race=race)
+    worst = min(scores.values())
+    return next(row.player for row in table if scores[row.player.name] == worst)
 
 
 def season_scores(*, season) -> dict[str, int]:

@@ -312,3 +312,14 @@ def test_after_a_correction_the_stored_bill_shows_beside_the_new_split(client, s
     season.refresh_from_db()
     assert season.locked_at is not None  # saving the bill closed the season again
     assert not client.get(bill_url(season.league)).context["stored"]["changed"]
+
+
+def test_a_tie_for_the_worst_total_names_the_first_of_them_everywhere(client, season, people):
+    # Ben and Dora +16, Anna and Carl −16: tied worst; the standings list Anna before Carl
+    # (ties by wins, then name), and league.md makes the first of them choose.
+    client.force_login(people[Role.ADMIN])
+    assert client.get(bill_url(season.league)).context["chooser"].name == "Anna"
+    standings = client.get(reverse("standings", kwargs={"slug": season.league.slug}))
+    assert standings.context["s"].choosing_restaurant.name == "Anna"
+    client.post(bill_url(season.league), BILL)
+    assert season.bills.current().get().chooser.name == "Anna"

@@ -88,7 +88,7 @@ def season_bill(request, slug, number):
         "race": race,
         "may_edit": may_edit,
         "is_admin": membership.allows(Role.ADMIN),
-        "chooser": table[-1].player if table else None,
+        "chooser": selectors.restaurant_chooser(table=table, race=race),
         "result": None,
         "stored": _stored(stored, scores) if stored else None,
         "page_url": request.build_absolute_uri(request.path),
