@@ -293,3 +293,16 @@ def test_a_race_game_reports_games_won(client, db):
     assert "Longest evening 3 · 6 Mar 2026" in highlights
     assert "Best hand" not in highlights and "solos" not in highlights
     assert "Games won over the season" in text(response)
+
+
+def test_the_chart_keeps_svg_numbers_in_german(client, season, league, people):
+    # A German page writes decimals with a comma; SVG coordinates must keep the point
+    # ("190,0" broke every line and dot of the chart on German phones).
+    client.force_login(people[Role.MEMBER])
+    html = client.get(url(league), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    svg = html[html.index('<svg class="report-svg"') : html.index("</svg>", html.index('<svg class="report-svg"'))]
+    assert 'lang="de"' in html
+    assert not re.search(r' (cx|cy|x|y|x1|x2|y1|y2)="[^"]*,', svg)
+    for points in re.findall(r'points="([^"]*)"', svg):
+        assert all(pair.count(",") == 1 for pair in points.split())  # "x,y x,y": one comma a pair
+    assert re.search(r' cx="\d+(\.\d+)?"', svg)
