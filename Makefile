@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench bench-league fuzz browser-deps messages clean
+.PHONY: run test lint bench bench-league bench-load fuzz browser-deps messages clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Kartenliga needs Python 3.10 or newer"'
@@ -48,6 +48,13 @@ bench: $(VENV)/.dev-installed
 # one, else on a fresh SQLite file. A few minutes; writes bench-league-results.json (issue 12).
 bench-league: $(VENV)/.dev-installed
 	DJANGO_SECRET_KEY=bench-only-secret-bench-only-secret-bench-only $(BIN)/python -m tests.bench.league --output bench-league-results.json
+
+# 50 clients at once for 30 s (readers of the meeting page, standings, league page and public
+# sheet; scorekeepers entering, retrying and correcting hands through the API) against the same
+# 50 hammering POST /api/v1/ping/, on gunicorn (2 sync workers, debug off) and a fresh database
+# as bench-league; then checks every hand is stored exactly once (issue 12). Writes bench-load-results.json.
+bench-load: $(VENV)/.dev-installed
+	DJANGO_SECRET_KEY=bench-only-secret-bench-only-secret-bench-only $(BIN)/python -m tests.bench.load --output bench-load-results.json
 
 # schemathesis over the whole API schema against gunicorn (debug off) on a fresh SQLite
 # database, and on a fresh PostgreSQL one too when DATABASE_URL names a PostgreSQL server.
