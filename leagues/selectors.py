@@ -469,6 +469,12 @@ def suggested_host(*, league):
     return due[0][0] if due else None
 
 
+def imported_totals(*, meeting):
+    """(name, total) in seat order of an evening copied from paper as totals."""
+    totals = dict(MeetingResult.objects.filter(meeting=meeting).values_list("player_id", "total"))
+    return [(seat.player.name, totals.get(seat.player_id, 0)) for seat in meeting.seats.in_order()]
+
+
 def meeting_winner(*, meeting):
     """The winner of a meeting (league.md, the pennant), by the same rule as the standings'
     evenings won: highest total; ties, first in seat order (decided when its results were

@@ -294,3 +294,15 @@ def test_an_imported_totals_evening_has_a_sheet_page(client, league, user):
     assert client.get(meeting.get_absolute_url()).status_code == 200
     standings = client.get(reverse("standings", kwargs={"slug": league.slug})).content.decode()
     assert standings.count("imported totals") == 2
+
+
+def test_the_page_of_an_imported_evening_shows_its_totals(client, league, user):
+    run(league, user, "totals", TOTALS)
+    meeting = Meeting.objects.filter(league=league).order_by("date").first()
+    client.force_login(member(league, Role.SCOREKEEPER))
+    response = client.get(meeting.get_absolute_url())
+    assert response.status_code == 200
+    # Seat order, Ann hosting: Ann 30, Ben -10, Cem -20, Dora 0 (the first row of TOTALS).
+    assert response.context["imported_totals"][0] == ("Ann", 30)
+    html = response.content.decode()
+    assert "No hands yet" not in html and 'id="hand-form"' not in html

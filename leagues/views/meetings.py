@@ -141,6 +141,12 @@ def table_context(
         "after_end": services.end_time_passed(meeting),
         **evening_context(meeting, membership, result),
     }
+    if meeting.imported_totals:
+        # An evening copied from paper as totals (leagues/paper_import.py): no hands, no form;
+        # the page shows the totals as written.
+        context["imported_totals"] = selectors.imported_totals(meeting=meeting)
+        context["can_write"] = False
+        return context
     if result is None:
         return context
     nxt = result["next"]
