@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime, parse_time
 from django.utils.translation import gettext as _
 
-from . import selectors, services
+from . import services
 from .models import (
     Hand,
     HandResult,
@@ -451,23 +451,10 @@ def _import_totals(meeting: Meeting, totals: dict, where: str, player) -> None:
         who = player(name, where)
         if who.pk not in seat_order or not isinstance(total, int) or isinstance(total, bool):
             raise ImportProblem(f"{where}.{name}", _("a total of a player not at the table, or not a whole number."))
-        sums[who.pk] = {"total": total, "games_won": 0}
+        sums[who.pk] = total
     if not sums:
         raise ImportProblem(where, _("no totals."))
-    winner = selectors.evening_winner(sums, seat_order, race=False)
-    meeting.imported_totals = True
-    meeting.save(update_fields=["imported_totals"])
-    MeetingResult.objects.bulk_create(
-        MeetingResult(
-            meeting=meeting,
-            season_id=meeting.season_id,
-            league_id=meeting.league_id,
-            player_id=player_id,
-            total=figures["total"],
-            won_evening=player_id == winner,
-        )
-        for player_id, figures in sums.items()
-    )
+    services.store_imported_totals(meeting=meeting, totals=sums)
 
 
 def _import_bill(item, where, season, player) -> SeasonBill:

@@ -594,40 +594,44 @@ class PublicLinkForm(forms.Form):
         return self.cleaned_data["action"] == "create"
 
 
-class ReopenMeetingForm(forms.Form):
-    """An admin reopens a closed evening; the reason is kept and shown on its history page."""
+class ReasonForm(forms.Form):
+    """Why an admin reopens something closed: kept with his name and the time. Subclasses
+    give the words (``label``, ``help``, ``required``)."""
 
-    reason = forms.CharField(
-        label=_("Why is the evening reopened?"),
-        max_length=500,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("Kept in the evening's history, with your name and the time."),
-        error_messages={"required": _("Say why the evening is reopened.")},
-    )
+    label = help = required = ""
 
-    def clean_reason(self):
-        reason = self.cleaned_data["reason"].strip()
-        if not reason:
-            raise forms.ValidationError(_("Say why the evening is reopened."))
-        return reason
-
-
-class ReopenSeasonForm(forms.Form):
-    """An admin reopens a closed season; the reason is kept and shown on its bill page."""
-
-    reason = forms.CharField(
-        label=_("Why is the season reopened?"),
-        max_length=500,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("Kept on the season's bill page, with your name and the time."),
-        error_messages={"required": _("Say why the season is reopened.")},
-    )
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason"] = forms.CharField(
+            label=self.label,
+            # services.REASON_MAX: the services check it again.
+            max_length=500,
+            widget=forms.Textarea(attrs={"rows": 3}),
+            help_text=self.help,
+            error_messages={"required": self.required},
+        )
 
     def clean_reason(self):
         reason = self.cleaned_data["reason"].strip()
         if not reason:
-            raise forms.ValidationError(_("Say why the season is reopened."))
+            raise forms.ValidationError(self.required)
         return reason
+
+
+class ReopenMeetingForm(ReasonForm):
+    """An admin reopens a closed evening; the reason is shown on its history page."""
+
+    label = _("Why is the evening reopened?")
+    help = _("Kept in the evening's history, with your name and the time.")
+    required = _("Say why the evening is reopened.")
+
+
+class ReopenSeasonForm(ReasonForm):
+    """An admin reopens a closed season; the reason is shown on its bill page."""
+
+    label = _("Why is the season reopened?")
+    help = _("Kept on the season's bill page, with your name and the time.")
+    required = _("Say why the season is reopened.")
 
 
 # --- starting a meeting -----------------------------------------------------------------------

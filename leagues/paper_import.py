@@ -410,21 +410,8 @@ def _start(league, evening, players, *, user, errors) -> Meeting | None:
 
 def _store_totals(meeting: Meeting, evening: Evening, players: dict[str, Player]) -> None:
     """An evening's totals as its MeetingResult rows; the writers keep them from now on."""
-    meeting.imported_totals = True
-    meeting.save(update_fields=["imported_totals"])
-    sums = {players[name].pk: {"total": total, "games_won": 0, "points": 0} for name, total in evening.totals.items()}
-    seat_order = {players[name].pk: i for i, name in enumerate(evening.players)}
-    winner = selectors.evening_winner(sums, seat_order, race=False)
-    MeetingResult.objects.bulk_create(
-        MeetingResult(
-            meeting=meeting,
-            season_id=meeting.season_id,
-            league_id=meeting.league_id,
-            player_id=player_id,
-            total=figures["total"],
-            won_evening=player_id == winner,
-        )
-        for player_id, figures in sums.items()
+    services.store_imported_totals(
+        meeting=meeting, totals={players[name].pk: total for name, total in evening.totals.items()}
     )
     # Its carried rounds (what an evening of no hands hands on), as for any evening.
     services.write_results(meeting, [], services.calculate_meeting(meeting, payloads=[]))

@@ -7,7 +7,7 @@ import dataclasses
 import datetime
 import hashlib
 import json
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 from decimal import Decimal
 from typing import Any
 
@@ -358,35 +358,69 @@ def party_members(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
 
 def result_rows(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> list[HandResult]:
     """The cached results of a replay of ``meeting``'s live ``hands`` (unsaved)."""
+    return [
+        _hand_result(meeting, hand_id=hand.pk, player_id=player.pk, figures=figures, hand=hand, player=player)
+        for hand, player, figures in _result_figures(meeting, hands, result)
+    ]
+
+
+def _hand_result(meeting: Meeting, *, hand_id: int, player_id: int, figures: dict[str, Any], **related) -> HandResult:
+    row = HandResult(meeting=meeting, season_id=meeting.season_id, league_id=meeting.league_id, **related, **figures)
+    row.hand_id, row.player_id = hand_id, player_id
+    return row
+
+
+def _result_figures(meeting: Meeting, hands: list[Hand], result: dict[str, Any]):
+    """(hand, player, {figure: value}) for each HandResult row of a replay of ``meeting``'s
+    live ``hands``: the figures alone, so that a write builds model rows only for what it
+    saves (a model instance per row of a 60-hand evening cost a hand entry 10 ms)."""
     players = {p.name: p for p in seated_players(meeting)}
     members = party_members(result)
     games_at: dict[tuple[int, str], int] = defaultdict(int)
     for game in result.get("games") or ():
         if game.get("winner") is not None and game.get("hand") is not None:
             games_at[(game["hand"], game["winner"])] += game.get("games", 1)
-    rows = []
     for hand, figures in zip(hands, result["hands"], strict=True):
         active = set(figures.get("active", players))
         for party, delta in figures["deltas"].items():
             for name in members[party]:
-                rows.append(
-                    HandResult(
-                        hand=hand,
-                        meeting=meeting,
-                        season_id=meeting.season_id,
-                        league_id=meeting.league_id,
-                        player=players[name],
-                        number=figures["number"],
-                        active=name in active,
-                        delta=delta,
-                        total=figures["totals"][party],
-                        won=_won(figures, party, delta),
-                        games_won=games_at.get((figures["number"], party), 0),
-                        solo=figures.get("soloist") == name,
-                        round=figures.get("round") or "",
-                    )
+                yield (
+                    hand,
+                    players[name],
+                    {
+                        "number": figures["number"],
+                        "active": name in active,
+                        "delta": delta,
+                        "total": figures["totals"][party],
+                        "won": _won(figures, party, delta),
+                        "games_won": games_at.get((figures["number"], party), 0),
+                        "solo": figures.get("soloist") == name,
+                        "round": figures.get("round") or "",
+                    },
                 )
-    return rows
+
+
+def store_imported_totals(*, meeting: Meeting, totals: dict[int, int]) -> None:
+    """An evening copied from paper as each player's total ({player id: total}, players at
+    its table): its MeetingResult rows, with the evening's winner by the usual rule. The
+    writers keep such rows (write_results), verify_replays takes them as they are, and no
+    hand can be entered into the evening (_refuse_if_closed)."""
+    seat_order = dict(meeting.seats.values_list("player_id", "position"))
+    sums = {player_id: {"total": total, "games_won": 0, "points": 0} for player_id, total in totals.items()}
+    winner = selectors.evening_winner(sums, seat_order, race=False)
+    meeting.imported_totals = True
+    meeting.save(update_fields=["imported_totals"])
+    MeetingResult.objects.bulk_create(
+        MeetingResult(
+            meeting=meeting,
+            season_id=meeting.season_id,
+            league_id=meeting.league_id,
+            player_id=player_id,
+            total=total,
+            won_evening=player_id == winner,
+        )
+        for player_id, total in totals.items()
+    )
 
 
 # The figures of a HandResult row that a replay decides.
@@ -404,15 +438,29 @@ def write_results(
     updates nothing before it, a correction updates the rows it changed. Rewriting every row
     of the meeting on each hand left some twenty dead row versions per live one on
     PostgreSQL (issue 12), which slowed every standings query until a vacuum."""
-    rows = result_rows(meeting, hands, result)
-    _sync_rows(HandResult.objects.filter(meeting=meeting), rows, key=_hand_key, figures=RESULT_FIGURES)
+    wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(meeting, hands, result)}
+    _sync_rows(
+        HandResult.objects.filter(meeting=meeting),
+        wanted,
+        key_fields=("hand_id", "player_id"),
+        figures=RESULT_FIGURES,
+        build=lambda key, figures: _hand_result(meeting, hand_id=key[0], player_id=key[1], figures=figures),
+    )
     seat_order = dict(Seat.objects.filter(meeting=meeting).values_list("player_id", "position"))
     if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
+        rows = [_Figures(player_id, **figures) for (_hand, player_id), figures in wanted.items()]
         _sync_rows(
             MeetingResult.objects.filter(meeting=meeting),
-            meeting_result_rows(meeting, rows, seat_order=seat_order),
-            key=_player_key,
+            {
+                (row.player_id,): {name: getattr(row, name) for name in MEETING_FIGURES}
+                for row in meeting_result_rows(meeting, rows, seat_order=seat_order)
+            },
+            key_fields=("player_id",),
             figures=MEETING_FIGURES,
+            upsert_on=("meeting", "player"),
+            build=lambda key, figures: MeetingResult(
+                meeting=meeting, season_id=meeting.season_id, league_id=meeting.league_id, player_id=key[0], **figures
+            ),
         )
     if carried is None:
         carried = carried_rounds_for(meeting)
@@ -424,31 +472,47 @@ def write_results(
     )
 
 
-def _hand_key(row):
-    return (row.hand_id, row.player_id)
+# What meeting_sums reads of a HandResult row, without building the model instance.
+_Figures = namedtuple("_Figures", ("player_id", *RESULT_FIGURES))
 
 
-def _player_key(row):
-    return row.player_id
+def _sync_rows(stored_rows, wanted, *, key_fields, figures, build, upsert_on=None) -> None:
+    """Make the stored rows (a queryset) equal ``wanted`` ({key: {figure: value}}, the key
+    the values of ``key_fields``), writing only what differs: ``build(key, figures)`` makes
+    the unsaved row of a key. The stored rows are read as plain values, not model instances,
+    and an update names only the figures that changed.
 
-
-def _sync_rows(stored_rows, rows, *, key, figures) -> None:
-    """Make the stored rows (a queryset) equal ``rows`` (unsaved), writing only what differs."""
-    stored = {key(r): r for r in stored_rows}
-    created, changed = [], []
-    for row in rows:
-        old = stored.pop(key(row), None)
+    ``upsert_on`` (the fields of a unique constraint): the changed rows are written as one
+    INSERT ... ON CONFLICT DO UPDATE instead of bulk_update's CASE per field and row, whose
+    expressions cost a hand entry 8 ms for a meeting's five MeetingResult rows. Only for a
+    handful of rows: on SQLite a wide INSERT is split into more batches than the UPDATE."""
+    width = len(key_fields)
+    stored = {
+        values[:width]: (values[width], values[width + 1 :])
+        for values in stored_rows.values_list(*key_fields, "pk", *figures)
+    }
+    created, changed, fields = [], [], set()
+    for key, new in wanted.items():
+        old = stored.pop(key, None)
         if old is None:
-            created.append(row)
-        elif any(getattr(old, f) != getattr(row, f) for f in figures):
-            for f in figures:
-                setattr(old, f, getattr(row, f))
-            changed.append(old)
+            created.append(build(key, new))
+            continue
+        pk, old_values = old
+        differ = [name for name, value in zip(figures, old_values, strict=True) if new[name] != value]
+        if differ:
+            row = build(key, new)
+            if upsert_on is None:
+                row.pk = pk
+            changed.append(row)
+            fields.update(differ)
     model = stored_rows.model
     if stored:  # rows of hands deleted since, or of players no longer in a hand
-        model.objects.filter(pk__in=[r.pk for r in stored.values()]).delete()
-    if changed:
-        model.objects.bulk_update(changed, figures)
+        model.objects.filter(pk__in=[pk for pk, _values in stored.values()]).delete()
+    if changed and upsert_on is not None:
+        update = [name for name in figures if name in fields]
+        model.objects.bulk_create(changed, update_conflicts=True, unique_fields=upsert_on, update_fields=update)
+    elif changed:
+        model.objects.bulk_update(changed, [name for name in figures if name in fields])
     if created:
         model.objects.bulk_create(created)
 
@@ -636,7 +700,19 @@ def add_hand(
 def enter_hand(
     *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None, now=None
 ) -> tuple[Hand, bool]:
-    """Append a hand; returns (hand, created).
+    """Append a hand; returns (hand, created) (see ``enter_hand_replayed``)."""
+    hand, created, _result = enter_hand_replayed(
+        meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key, now=now
+    )
+    return hand, created
+
+
+def enter_hand_replayed(
+    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None, now=None
+) -> tuple[Hand, bool, dict[str, Any] | None]:
+    """Append a hand; returns (hand, created, the replay of the meeting with it), the replay
+    None when nothing was saved (the key named a hand entered before): the API answers with
+    the write's own replay instead of replaying the meeting once more (issue 12).
 
     ``number`` is the hand number the scorekeeper saw as next; when another phone got there
     first, HandConflict says which hand it entered, and nothing is saved.
@@ -651,7 +727,7 @@ def enter_hand(
             meeting = _lock(meeting.pk)
             earlier = _entered_before(meeting, idempotency_key, payload)
             if earlier is not None:
-                return earlier, False
+                return earlier, False, None
             _refuse_if_closed(meeting)
             hands = _live_hands(meeting)
             if number is not None and number != len(hands) + 1:
@@ -675,19 +751,25 @@ def enter_hand(
             if last_round_done(meeting, result, now=now):
                 # The hand that finishes the last round after the end time ends the evening.
                 _close(meeting, user=user, now=now)
-            return hand, True
+            return hand, True, result
     except IntegrityError as error:
         # A unique index caught a writer the lock did not (SQLite): the same key entered a
         # moment ago is that hand; otherwise someone else took the position or the number.
         earlier = _entered_before(meeting, idempotency_key, payload)
         if earlier is not None:
-            return earlier, False
+            return earlier, False, None
         raise HandConflict(meeting.hands.live().count()) from error
 
 
-@transaction.atomic
 def change_hand(*, hand: Hand, payload: Any, user, version: int) -> Hand:
     """Correct a live hand that the writer saw at ``version``; everything after it is replayed."""
+    return change_hand_replayed(hand=hand, payload=payload, user=user, version=version)[0]
+
+
+@transaction.atomic
+def change_hand_replayed(*, hand: Hand, payload: Any, user, version: int) -> tuple[Hand, dict[str, Any]]:
+    """``change_hand``, returning the replay of the meeting with the correction too (for the
+    API's answer, as ``enter_hand_replayed``)."""
     meeting = _lock(hand.meeting_id)
     _refuse_if_closed(meeting)
     hand = _locked_hand(meeting, hand.pk)
@@ -705,7 +787,7 @@ def change_hand(*, hand: Hand, payload: Any, user, version: int) -> Hand:
     hand.save()
     write_results(meeting, [hand if h.pk == hand.pk else h for h in hands], result)
     replay_later_meetings(meeting, result)
-    return hand
+    return hand, result
 
 
 @transaction.atomic

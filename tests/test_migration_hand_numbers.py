@@ -5,27 +5,12 @@ constraints hold."""
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
+
+from tests.migrations import migrate
 
 BEFORE = [("leagues", "0002_handresult_round")]
 AFTER = [("leagues", "0004_hand_constraints")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def back_to_latest():
-    """Whatever happens, leave the test database migrated to the latest state again."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 @pytest.mark.django_db(transaction=True)

@@ -4,27 +4,12 @@ or with every evening closed, is closed with its evenings; the running one is le
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
+
+from tests.migrations import migrate
 
 BEFORE = [("leagues", "0006_meeting_closing")]
 AFTER = [("leagues", "0007_season_closing")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def back_to_latest():
-    """Whatever happens, leave the test database migrated to the latest state again."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 @pytest.mark.django_db(transaction=True)
