@@ -203,6 +203,19 @@ def evening_context(meeting, membership, result):
 # --- starting a meeting -----------------------------------------------------------------------
 
 
+def _same_table(*, league, order, host):
+    """The last evening's active players in its seat order, turned to start with ``host``
+    (put first when he was not there)."""
+    players = {p.pk: p for p in league.players.filter(active=True, pk__in=order)}
+    table = [players[pk] for pk in order if pk in players]
+    if host is not None and host in table:
+        start = table.index(host)
+        table = table[start:] + table[:start]
+    elif host is not None:
+        table = [host, *table]
+    return table
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def meeting_start(request, slug):
@@ -244,6 +257,11 @@ def meeting_start(request, slug):
         seated = [host] if host else []
         status = 200
     order = selectors.last_seat_order(league=league)
+    # "As last time": the last evening's table, in its seat order from the host due (who sits
+    # first and deals first), those who no longer play left out; one tap instead of one a seat.
+    same = _same_table(league=league, order=order, host=host)
+    if request.method == "GET" and request.GET.get("same") and same:
+        seated = same
     rank = {pk: i for i, pk in enumerate(order)}
     everyone = sorted(league.players.filter(active=True), key=lambda p: (rank.get(p.pk, len(rank)), p.name))
     errors = form.section_errors()
@@ -252,6 +270,7 @@ def meeting_start(request, slug):
         "form": form,
         "errors": errors,
         "suggested_host": host,
+        "same_table": same if len(same) > 1 and same != seated else None,
         "seated": [{"player": p, "team": form.team_of.get(p.name, "")} for p in seated],
         "bench": [p for p in everyone if p not in seated],
         "team_game": form.team_game,
