@@ -8,6 +8,7 @@ from .views import (
     leagues,
     meetings,
     paper,
+    pwa,
     report,
     rules,
     seasons,
@@ -32,4 +33,5 @@ urlpatterns = [
     *statistics.urlpatterns,
     *paper.urlpatterns,
     *tokens.urlpatterns,
+    *pwa.urlpatterns,
 ]
