@@ -192,8 +192,10 @@ def _etag(hand):
     return f'"{hand.version}"'
 
 
-def _meeting_data(meeting):
-    result = services.calculate_meeting(meeting)
+def _meeting_data(meeting, result=None):
+    """``result``: the replay a write just made of the meeting as it is now (None: replayed here)."""
+    if result is None:
+        result = services.calculate_meeting(meeting)
     data = {
         "id": meeting.pk,
         "date": meeting.date,
@@ -214,12 +216,13 @@ def _error(field, message, status_code=status.HTTP_400_BAD_REQUEST):
     return Response({"errors": [{"hand": None, "field": field, "message": message}]}, status=status_code)
 
 
-def _meeting_response(meeting, *, status_code=status.HTTP_200_OK, hand=None):
+def _meeting_response(meeting, *, status_code=status.HTTP_200_OK, hand=None, result=None):
     """The meeting as the API shows it (with ``hand``, the one just written, and its ETag);
     a 400 with the replay's problems when its stored hands no longer replay (an engine or a
-    player's name changed since), never a 500."""
+    player's name changed since), never a 500. ``result``: the write's own replay, so that
+    the answer does not replay the meeting a second time."""
     try:
-        data = _meeting_data(meeting)
+        data = _meeting_data(meeting, result)
     except services.InvalidInput as error:
         return _invalid(error)
     if hand is None:
@@ -376,7 +379,7 @@ class MeetingHandsView(APIView):
         data = serializer.validated_data
         try:
             key = _idempotency_key(request, data.get("idempotency_key"))
-            hand, created = services.enter_hand(
+            hand, created, result = services.enter_hand_replayed(
                 meeting=meeting,
                 payload=data["payload"],
                 user=request.user,
@@ -395,24 +398,25 @@ class MeetingHandsView(APIView):
         except services.InvalidInput as error:
             return _invalid(error)
         response = _meeting_response(
-            meeting, hand=hand, status_code=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+            meeting, hand=hand, result=result, status_code=status.HTTP_201_CREATED if created else status.HTTP_200_OK
         )
         response["Location"] = reverse("api_hand", kwargs={"slug": slug, "pk": pk, "hand_pk": hand.pk})
         return response
 
 
 def _hand_write(meeting, write):
-    """Run ``write`` (a correction, deletion or restore of one hand) and answer as the API
-    does: the meeting with the hand as it is now, or the refusal (400, or 409 when stale)."""
+    """Run ``write`` (a correction, deletion or restore of one hand: it returns the hand and
+    the meeting's replay, or None for none) and answer as the API does: the meeting with the
+    hand as it is now, or the refusal (400, or 409 when stale)."""
     try:
-        hand = write()
+        hand, result = write()
     except Invalid as error:
         return error.response
     except services.StaleHand as error:
         return _stale(error)
     except services.InvalidInput as error:
         return _invalid(error)
-    return _meeting_response(meeting, hand=hand)
+    return _meeting_response(meeting, hand=hand, result=result)
 
 
 class MeetingHandView(APIView):
@@ -439,7 +443,7 @@ class MeetingHandView(APIView):
         data = serializer.validated_data
         return _hand_write(
             meeting,
-            lambda: services.change_hand(
+            lambda: services.change_hand_replayed(
                 hand=hand, payload=data["payload"], user=request.user, version=_version(request, data.get("version"))
             ),
         )
@@ -452,7 +456,7 @@ class MeetingHandView(APIView):
     def delete(self, request, slug, pk, hand_pk):
         meeting, hand = _hand(request, slug, pk, hand_pk)
         return _hand_write(
-            meeting, lambda: services.delete_hand(hand=hand, user=request.user, version=_version(request))
+            meeting, lambda: (services.delete_hand(hand=hand, user=request.user, version=_version(request)), None)
         )
 
 
@@ -472,5 +476,5 @@ class MeetingHandRestoreView(APIView):
         version = serializer.validated_data.get("version")
         return _hand_write(
             meeting,
-            lambda: services.restore_hand(hand=hand, user=request.user, version=_version(request, version)),
+            lambda: (services.restore_hand(hand=hand, user=request.user, version=_version(request, version)), None),
         )
