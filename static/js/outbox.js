@@ -128,7 +128,7 @@
     fresh.querySelector("[name=idempotency_key]").value = newKey();
     renumber(fresh.querySelector("h2"), old, number);
     renumber(fresh.querySelector("button[type=submit]"), old, number);
-    renumber(document.getElementById("next-title"), old, number);
+    renumber(document.getElementById("next-title"), shownIn(document.getElementById("next-title")), number);
     qa(fresh, ".form-errors, .errorlist").forEach(function (e) { e.remove(); });
     qa(document, ".next-line").forEach(function (line) { line.textContent = T.textNextAfterSync; });
     qa(document, "[data-hand-next]").forEach(function (panel) { panel.classList.add("outbox-stale"); });
@@ -146,11 +146,15 @@
     input.value = last + 1;
     renumber(form.querySelector("h2"), shown, last + 1);
     renumber(form.querySelector("button[type=submit]"), shown, last + 1);
-    renumber(document.getElementById("next-title"), shown, last + 1);
+    renumber(document.getElementById("next-title"), shownIn(document.getElementById("next-title")), last + 1);
     qa(document, ".next-line").forEach(function (line) { line.textContent = T.textNextAfterSync; });
   }
+  function shownIn(el) {
+    var m = el && el.textContent.match(/\d+/);
+    return m ? parseInt(m[0], 10) : null;
+  }
   function renumber(el, from, to) {
-    if (!el) return;
+    if (!el || from === null || isNaN(from)) return;
     var walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     var re = new RegExp("(^|\\D)" + from + "(?!\\d)");
     while (walker.nextNode()) {
@@ -193,9 +197,11 @@
   }
   function rowsOnSheet(records) {
     qa(document, "[data-outbox-row], table.outbox-sheet").forEach(function (r) { r.remove(); });
-    if (!records.length) return;
     var sheet = document.getElementById("sheet");
     if (!sheet) return;
+    // "No hands yet" is not true of a sheet with hands waiting.
+    qa(sheet, ":scope > p.muted").forEach(function (p) { p.hidden = records.length > 0; });
+    if (!records.length) return;
     var tbody = sheet.querySelector("table.sheet tbody");
     var width = tbody ? qa(sheet, "table.sheet thead th").length - 1 : 1;
     if (!tbody) {
@@ -233,7 +239,9 @@
     var card = el("div", { class: "alert alert-conflict outbox-choice", role: "alert", "data-outbox-choice": stuck.key });
     if (stuck.state === "conflict") {
       card.appendChild(el("strong", {}, fill(T.textConflict, { number: stuck.number })));
-      card.appendChild(el("p", {}, T.textConflictHelp));
+      var help = el("p", {}, T.textConflictHelp + " ");
+      help.appendChild(el("a", { href: "#hand-" + stuck.number }, fill(T.textTheirs, { number: stuck.number })));
+      card.appendChild(help);
     } else {
       card.appendChild(el("strong", {}, fill(T.textRefused, { number: stuck.number })));
       var list = el("ul");

@@ -97,6 +97,8 @@ def test_six_hands_offline_and_two_online_end_once_each_as_chosen(browser, live_
         for number, (re, eyes) in enumerate(OFFLINE, start=1):
             enter_hand(phone, number, re, eyes)
         _waiting(phone, 6)
+        expect(phone.locator("#next-title")).to_have_text("Next: hand 7")
+        expect(phone.locator("#sheet").get_by_text("No hands yet")).to_be_hidden()
         expect(phone.locator("tr.outbox-row .badge.pending").first).to_have_text("not yet sent")
         expect(phone.locator("tr.outbox-row").first).to_contain_text("figures after sync")
         # What needs the server is not offered: a form that posts (logging out), a page this
@@ -201,6 +203,53 @@ def test_waiting_hands_are_sent_after_the_service_worker_was_updated(browser, li
         page.goto(url)  # the meeting again: the outbox sends what waited through the update
         _waiting(page, 0)
         expect(page.locator("#hand-2")).to_have_count(1)
+    finally:
+        context.close()
+    assert [eyes for _re, eyes in _re_eyes(meeting)] == [130, 150]
+    assert services.verify_replays(league=league)[1] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_the_server_refuses_waits_with_its_reason_and_goes_back_into_the_form(browser, live_server, login):
+    # Five at the table: the dealer sits out (doppelkopf.md), and offline the form cannot know
+    # who deals the second hand, so it still offers him.
+    league, anna, _ben, meeting = _league("refused")
+    Player.objects.get_or_create(league=league, name="Eva")
+    meeting.delete()
+    meeting = meeting_for(league, NAMES + ["Eva"])
+    first = services.calculate_meeting(meeting, payloads=[])["next"]
+    playing = first["active"]
+    hand_one = {"kind": "normal", "re": playing[:2], "re_eyes": 130}
+    second = services.calculate_meeting(meeting, payloads=[hand_one])["next"]
+    out_next = second["dealer"]
+    assert out_next not in second["active"] and out_next in playing
+    partner = next(name for name in playing if name != out_next)
+    url = live_server.url + meeting.get_absolute_url()
+    context, page = _phone(browser)
+    try:
+        login(page, anna)
+        _controlled(page, url)
+        context.set_offline(True)
+        enter_hand(page, 1, playing[:2], 130)
+        enter_hand(page, 2, sorted([out_next, partner], key=(NAMES + ["Eva"]).index), 150)
+        _waiting(page, 2)
+
+        context.set_offline(False)
+        choice = page.locator("[data-outbox-choice]")
+        expect(choice).to_contain_text("Your hand 2 was not accepted")
+        _waiting(page, 1)
+        expect(page.locator("#hand-1")).to_have_count(1)
+        choice.locator("button[data-outbox-edit]").click()
+        _waiting(page, 0)
+        form = page.locator("#hand-form")
+        expect(form.locator("h2")).to_have_text("Enter hand 2")
+        expect(form.locator(f'input[name=re][value="{partner}"]')).to_be_checked()
+        expect(form.locator("input[name=eyes]")).to_have_value("150")
+        # Put right by hand: the second Re player is one who plays this hand.
+        other = next(name for name in second["active"] if name != partner)
+        form.locator(".dk-party label.chip", has_text=other).click()
+        form.locator("button[type=submit]").click()
+        expect(page.locator("#hand-form h2")).to_have_text("Enter hand 3")
     finally:
         context.close()
     assert [eyes for _re, eyes in _re_eyes(meeting)] == [130, 150]
