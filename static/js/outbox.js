@@ -312,6 +312,7 @@
     }
     return render().then(step).then(function () {
       syncing = false;
+      if (changed) keepPage();
       return changed ? refresh() : render();
     }, function () { syncing = false; return render(); });
   }
@@ -383,6 +384,28 @@
     if (b.dataset.outboxKeep) keep(b.dataset.outboxKeep);
     else if (b.dataset.outboxDiscard) discard(b.dataset.outboxDiscard);
     else if (b.dataset.outboxEdit) putBack(b.dataset.outboxEdit);
+  });
+
+  // The copy of this page the service worker keeps is the one opened last; after a hand saved
+  // online (or a sync) it is fetched again, so that a reload offline later starts from the
+  // sheet as it is, not from the evening's start (its hands would all come back as taken).
+  var keepTimer = null;
+  function keepPage() {
+    if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    clearTimeout(keepTimer);
+    keepTimer = setTimeout(function () {
+      var path = window.location.pathname;
+      fetch(path, { credentials: "same-origin" }).then(function (response) {
+        if (!response.ok || response.redirected) return;
+        return caches.open("kartenliga-pages").then(function (cache) { return cache.put(path, response); });
+      }).catch(function () { /* offline again: the older copy stays */ });
+    }, 300);
+  }
+  // (Told by the request's path: the form that sent it may have been swapped out already,
+  // htmx then names another element.)
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var info = event.detail.pathInfo || {};
+    if (event.detail.successful && (info.requestPath || "").split("?")[0] === HAND_URL) keepPage();
   });
 
   window.addEventListener("online", sync);

@@ -152,22 +152,26 @@ def test_three_waiting_hands_survive_a_reload_offline(browser, live_server, logi
     try:
         login(page, anna)
         _controlled(page, url)
+        enter_hand(page, 1, ["Ben", "Carl"], 140)  # online: the kept copy of the page follows
+        page.wait_for_timeout(1000)
         context.set_offline(True)
-        for number, (re, eyes) in enumerate(OFFLINE[:3], start=1):
+        for number, (re, eyes) in enumerate(OFFLINE[:3], start=2):
             enter_hand(page, number, re, eyes)
         _waiting(page, 3)
 
         page.reload()  # the page from the service worker's cache, the hands from IndexedDB
         _waiting(page, 3)
-        expect(page.locator("#hand-form h2")).to_have_text("Enter hand 4")
-        assert Hand.objects.filter(meeting=meeting).count() == 0
+        expect(page.locator("#hand-1")).to_have_count(1)
+        expect(page.locator("#hand-form h2")).to_have_text("Enter hand 5")
+        assert Hand.objects.filter(meeting=meeting).count() == 1
 
         context.set_offline(False)
         _waiting(page, 0)
-        expect(page.locator("#hand-3")).to_have_count(1)
+        expect(page.locator("#hand-4")).to_have_count(1)
+        expect(page.locator("[data-outbox-choice]")).to_have_count(0)
     finally:
         context.close()
-    assert [eyes for _re, eyes in _re_eyes(meeting)] == [130, 150, 100]
+    assert [eyes for _re, eyes in _re_eyes(meeting)] == [140, 130, 150, 100]
     assert services.verify_replays(league=league)[1] == []
 
 
