@@ -409,6 +409,9 @@
   });
 
   window.addEventListener("online", sync);
+  // A send that failed while the browser thought it was online (a hotspot without uplink)
+  // fires no "online" event later: try again now and then while hands wait.
+  setInterval(function () { if (pending && navigator.onLine) sync(); }, 30000);
   window.addEventListener("offline", render);
   // htmx swapped the table (a hand saved online): the waiting hands go back under the sheet.
   document.addEventListener("htmx:afterSettle", function (event) {

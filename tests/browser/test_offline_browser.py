@@ -258,3 +258,36 @@ def test_a_hand_the_server_refuses_waits_with_its_reason_and_goes_back_into_the_
         context.close()
     assert [eyes for _re, eyes in _re_eyes(meeting)] == [130, 150]
     assert services.verify_replays(league=league)[1] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_whose_answer_was_lost_is_entered_once(browser, live_server, login):
+    # The browser says online, the server saves the hand, the answer never arrives (signal
+    # gone on the way back): the hand waits in the outbox and its key makes the resend the
+    # same hand, not a second one.
+    league, anna, _ben, meeting = _league("lost")
+    url = live_server.url + meeting.get_absolute_url()
+    context, page = _phone(browser)
+    try:
+        login(page, anna)
+        _controlled(page, url)
+
+        def saved_then_lost(route):
+            route.fetch()  # reaches the server, which saves the hand
+            route.abort("connectionreset")
+
+        page.route("**/hands/_hx/", saved_then_lost)
+        enter_hand(page, 1, ["Anna", "Carl"], 150)
+        _waiting(page, 1)
+        assert Hand.objects.filter(meeting=meeting).count() == 1
+
+        page.unroute("**/hands/_hx/")
+        page.evaluate("window.kartenligaOutbox.sync()")
+        _waiting(page, 0)
+        expect(page.locator("#hand-1")).to_have_count(1)
+        expect(page.locator("#hand-2")).to_have_count(0)
+        expect(page.locator("#hand-form h2")).to_have_text("Enter hand 2")
+    finally:
+        context.close()
+    assert [eyes for _re, eyes in _re_eyes(meeting)] == [150]
+    assert services.verify_replays(league=league)[1] == []
