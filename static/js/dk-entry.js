@@ -237,16 +237,20 @@
   var SKIP = { csrfmiddlewaretoken: 1, expected_hand: 1, idempotency_key: 1 };
   function draftForm() { return document.querySelector("form[data-draft-key]"); }
   function draftKey(f) { return "kartenliga:draft:" + f.dataset.draftKey; }
-  var timer = null, dirty = false;
-  // Only what a person entered is kept: a tap or a keystroke in the form marks it.
+  var timer = null, dirty = false, dirtyHand = null;
+  function handOf(f) { var h = f && f.querySelector("input[name=expected_hand]"); return h ? h.value : ""; }
+  // Only what a person entered is kept: a tap or a keystroke in the form marks it, for the
+  // hand it was made in. Once that hand is saved the next hand's form is untouched: nothing
+  // of it is kept (it came back as "your hand is back" after leaving the page).
   function draftSoon(event) {
     var f = draftForm();
     if (!f || !event || !f.contains(event.target) || event.target.closest("[data-draft-discard]")) return;
-    dirty = true;
+    dirty = true; dirtyHand = handOf(f);
     clearTimeout(timer); timer = setTimeout(saveDraft, 150);
   }
   function saveDraft() {
     var f = draftForm();
+    if (f && dirty && handOf(f) !== dirtyHand) { dirty = false; return; }
     if (!f || !dirty) return;
     var fields = [];
     qa(f, "input, select, textarea").forEach(function (el) {
