@@ -11,7 +11,7 @@ from collections import defaultdict, namedtuple
 from decimal import Decimal
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -484,8 +484,12 @@ def _sync_rows(stored_rows, wanted, *, key_fields, figures, build, upsert_on=Non
 
     ``upsert_on`` (the fields of a unique constraint): the changed rows are written as one
     INSERT ... ON CONFLICT DO UPDATE instead of bulk_update's CASE per field and row, whose
-    expressions cost a hand entry 8 ms for a meeting's five MeetingResult rows. Only for a
-    handful of rows: on SQLite a wide INSERT is split into more batches than the UPDATE."""
+    expressions cost a hand entry 8 ms for a meeting's five MeetingResult rows. Only when
+    they fit one INSERT (always on PostgreSQL; SQLite splits a long one into batches), so that
+    a write never runs more queries than bulk_update would. (HandResult rows stay with a plain
+    UPDATE: a correction is an update of the rows it changes, and tests/test_result_writes.py
+    holds it to that statement.)"""
+    model = stored_rows.model
     width = len(key_fields)
     stored = {
         values[:width]: (values[width], values[width + 1 :])
@@ -501,18 +505,23 @@ def _sync_rows(stored_rows, wanted, *, key_fields, figures, build, upsert_on=Non
         differ = [name for name, value in zip(figures, old_values, strict=True) if new[name] != value]
         if differ:
             row = build(key, new)
-            if upsert_on is None:
-                row.pk = pk
+            row.pk = pk
             changed.append(row)
             fields.update(differ)
-    model = stored_rows.model
     if stored:  # rows of hands deleted since, or of players no longer in a hand
         model.objects.filter(pk__in=[pk for pk, _values in stored.values()]).delete()
-    if changed and upsert_on is not None:
-        update = [name for name in figures if name in fields]
+    update = [name for name in figures if name in fields]
+    columns = [f for f in model._meta.concrete_fields if not f.primary_key]
+    if (
+        changed
+        and upsert_on is not None
+        and connections[stored_rows.db].ops.bulk_batch_size(columns, changed) >= len(changed)
+    ):
+        for row in changed:
+            row.pk = None  # inserted as new, it meets its stored row on the unique constraint
         model.objects.bulk_create(changed, update_conflicts=True, unique_fields=upsert_on, update_fields=update)
     elif changed:
-        model.objects.bulk_update(changed, [name for name in figures if name in fields])
+        model.objects.bulk_update(changed, update)
     if created:
         model.objects.bulk_create(created)
 
