@@ -233,7 +233,15 @@ class Scorekeeper:
         status, data = _timed(
             self.record, "enter_hand", lambda: self.client.json("POST", self._url(evening), body), _expect(201)
         )
-        if status != 201:
+        for _attempt in range(3):
+            if status is not None and status < 500:
+                break
+            # No answer (or a server error): as a phone would, send it again with the same key
+            # (counted as errors all the same); the key keeps it from being entered twice.
+            status, data = _timed(
+                self.record, "enter_hand", lambda: self.client.json("POST", self._url(evening), body), _expect(200, 201)
+            )
+        if status not in (200, 201):
             return
         hand = data["hand"]
         hands.append(
