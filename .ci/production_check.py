@@ -220,6 +220,16 @@ def check(client, run, port, superuser):
     pages.html(client, f"{league_path}export.json")
     pages.html(client, f"{league_path}export.csv")
     pages.html(client, "/leagues/import/")
+    pages.html(client, f"{league_path}statistics/")
+    pages.html(client, f"{league_path}ratings/")
+    pages.html(client, f"{league_path}activity/")
+    pages.html(client, f"{league_path}seasons/1/report/")
+    pages.html(client, f"{league_path}import-paper/")
+    pages.html(client, "/accounts/tokens/")
+    # The installable app: its service worker, manifest and offline page.
+    pages.html(client, "/sw.js")
+    pages.html(client, "/manifest.webmanifest")
+    pages.html(client, "/offline/")
     pages.html(client, f"{league_path}meetings/new/")
     pages.html(client, "/leagues/new/")
     pages.html(client, "/accounts/password/change/")
@@ -234,6 +244,7 @@ def check(client, run, port, superuser):
     public_meeting = first(rf'href="/p/{token}/m/(\d+)/"', public, "meeting link on the public page").group(1)
     pages.html(anonymous, f"/p/{token}/m/{public_meeting}/")
     pages.html(anonymous, f"/p/{token}/house-rules/")
+    pages.html(anonymous, f"/p/{token}/seasons/1/report/")
     pages.html(anonymous, "/p/no-such-token/", expect=404)
 
     # The admin, with a staff user made as the README's operator would make one.
