@@ -345,7 +345,9 @@
   });
   window.addEventListener("popstate", function () {
     var dialog = document.querySelector("dialog[open]");
-    if (pushed) { pushed = false; if (dialog) dialog.close(); return; }
+    // The dialog's entry: close the dialog; if its own button closed it already (its close
+    // event may not have run yet), step over the entry as for a stale one.
+    if (pushed) { pushed = false; if (dialog) dialog.close(); else history.back(); return; }
     if (stale) { stale = false; history.back(); }
   });
   document.addEventListener("close", function (event) {

@@ -85,12 +85,14 @@ def test_back_closes_the_why_dialog_and_stays_on_the_meeting(german, live_server
     page.wait_for_selector("#hand-form")
     page.locator("#hand-1 th a").click()
     expect(page.locator("#why-dialog")).to_be_visible()
+    page.wait_for_function("history.state && history.state.dialog")  # its history entry is there
     page.go_back()
     expect(page.locator("#why-dialog")).to_be_hidden()
     assert page.url.split("#")[0] == url
     # Closed by its own button, one Back then leaves the page as usual.
     page.locator("#hand-1 th a").click()
     expect(page.locator("#why-dialog")).to_be_visible()
+    page.wait_for_function("history.state && history.state.dialog")
     page.locator("#why-dialog form[method=dialog] button").click()
     expect(page.locator("#why-dialog")).to_be_hidden()
     assert page.url.split("#")[0] == url
