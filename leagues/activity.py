@@ -30,7 +30,7 @@ from scoring.registry import get_game
 from .hand_entry import FORMS, form_module
 from .models import Hand, League, Meeting, MeetingReopening, Player, Season, SeasonBill, SeasonReopening
 from .rulebook import format_value, same_value
-from .selectors import HISTORY_LABELS, describe_payload
+from .selectors import HISTORY_LABELS, describe_payload, history_kind
 
 PAGE_SIZE = 50
 
@@ -134,19 +134,6 @@ def _newest(queryset, *, cursor, source, when, pk="pk", size):
     return list(queryset.filter(_older_than(cursor, source, when, pk)).order_by(f"-{when}", f"-{pk}")[: size + 1])
 
 
-def _hand_kind(record, before) -> str:
-    if record.history_type == "+":
-        return "entered"
-    if record.history_type == "-":
-        return "removed"
-    was_deleted = before is not None and before.deleted_at is not None
-    if not was_deleted and record.deleted_at is not None:
-        return "deleted"
-    if was_deleted and record.deleted_at is None:
-        return "restored"
-    return "corrected"
-
-
 def _changes(old_lines, new_lines):
     old, new = dict(old_lines), dict(new_lines)
     labels = list(new) + [label for label in old if label not in new]
@@ -182,7 +169,7 @@ def _hand_events(*, league, cursor, size):
     events = []
     for record in records:
         before = before_of.get(record.history_id)
-        kind = _hand_kind(record, before)
+        kind = history_kind(record, before)
         meeting = record.meeting
         module = form_module(meeting.game) if meeting.game in FORMS else None
         lines = describe_payload(module=module, payload=record.payload or {})

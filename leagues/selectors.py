@@ -640,7 +640,9 @@ HISTORY_LABELS = {
 }
 
 
-def _history_kind(record, before):
+def history_kind(record, before):
+    """What a historical record of a hand did, given the record before it: entered,
+    corrected, deleted, restored or removed (for good)."""
     if record.history_type == "+":
         return "entered"
     if record.history_type == "-":
@@ -660,7 +662,7 @@ def history_entries(*, records, live_numbers, module):
     entries = []
     for record in records:
         before = previous.get(record.id)
-        kind = _history_kind(record, before)
+        kind = history_kind(record, before)
         lines = describe_payload(module=module, payload=record.payload or {})
         changes = []
         if kind == "corrected":
