@@ -273,7 +273,10 @@ class PresetForm(forms.Form):
         return RulesForm(data, spec=self.spec, preset=self.chosen_variant(), rules=rules)
 
 
-class LeagueForm(PresetForm):
+class NewLeagueForm(forms.Form):
+    """A new league's name and short name (the address); the short name is suggested from
+    the name when left empty, and must be free. For creating a league and importing one."""
+
     name = forms.CharField(label=_("Name of the league"), max_length=League._meta.get_field("name").max_length)
     slug = forms.SlugField(
         label=_("Short name for the address"),
@@ -281,7 +284,6 @@ class LeagueForm(PresetForm):
         required=False,
         help_text=_("Letters, digits and dashes; suggested from the name."),
     )
-    field_order = ["name", "slug", "game", "variant"]
 
     def clean(self):
         cleaned = super().clean()
@@ -292,6 +294,10 @@ class LeagueForm(PresetForm):
         elif cleaned.get("slug") and League.objects.filter(slug=cleaned["slug"]).exists():
             self.add_error("slug", gettext("Another league already uses this short name."))
         return cleaned
+
+
+class LeagueForm(NewLeagueForm, PresetForm):
+    field_order = ["name", "slug", "game", "variant"]
 
 
 def suggest_slug(name: str) -> str:
@@ -1007,17 +1013,12 @@ class BillForm(forms.Form):
 # --- a league's data in (views/exchange.py) ----------------------------------------------------------
 
 
-class ImportLeagueForm(forms.Form):
+class ImportLeagueForm(NewLeagueForm):
     """A league export (JSON) to import as a new league, under a name and short name of its own."""
 
     file = forms.FileField(label=_("Export file (JSON)"))
     name = forms.CharField(label=_("Name of the new league"), max_length=League._meta.get_field("name").max_length)
-    slug = forms.SlugField(
-        label=_("Short name for the address"),
-        max_length=League._meta.get_field("slug").max_length,
-        required=False,
-        help_text=_("Letters, digits and dashes; suggested from the name."),
-    )
+    field_order = ["file", "name", "slug"]
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -1025,16 +1026,6 @@ class ImportLeagueForm(forms.Form):
             return json.loads(upload.read().decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as error:
             raise forms.ValidationError(_("This file is not a league export (JSON).")) from error
-
-    def clean(self):
-        cleaned = super().clean()
-        if not cleaned.get("slug") and cleaned.get("name"):
-            cleaned["slug"] = suggest_slug(cleaned["name"])
-            if not cleaned["slug"]:
-                self.add_error("slug", gettext("Please choose a short name with letters or digits."))
-        elif cleaned.get("slug") and League.objects.filter(slug=cleaned["slug"]).exists():
-            self.add_error("slug", gettext("Another league already uses this short name."))
-        return cleaned
 
 
 # --- a paper season (leagues/paper_import.py) and API tokens (leagues/tokens.py) -------------
