@@ -1,21 +1,36 @@
-"""Hand entry: one module per game (or family) turning a submitted form into a hand payload.
+"""Hand entry: one module per game (or family), each holding the game's hand form.
 
-Contract of a game's module (registered in ``FORMS`` below):
+A game's hand form is a ``leagues.hand_entry.base.HandForm`` (a Django form) built with
+``players`` (the seat order, names) and ``result`` (the replay of the meeting so far, the
+calculate response shape; ``result["next"]`` says who deals and who is active). It gives:
+
+- ``to_payload()``: the hand in the shape of the game's spec, exactly as it will be stored;
+- ``hand_errors()``: ``{payload field: message}`` for input that could not even be read (a
+  number that is not a number), keyed by the payload's top-level field names like the
+  engine's problems, so that the template shows both in one place. Everything else is
+  checked by the engine when the hand is saved. A payload that comes with problems keeps
+  the text that could not be read, so that the form shows it again; it is never saved;
+- ``from_payload(payload)`` (a classmethod): the form's initial values (its template's
+  ``initial``) for correcting a stored hand, or for showing a hand with problems again.
+
+Its fields read ASCII digits, flags, chips and per-player fields (``points:<name>``) with
+the fields of ``base``, never by hand. Its template shows problems and number inputs with
+the partials of ``templates/hands/fields.html``.
+
+Contract of a game's module (registered in ``FORMS`` below), which the views use:
 
 - ``TEMPLATE``: the template holding ``{% partialdef form %}`` (the fields, rendered inside
   the meeting page's <form>) and ``{% partialdef next %}`` (the game's part of the "what comes
   next" panel above the sheet).
-- ``payload_from_post(post, *, players, result) -> (payload, errors)``: ``post`` is the
-  QueryDict, ``players`` the seat order (names), ``result`` the replay of the meeting so far
-  (the calculate response shape; ``result["next"]`` says who deals and who is active).
-  ``payload`` is the hand in the shape of the game's spec, exactly as it will be stored;
-  ``errors`` maps a hand field to a message for input that could not even be read (a number
-  that is not a number). Everything else is checked by the engine when the hand is saved, and
-  its problems come back keyed by the same top-level field names.
-- ``initial_from_payload(payload) -> dict``: values to pre-fill the form when a hand is
-  corrected.
+- ``payload_from_post(post, *, players, result) -> (payload, errors)`` and
+  ``initial_from_payload(payload) -> dict``: the form's, bound by the module as
+  ``payload_from_post = GameHandForm.payload_from_post`` and
+  ``initial_from_payload = GameHandForm.from_payload``.
 - optional ``extra_context(result) -> dict``: more context for its partials, worked out from
   the replay (e.g. the bids the rules in force allow), so that templates hold no rule.
+
+So adding a game is one module with its form (and ``describe``, ``game_end``, ``breakdown``
+below as it needs them) and one template.
 """
 
 import importlib

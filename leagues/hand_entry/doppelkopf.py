@@ -1,6 +1,7 @@
-"""Doppelkopf hand entry: the submitted form to a hand payload (doppelkopf.md) and back.
+"""Doppelkopf hand entry: ``DoppelkopfHandForm`` reads the submitted form into a hand
+payload (doppelkopf.md) and fills itself again from one.
 
-Form fields (templates/hands/doppelkopf.html):
+Form fields (templates/hands/doppelkopf.html); only those of the kind posted are read:
 
 - ``kind`` (chips), ``re`` (the Re players tapped, several values), ``solo`` (solo type);
 - ``eyes`` with ``eyes_for`` (``re`` or ``kontra``: the scorekeeper counts whichever pile is
@@ -16,8 +17,10 @@ Form fields (templates/hands/doppelkopf.html):
 
 Only what cannot even be read is reported here (a number that is not a number); every rule
 (who may be Re, which calls are allowed, sums) is the engine's to check when the hand is
-saved. A payload returned together with read errors keeps the raw text, so that the form can
-show it again; it is never saved. The numbers of the game (all the eyes, the tricks, the
+saved (the form's problems are keyed by the hand's fields: ``eyes`` is ``re_eyes``, the
+Sonderpunkte counts are ``specials``, ``ann`` is ``announcements``). A payload returned
+together with read errors keeps the raw text, so that the form can show it again; it is
+never saved. The numbers of the game (all the eyes, the tricks, the
 common values) and which kinds of game, solo types and calls exist come from
 ``scoring.doppelkopf``, which checks with the same ones; only their words are kept here.
 """
@@ -27,6 +30,7 @@ from itertools import combinations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from leagues.hand_entry.base import FlagField, HandForm, ListField, TextField, WholeNumberField
 from leagues.templatetags.sheet import short_names
 from scoring.doppelkopf import (
     CALLS,
@@ -41,7 +45,6 @@ from scoring.doppelkopf import (
     TOTAL_EYES,
     TRICKS,
 )
-from scoring.numbers import whole_number
 
 TEMPLATE = "hands/doppelkopf.html"
 
@@ -93,29 +96,29 @@ LABELS = {
 }
 
 
-def _number(post, name, errors, field, *, required=False, missing=None):
-    """An int from the form; None when blank; the raw text (and an error) when unreadable."""
-    raw = (post.get(name) or "").strip()
-    if raw == "":
-        if required:
-            errors[field] = missing or _("Enter a number.")
-        return None
-    number = whole_number(raw)  # ASCII digits only (scoring/numbers.py)
-    if number is None:
-        errors[field] = _("“%(value)s” is not a whole number.") % {"value": raw}
-        return raw
-    return number
-
-
-def _announcements(post, errors):
-    announcements = []
-    for raw in post.getlist("ann"):
-        party, _sep, call = raw.partition(":")
-        if party not in PARTIES or call not in CALLS:
-            errors["announcements"] = _("An announcement could not be read; remove it and add it again.")
-            continue
-        announcements.append({"party": party, "call": call})
-    return announcements
+# Fields of the hand by kind (a field not listed for the posted kind is not read at all).
+EYE_KINDS_FIELDS = (
+    "re",
+    "eyes",
+    "eyes_for",
+    "re_tricks",
+    "ann",
+    "dk_re",
+    "dk_kontra",
+    "fuchs_re",
+    "fuchs_kontra",
+    "fuchs_last",
+    "karlchen",
+    "karlchen_doppel",
+    "karlchen_gefangen",
+    "fuchs_wins_last_doppelkopf",
+    "solo_outbid",
+)
+KIND_FIELDS = {
+    "revoke": ("revoke_by", "ann"),
+    "ramsch": ("solo_outbid",),  # and eyes__<player>, tricks__<player>
+    "solo": ("solo", *EYE_KINDS_FIELDS),
+}
 
 
 def _counts_karlchen_gefangen(result):
@@ -123,86 +126,157 @@ def _counts_karlchen_gefangen(result):
     return bool((result.get("rules") or {}).get("karlchen_gefangen"))
 
 
-def _specials(post, errors, *, karlchen_gefangen=False):
-    specials = []
-    for party in PARTIES:
-        for kind, limit_field in (("doppelkopf", f"dk_{party}"), ("fuchs", f"fuchs_{party}")):
-            count = _number(post, limit_field, errors, "specials")
-            if isinstance(count, int) and count < 0:
-                errors["specials"] = _("Sonderpunkte cannot be negative.")
-                continue
-            if not isinstance(count, int):
-                continue
-            for i in range(min(count, TRICKS)):  # no more of either than tricks in a game
-                item = {"kind": kind, "party": party}
-                if kind == "fuchs" and i == 0 and post.get("fuchs_last") == party:
-                    item["last_trick"] = True
-                specials.append(item)
-    karlchen = post.get("karlchen")
-    if karlchen in PARTIES:
-        item = {"kind": "karlchen", "party": karlchen}
-        if post.get("karlchen_doppel"):
-            item["doppel"] = True
-        specials.append(item)
-    caught_by = post.get("karlchen_gefangen")
-    if karlchen_gefangen and caught_by in PARTIES:
-        specials.append({"kind": "karlchen_gefangen", "party": caught_by})
-    return specials
+def _read_announcements(values):
+    """``party:call`` chips, in the order made: (the announcements, whether one was unreadable)."""
+    announcements, unreadable = [], False
+    for raw in values or ():
+        party, _sep, call = str(raw).partition(":")
+        if party not in PARTIES or call not in CALLS:
+            unreadable = True
+            continue
+        announcements.append({"party": party, "call": call})
+    return announcements, unreadable
 
 
-def payload_from_post(post, *, players, result):
-    errors = {}
-    active = result["next"].get("active", players)
-    kind = post.get("kind") or "normal"
-    payload = {"kind": kind}
-    outbid = [name for name in post.getlist("solo_outbid") if name]
+class DoppelkopfHandForm(HandForm):
+    """A hand of doppelkopf.md from the chips of templates/hands/doppelkopf.html (see the
+    module doc for the fields)."""
 
-    if kind == "revoke":
-        payload["revoke_by"] = post.get("revoke_by") or None
-        announcements = _announcements(post, errors)
-        if announcements:
-            payload["announcements"] = announcements
-        if not payload["revoke_by"]:
-            errors["revoke_by"] = _("Tap who revoked.")
-        return payload, errors
+    kind = TextField()
+    re = ListField()
+    solo = TextField()
+    eyes = WholeNumberField()
+    eyes_for = TextField()
+    re_tricks = WholeNumberField()
+    ann = ListField()
+    dk_re = WholeNumberField()
+    dk_kontra = WholeNumberField()
+    fuchs_re = WholeNumberField()
+    fuchs_kontra = WholeNumberField()
+    fuchs_last = TextField()
+    karlchen = TextField()
+    karlchen_doppel = FlagField()
+    karlchen_gefangen = TextField()
+    fuchs_wins_last_doppelkopf = FlagField()
+    revoke_by = TextField()
+    solo_outbid = ListField()
 
-    if kind == "ramsch":
-        eyes, tricks = {}, {}
-        for name in active:
-            eyes[name] = _number(
-                post, f"eyes__{name}", errors, "eyes", required=True, missing=_("Enter everyone's eyes.")
-            )
-            tricks[name] = _number(
-                post, f"tricks__{name}", errors, "tricks", required=True, missing=_("Enter everyone's tricks.")
-            )
-        payload["eyes"] = eyes
-        payload["tricks"] = tricks
+    ERROR_FIELDS = {
+        "eyes": "re_eyes",
+        "ann": "announcements",
+        "dk_re": "specials",
+        "dk_kontra": "specials",
+        "fuchs_re": "specials",
+        "fuchs_kontra": "specials",
+        "fuchs_last": "specials",
+        "karlchen": "specials",
+        "karlchen_doppel": "specials",
+        "karlchen_gefangen": "specials",
+    }
+
+    def add_fields(self):
+        # Only the fields of the kind posted are read: a revoke's form may still hold eyes
+        # typed before the kind was changed, and they are not part of the hand.
+        self.hand_kind = (self.data.get("kind") or "").strip() or "normal"
+        keep = {"kind", *KIND_FIELDS.get(self.hand_kind, EYE_KINDS_FIELDS)}
+        if not _counts_karlchen_gefangen(self.result):
+            keep.discard("karlchen_gefangen")  # only read where the rules count it
+        for name in [name for name in self.fields if name not in keep]:
+            del self.fields[name]
+        if self.hand_kind == "ramsch":
+            self.add_player_fields("eyes", WholeNumberField(), separator="__")
+            self.add_player_fields("tricks", WholeNumberField(), separator="__")
+
+    def clean(self):
+        data = super().clean()
+        kind = self.hand_kind
+        if kind == "revoke" and not data.get("revoke_by"):
+            self.add_error("revoke_by", _("Tap who revoked."))
+        if kind == "ramsch":
+            for name in self.active:
+                for prefix, missing in (
+                    ("eyes", _("Enter everyone's eyes.")),
+                    ("tricks", _("Enter everyone's tricks.")),
+                ):
+                    key = f"{prefix}__{name}"
+                    if key in data and data[key] is None:
+                        self.add_error(key, missing)
+        if kind == "solo" and not data.get("solo"):
+            self.add_error("solo", _("Tap which solo was played."))
+        if "eyes" in self.fields and "eyes" in data:
+            eyes = data["eyes"]
+            if eyes is None:
+                self.add_error("eyes", _("Enter the eyes."))
+            elif data.get("eyes_for") == "kontra":
+                # The scorekeeper counted Kontra's pile; the hand stores Re's eyes.
+                if eyes > TOTAL_EYES:
+                    self.add_error("eyes", _("Eyes must be between 0 and %(max)s.") % {"max": TOTAL_EYES})
+                else:
+                    data["eyes"] = TOTAL_EYES - eyes
+        if "ann" in data and _read_announcements(data["ann"])[1]:
+            self.add_error("ann", _("An announcement could not be read; remove it and add it again."))
+        for party in PARTIES:
+            for name in (f"dk_{party}", f"fuchs_{party}"):
+                if (data.get(name) or 0) < 0:
+                    self.add_error(name, _("Sonderpunkte cannot be negative."))
+        return data
+
+    def _specials(self):
+        specials = []
+        for party in PARTIES:
+            for kind, field in (("doppelkopf", f"dk_{party}"), ("fuchs", f"fuchs_{party}")):
+                count = self.value(field)
+                if not isinstance(count, int) or count < 0:
+                    continue
+                for i in range(min(count, TRICKS)):  # no more of either than tricks in a game
+                    item = {"kind": kind, "party": party}
+                    if kind == "fuchs" and i == 0 and self.value("fuchs_last") == party:
+                        item["last_trick"] = True
+                    specials.append(item)
+        karlchen = self.value("karlchen")
+        if karlchen in PARTIES:
+            item = {"kind": "karlchen", "party": karlchen}
+            if self.value("karlchen_doppel"):
+                item["doppel"] = True
+            specials.append(item)
+        if "karlchen_gefangen" in self.fields and self.value("karlchen_gefangen") in PARTIES:
+            specials.append({"kind": "karlchen_gefangen", "party": self.value("karlchen_gefangen")})
+        return specials
+
+    def to_payload(self):
+        kind = self.hand_kind
+        payload = {"kind": kind}
+        outbid = self.value("solo_outbid") if "solo_outbid" in self.fields else None
+        if kind == "revoke":
+            payload["revoke_by"] = self.value("revoke_by") or None
+            announcements, _unreadable = _read_announcements(self.value("ann"))
+            if announcements:
+                payload["announcements"] = announcements
+            return payload
+        if kind == "ramsch":
+            payload["eyes"] = self.player_values("eyes", separator="__")
+            payload["tricks"] = self.player_values("tricks", separator="__")
+            if outbid:
+                payload["solo_outbid"] = outbid
+            return payload
+        payload["re"] = self.value("re") or []
+        if kind == "solo":
+            payload["solo"] = self.value("solo") or None
+        payload["re_eyes"] = self.value("eyes")
+        tricks = self.value("re_tricks")
+        if tricks is not None:
+            payload["re_tricks"] = tricks
+        payload["announcements"] = _read_announcements(self.value("ann"))[0]
+        payload["specials"] = self._specials()
+        if self.value("fuchs_wins_last_doppelkopf"):
+            payload["fuchs_wins_last_doppelkopf"] = True
         if outbid:
             payload["solo_outbid"] = outbid
-        return payload, errors
+        return payload
 
-    payload["re"] = [name for name in post.getlist("re") if name]
-    if kind == "solo":
-        payload["solo"] = post.get("solo") or None
-        if not payload["solo"]:
-            errors["solo"] = _("Tap which solo was played.")
-    eyes = _number(post, "eyes", errors, "re_eyes", required=True, missing=_("Enter the eyes."))
-    if isinstance(eyes, int) and post.get("eyes_for") == "kontra":
-        if not 0 <= eyes <= TOTAL_EYES:
-            errors["re_eyes"] = _("Eyes must be between 0 and %(max)s.") % {"max": TOTAL_EYES}
-        else:
-            eyes = TOTAL_EYES - eyes
-    payload["re_eyes"] = eyes
-    tricks = _number(post, "re_tricks", errors, "re_tricks")
-    if tricks is not None:
-        payload["re_tricks"] = tricks
-    payload["announcements"] = _announcements(post, errors)
-    payload["specials"] = _specials(post, errors, karlchen_gefangen=_counts_karlchen_gefangen(result))
-    if post.get("fuchs_wins_last_doppelkopf"):
-        payload["fuchs_wins_last_doppelkopf"] = True
-    if outbid:
-        payload["solo_outbid"] = outbid
-    return payload, errors
+    @classmethod
+    def from_payload(cls, payload):
+        return _initial_from_payload(payload)
 
 
 def _label(labels, value):
@@ -340,7 +414,7 @@ def _announcement_items(announcements):
     return items
 
 
-def initial_from_payload(payload):
+def _initial_from_payload(payload):
     initial = {
         "kind": payload.get("kind", "normal"),
         "re": list(payload.get("re") or ()),
@@ -376,6 +450,11 @@ def initial_from_payload(payload):
         tricks = tricks if isinstance(tricks, dict) else {}
         initial["ramsch_rows"] = [{"name": n, "eyes": e, "tricks": tricks.get(n)} for n, e in eyes.items()]
     return initial
+
+
+# The module contract the views use (leagues/hand_entry/__init__.py).
+payload_from_post = DoppelkopfHandForm.payload_from_post
+initial_from_payload = DoppelkopfHandForm.from_payload
 
 
 def describe(payload):
