@@ -9,14 +9,21 @@ date, then hand number), over every season (a rating is a player's, not a season
 - Doppelkopf, a game with parties: Re against Kontra (the pairs change every hand); the
   winning party ranks first; a game without a winner (both parties missed their absagen) is
   a tie.
-- A solo (a Hochzeit without partner too), 1 against 3: rated as three duels, the soloist
-  against each of the three in turn, much as the sheet counts a solo three times. Not as one
-  match of a team of one against a team of three: openskill sums a team's skills, so the three
-  would be expected to beat the one almost always; every solo won is then a big surprise, and
-  the sum of all ratings sinks with every solo (measured: four players at 25 who play only
-  solos, each won half the time, fall to an average of about 0 after 300 hands; as duels they
-  stay near 25).
-- A revoke: the revoker loses a duel against each of the three others.
+- A solo (a Hochzeit without partner too), 1 against 3: one match of the soloist against the
+  three, the three rated as a team whose skill is the *mean* of theirs (``rate_match``).
+  openskill's own team skill is the sum of its players': 75 against 25 expects the three to
+  win almost always, every solo won is a big surprise, the soloist gains what each of the
+  three loses (not three times it), and the sum of all ratings sinks with every solo
+  (measured: four players at 25 who play only solos, each won half the time, fall to an
+  average of about 0 after 300 hands). Against the mean an even solo is an even match, and
+  with equal uncertainties the soloist wins or loses exactly what the three lose or win
+  together, a third from each: the sheet's 3 against 1 of a solo's points, and the sum of
+  the ratings stays put (tests/test_ratings_solo.py). The two other readings were worse:
+  openskill's ``weights`` only scale the update, not the expectation (still 75 against 25),
+  and three duels rated one hand as three, each of the three against a soloist who had
+  already moved.
+- A revoke: counted as a solo lost (doppelkopf.md "Revoke"), so rated as one: the revoker
+  loses against the three.
 - Ramsch and every other game: every active player for himself, ranked by the hand's delta
   (the most points first, equal deltas tie): in Ramsch the loser pays, in the race games the
   points scored decide who played the hand best.
@@ -33,6 +40,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -45,7 +53,13 @@ from .models import Hand, HandResult, League, Meeting, Player, Season
 from .statistics import CACHE_SECONDS, percent, season_fingerprints
 
 MODEL = PlackettLuce()
+# The same model without its dynamics term: ``rate_match`` adds tau itself before it scales a
+# team down to its mean (added by openskill to the scaled sigma, it would count three times).
+STILL = PlackettLuce(tau=0)
 DISPLAY = Decimal("0.1")
+# In the cache keys of the rating states: a change of how hands are rated is a new key, so no
+# state rated the old way is read again.
+METHOD = 2
 
 
 def matches_of_hand(payload: dict, rows, *, doppelkopf: bool, names: dict[str, int]) -> list[tuple[list, list]]:
@@ -58,7 +72,7 @@ def matches_of_hand(payload: dict, rows, *, doppelkopf: bool, names: dict[str, i
     kind = payload.get("kind") if doppelkopf else None
     if doppelkopf and kind == "revoke":
         revoker = names.get(payload.get("revoke_by"))
-        return [([[revoker], [pid]], [2, 1]) for pid, _d, _w in active if pid != revoker]
+        return [([[revoker], [pid for pid, _d, _w in active if pid != revoker]], [2, 1])]
     if doppelkopf and kind != "ramsch":
         re_ids = {names.get(n) for n in payload.get("re") or ()}
         re = [pid for pid, _d, _w in active if pid in re_ids]
@@ -68,14 +82,34 @@ def matches_of_hand(payload: dict, rows, *, doppelkopf: bool, names: dict[str, i
         re_won = any(won for pid, _d, won in active if pid in re_ids)
         kontra_won = any(won for pid, _d, won in active if pid not in re_ids)
         ranks = [1, 2] if re_won else [2, 1] if kontra_won else [1, 1]
-        if len(re) == 1:
-            # A solo: three duels, the soloist against each of the three in turn (see above).
-            return [([re, [pid]], ranks) for pid in kontra]
+        # A solo is one match like any other: rate_match rates unequal teams by their mean.
         return [([re, kontra], ranks)]
     # Everyone for himself: the highest delta ranks first, equal deltas share a rank.
     ordered = sorted({delta for _pid, delta, _w in active}, reverse=True)
     rank_of = {delta: i + 1 for i, delta in enumerate(ordered)}
     return [([[pid] for pid, _d, _w in active], [rank_of[delta] for _pid, delta, _w in active])]
+
+
+def rate_match(teams: list[list], *, ranks: list[int]) -> list[list]:
+    """openskill's update of one match. Teams of equal size (Re against Kontra, everyone for
+    himself) as openskill rates them, a team's skill the sum of its players'. Teams of unequal
+    size (a solo, a revoke: one against three) each rated by the mean of its players' skills:
+    a player's rating enters divided by the size of his team (mu / n, sigma / n: the mean of n
+    independent skills has mean sum/n and variance sum/n²) and his update is scaled back by n.
+    With equal sigmas the update then moves the one by as much as the three together, a third
+    of it from each of them, and keeps the sum of the ratings (module docstring)."""
+    sizes = {len(team) for team in teams}
+    if len(sizes) == 1:
+        return MODEL.rate(teams, ranks=ranks)
+    scaled = [
+        [STILL.rating(mu=r.mu / len(team), sigma=math.hypot(r.sigma, MODEL.tau) / len(team)) for r in team]
+        for team in teams
+    ]
+    rated = STILL.rate(scaled, ranks=ranks)
+    return [
+        [MODEL.rating(mu=r.mu * len(team), sigma=r.sigma * len(team)) for r in new]
+        for team, new in zip(teams, rated, strict=True)
+    ]
 
 
 @dataclass
@@ -137,7 +171,7 @@ def league_ratings(*, league: League) -> Ratings:
     keys = []
     for sid in seasons:
         chain.update(prints.get(sid, "-").encode())
-        keys.append(f"kl-ratings:{league.pk}:{sid}:{chain.hexdigest()[:32]}")
+        keys.append(f"kl-ratings-{METHOD}:{league.pk}:{sid}:{chain.hexdigest()[:32]}")
     cached = cache.get_many(keys)
     done, state = 0, RatingState()
     for i in range(len(keys), 0, -1):
@@ -196,7 +230,7 @@ def rate_seasons(*, league: League, seasons: list[int], state: RatingState) -> l
             matches = matches_of_hand(payload, rows, doppelkopf=doppelkopf, names=names)
             for teams, ranks in matches:
                 before = [[ratings.setdefault(pid, MODEL.rating()) for pid in team] for team in teams]
-                for team, new in zip(teams, MODEL.rate(before, ranks=ranks), strict=True):
+                for team, new in zip(teams, rate_match(before, ranks=ranks), strict=True):
                     for pid, rating in zip(team, new, strict=True):
                         ratings[pid] = rating
                         ordinals[pid] = rating.ordinal()

@@ -1,5 +1,5 @@
 """Ratings (issue 14 §2): each hand's match as the page documents it, and the updates checked
-against openskill's Plackett-Luce model called directly."""
+against openskill's Plackett-Luce model called directly (a solo: tests/test_ratings_solo.py)."""
 
 import datetime
 
@@ -10,6 +10,7 @@ from openskill.models import PlackettLuce
 from leagues import ratings, services
 from leagues.models import Player, Role
 from tests.factories import LeagueFactory, meeting_for, member
+from tests.test_ratings_solo import one_against_three
 
 FIVE = ["Anna", "Ben", "Carl", "Dora", "Emil"]
 # At a table of five the dealer sits out: Anna deals hand 1 (Ben, Carl, Dora, Emil play),
@@ -51,14 +52,15 @@ def test_the_ratings_are_openskills_updates_hand_by_hand(league):
             for rating, name in zip(team, names, strict=True):
                 r[name] = rating
 
+    def one_lost(one, three):
+        r[one], new = one_against_three(r[one], [r[n] for n in three], ranks=[2, 1])
+        r.update(zip(three, new, strict=True))
+
     rate(["Ben", "Dora"], ["Carl", "Emil"])  # H1: Re won; Anna sat out
-    # H2: Emil's solo lost: three duels, Emil against each of Anna, Carl, Dora in seat order
-    # (Ben sat out).
-    for other in ["Anna", "Carl", "Dora"]:
-        rate([other], ["Emil"])
-    # H3: Emil revoked: he loses a duel against each of Anna, Ben, Dora (Carl sat out).
-    for other in ["Anna", "Ben", "Dora"]:
-        rate([other], ["Emil"])
+    # H2: Emil's solo lost: one match, Emil against the mean of Anna, Carl, Dora (Ben sat out).
+    one_lost("Emil", ["Anna", "Carl", "Dora"])
+    # H3: Emil revoked, a solo lost: Emil against Anna, Ben, Dora (Carl sat out).
+    one_lost("Emil", ["Anna", "Ben", "Dora"])
     got = {row.player.name: row for row in ratings.compute_ratings(league=league).rows}
     for name in FIVE:
         assert got[name].mu == pytest.approx(r[name].mu, abs=1e-9)
@@ -84,15 +86,6 @@ def test_a_game_nobody_won_is_a_tie():
         {"kind": "normal", "re": ["Anna", "Ben"]}, rows, doppelkopf=True, names=names
     )
     assert teams == [[1, 2], [3, 4]] and ranks == [1, 1]
-
-
-def test_a_solo_is_three_duels_and_keeps_the_ratings_from_sinking():
-    """1 against 3 as one match would expect the three (their skills summed) to win nearly
-    always; the soloist meets each of them in a duel instead (ratings.py says why)."""
-    names = {"Anna": 1, "Ben": 2, "Carl": 3, "Dora": 4}
-    rows = [(1, True, -2, False), (2, True, 6, True), (3, True, -2, False), (4, True, -2, False)]
-    matches = ratings.matches_of_hand({"kind": "solo", "re": ["Ben"]}, rows, doppelkopf=True, names=names)
-    assert matches == [([[2], [1]], [1, 2]), ([[2], [3]], [1, 2]), ([[2], [4]], [1, 2])]
 
 
 def test_a_correction_changes_the_ratings_on_the_next_read(league):
