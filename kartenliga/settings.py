@@ -227,6 +227,21 @@ def env_rate(name, default):
     return value
 
 
+# "default" is Django's own default (per process): the throttling counts and the statistics'
+# caches live there. "fragments" keeps rendered rows of the evening's sheet under a digest of
+# exactly what each row shows (leagues/fragments.py): being keyed by its content, a kept row
+# is never stale, so a per-process cache is enough (each worker renders a row once). A row is
+# about 1 kB: 20,000 rows are some 20 MB a worker; the oldest quarter goes when it is full.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+        "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
+    },
+}
+
+
 # API rate limits (DRF throttling, leagues/throttling.py), answered with a 429 in the API's error
 # shape and a Retry-After header. "anon" counts per client address every request without a
 # login: the stateless calculate, bill-split and ping endpoints never log in, so all their

@@ -29,11 +29,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from leagues import field_labels, selectors, services
+from leagues import field_labels, fragments, selectors, services
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Meeting, Role
 from leagues.permissions import league_for
+from leagues.templatetags.sheet import round_letters
 from scoring.registry import START_TOTALS, TEAMS, get_game
 
 
@@ -178,7 +179,37 @@ def table_context(
     )
     # The legend of the special rounds only on a sheet that has such rows (Doppelkopf's).
     context["special_rounds"] = any(row["round_label"] for row in context["rows"])
+    context["sheet_html"] = sheet_html(meeting, context["rows"], parties=result["parties"])
     return context
+
+
+def sheet_html(meeting, rows, *, parties):
+    """The sheet's rows as HTML, each kept by exactly what it shows (leagues/fragments.py):
+    only the rows whose figures or words changed since a worker last showed them are
+    rendered, which on the page of 40 hands was most of its time."""
+    last = len(rows)
+    return fragments.rendered_rows(
+        "meetings/sheet_row.html",
+        [
+            {
+                "slug": meeting.league.slug,
+                "meeting": meeting.pk,
+                "hand": row["hand"].pk,
+                "number": row["number"],
+                "round": row["round"],
+                "round_label": str(row["round_label"]),
+                "letters": [(letter, str(words)) for letter, words in round_letters(row)],
+                "cells": [
+                    {"out": cell["out"], "solo": cell["solo"], "delta": cell["delta"], "total": cell["total"]}
+                    for cell in row["cells"]
+                ],
+                "game_end": [str(line) for line in row["game_end"]],
+                "latest": index == last,
+                "colspan": len(parties) + 1,
+            }
+            for index, row in enumerate(rows, start=1)
+        ],
+    )
 
 
 def evening_context(meeting, membership, result):

@@ -16,10 +16,12 @@ from scoring.numbers import whole_number
 
 from .. import (
     converters,  # noqa: F401  (registers the <token:…> path converter)
+    fragments,
     selectors,
 )
 from ..models import Meeting, Role, Season
 from ..permissions import league_for, public_league
+from ..templatetags.sheet import round_letters
 
 
 class BadSeason(ValueError):
@@ -87,11 +89,32 @@ def public_meeting(request, token, pk):
             "meeting": meeting,
             "players": players,
             "rows": rows,
+            "sheet_html": _public_sheet_html(rows, players=players),
             "totals": totals,
             # The legend of special rounds, when the sheet marks any.
             "has_rounds": any(row.round_label for row in rows),
             "public_token": token,
         },
+    )
+
+
+def _public_sheet_html(rows, *, players):
+    """The public sheet's rows as HTML, each kept by exactly what it shows
+    (leagues/fragments.py): rendering them was most of the page's time."""
+    return fragments.rendered_rows(
+        "public/sheet_row.html",
+        [
+            {
+                "number": row.number,
+                "round": row.round,
+                "round_label": str(row.round_label),
+                "letters": [(letter, str(words)) for letter, words in round_letters(row)],
+                "cells": list(row.cells),
+                "game_end": [str(line) for line in row.game_end],
+                "colspan": len(players) + 1,
+            }
+            for row in rows
+        ],
     )
 
 

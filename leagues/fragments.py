@@ -1,0 +1,48 @@
+"""Rendered HTML kept by what it shows (issue 12): the rows of the evening's sheet.
+
+Profiles of the meeting page and the public sheet showed most of their time in the template
+engine, rendering 40 rows of five cells each. Each row is rendered here on its own, from a
+plain dict of exactly what the row shows, and its HTML is kept in the ``fragments`` cache
+under a digest of that dict, the language and the template's name. The row template is given
+nothing else (no request, no user, no other context), so whatever it could show is in the key:
+a kept row can never be stale. A hand entered, corrected, deleted or restored, a rule changed,
+a season reopened or a name changed gives a row other figures or words, hence another key, and
+it is rendered afresh; rows that did not change are taken as they were (an htmx POST of the
+next hand renders two rows: the new one and the one that was the latest).
+
+The cache is per process (LocMemCache, settings.CACHES["fragments"]): a worker renders a row
+the first time it shows it, and the least recently used rows are dropped past its size.
+"""
+
+import hashlib
+
+from django.core.cache import caches
+from django.template.loader import get_template
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+CACHE = "fragments"
+SECONDS = 7 * 24 * 3600
+
+
+def _key(template_name, data):
+    # repr of plain data (str, int, bool, None, tuples, lists, dicts built in a fixed order)
+    # is the same in every process; a lazy translation would not be, so callers pass str().
+    text = repr((template_name, get_language(), data))
+    return "row:" + hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
+
+
+def rendered_rows(template_name, rows):
+    """The HTML of ``rows`` (plain dicts), each rendered by ``template_name`` as ``r`` and
+    kept by its content; one SafeString, in order."""
+    cache = caches[CACHE]
+    keys = [_key(template_name, row) for row in rows]
+    found = cache.get_many(keys)
+    missing = {}
+    if len(found) < len(keys):
+        template = get_template(template_name)
+        for key, row in zip(keys, rows, strict=True):
+            if key not in found:
+                missing[key] = found[key] = template.render({"r": row})
+        cache.set_many(missing, SECONDS)
+    return mark_safe("".join(found[key] for key in keys))  # noqa: S308 (rendered by the template engine)
