@@ -113,20 +113,34 @@ def form_context(request, meeting, *, players, result, module, initial=None, err
 
 
 def table_context(
-    request, meeting, membership, *, initial=None, errors=None, conflict=None, idempotency_key=None, closed_refusal=None
+    request,
+    meeting,
+    membership,
+    *,
+    initial=None,
+    errors=None,
+    conflict=None,
+    idempotency_key=None,
+    closed_refusal=None,
+    replayed=None,
 ):
     """The block that htmx swaps after each hand: what comes next, the form and the sheet.
 
     A fixed number of queries whatever the number of hands: the hands in one query, the
     seats in one, and one replay (no per-hand reads). The hand form gets a fresh idempotency
     key each time it is rendered (or keeps ``idempotency_key``, when nothing was saved).
+    ``replayed``: (the live hands, their replay) a write just made; used instead of replaying
+    again when the live hands are still those (same hands, same versions), else ignored.
     """
     hands = selectors.meeting_hands(meeting=meeting)
     live = [h for h in hands if h.deleted_at is None]
     deleted = [h for h in hands if h.deleted_at is not None]
     players = [seat.player.name for seat in meeting.seats.in_order()]
     module = form_module(meeting.game)
-    result, broken = _replay(meeting, [h.payload for h in live])
+    if replayed is not None and _same_hands(live, replayed[0]):
+        result, broken = replayed[1], []
+    else:
+        result, broken = _replay(meeting, [h.payload for h in live])
     hand_number = len(live) + 1
     context = {
         "meeting": meeting,
@@ -210,6 +224,11 @@ def sheet_html(meeting, rows, *, parties):
             for index, row in enumerate(rows, start=1)
         ],
     )
+
+
+def _same_hands(hands, others):
+    """Whether two lists hold the same hands at the same versions (so the same payloads)."""
+    return [(h.pk, h.version) for h in hands] == [(h.pk, h.version) for h in others]
 
 
 def evening_context(meeting, membership, result):
@@ -351,11 +370,11 @@ def _render_table(request, meeting, membership, *, status=200, **kwargs):
     return render(request, "meetings/meeting.html", context, status=status)
 
 
-def _saved(request, meeting, membership, hand):
+def _saved(request, meeting, membership, hand, replayed=None):
     # The hand may have closed the evening (the last of its last round): show it closed.
     meeting.refresh_from_db(fields=["closed_at", "closed_by"])
     if request.htmx:
-        return _render_table(request, meeting, membership)
+        return _render_table(request, meeting, membership, replayed=replayed)
     messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number or ""})
     return redirect(meeting.get_absolute_url() + "#sheet")
 
@@ -394,7 +413,7 @@ def hand_add_hx(request, slug, pk):
         errors += _control_errors(control, number)
         return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
     try:
-        hand = services.add_hand(
+        hand, _created, replayed = services.enter_hand_replayed(
             meeting=meeting, payload=payload, user=request.user, number=expected, idempotency_key=key
         )
     except services.HandConflict:
@@ -407,7 +426,8 @@ def hand_add_hx(request, slug, pk):
     except services.InvalidInput as error:
         errors = _page_errors(meeting, error.errors)
         return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
-    return _saved(request, meeting, membership, hand)
+    # The table is rendered from the write's own replay, not a third one (issue 12).
+    return _saved(request, meeting, membership, hand, replayed=(live + [hand], replayed) if replayed else None)
 
 
 def _initial(module, payload):
