@@ -16,6 +16,9 @@ from scoring.thousand import CARD_POINTS, SUITS, bid_range
 
 TEMPLATE = "hands/thousand.html"
 QUICK_BIDS = 6  # a row of chips on a phone
+# The card points offered as chips: up to half the deck (an opponent seldom takes more; more
+# is typed), in steps of the rules' rounding. Two rows of six on a phone at 5.
+POINT_CHIPS_UP_TO = CARD_POINTS // 2
 
 
 def _text(post, name):
@@ -84,10 +87,15 @@ def payload_from_post(post, *, players, result):
 def extra_context(result):
     """The card points the live sum runs to, the bids the rules in force allow (the
     stepper's range and step, and the first few as the field's example), and the suits a
-    marriage can be in (``scoring.thousand.SUITS``)."""
+    marriage can be in (``scoring.thousand.SUITS``, each with its worth under the rules, for
+    the live total), and the card points offered as chips: multiples of ``round_to`` below
+    ``POINT_CHIPS_UP_TO``. A chip scores an opponent exactly what any figure rounding to it
+    scores; the declarer's own points fill themselves from the total."""
     rules = result["rules"]
     low, high = bid_range(rules)
     step = rules["bid_step"]
+    worth = rules["marriage_values"]
+    suits = [{**chip, "worth": worth.get(chip["value"], 0)} for chip in suit_chips(SUITS)]
     return {
         "card_points": CARD_POINTS,
         "bid_min": low,
@@ -97,7 +105,8 @@ def extra_context(result):
         # One tap for the bids made most often (issue 11): the lowest few; the stepper and
         # the field for the rest.
         "quick_bids": list(range(low, high + 1, step)[:QUICK_BIDS]),
-        "suits": suit_chips(SUITS),
+        "suits": suits,
+        "point_chips": list(range(0, POINT_CHIPS_UP_TO, rules["round_to"])),
     }
 
 

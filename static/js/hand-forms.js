@@ -36,57 +36,95 @@
   });
 })();
 
-/* The live sum of card points (to data-total), a one-tap fill of the last player's points, the bid
-   stepper and the contract it makes. Delegated on the document: survives htmx swaps. */
+/* 1000: the live sum of card points (to data-total); the last empty player's points fill
+   themselves from the total (and follow the others' until he is typed); chips of card points
+   for the declarer's opponents (once he is tapped), each with the engine's rounding shown live (points and
+   marriages to the nearest round_to, half up: scoring/thousand.py round_half_up); the
+   declarer's total against his contract; the bid stepper. Delegated on the document: survives
+   htmx swaps. */
 (function () {
-  function update(root) {
-    var box = root.querySelector("[data-points]");
-    if (box) {
-      var out = box.querySelector("[data-sum]"), fill = box.querySelector("[data-fill]");
-      var total = +out.dataset.total, sum = 0, empty = [];
-      box.querySelectorAll(".hf-player").forEach(function (row) {
-        var input = row.querySelector("input[type=text]"), n = parseInt(input.value, 10);
-        if (!isNaN(n)) sum += n;
-        else if (!row.classList.contains("hf-out")) empty.push(input);
-      });
-      var text = "Σ " + sum + " / " + total;
-      if (sum < total) text += " · " + out.dataset.leftText.replace("{n}", total - sum);
-      if (sum > total) text += " · " + out.dataset.overText.replace("{n}", sum - total);
-      out.textContent = text;
-      out.className = sum === total ? "hf-ok" : (sum > total ? "hf-bad" : "");
-      if (empty.length === 1 && sum <= total) {
-        var name = empty[0].closest("label").querySelector("span").firstChild.textContent.trim();
-        fill.textContent = fill.dataset.text.replace("{name}", name).replace("{n}", total - sum);
-        fill.hidden = false;
-        fill.kartenligaTarget = empty[0];
-        fill.kartenligaValue = total - sum;
-      } else {
-        fill.hidden = true;
-      }
-    }
-    var bid = root.querySelector("input[name=bid]"), contract = root.querySelector("[data-contract]");
-    if (bid && contract) {
-      var b = parseInt(bid.value, 10);
-      contract.textContent = isNaN(b) ? "" : contract.dataset.text.replace("{n}", b + (+contract.dataset.offset));
+  function roundHalfUp(value, multiple) { return Math.floor((2 * value + multiple) / (2 * multiple)) * multiple; }
+  function worth(row) {
+    var sum = 0;
+    row.querySelectorAll(".hf-suits input:checked").forEach(function (i) { sum += +i.dataset.worth || 0; });
+    return sum;
+  }
+  function fillLast(box, total) {
+    var rows = Array.prototype.filter.call(box.querySelectorAll(".hf-player"), function (r) { return !r.classList.contains("hf-out"); });
+    var sum = 0, open = [];
+    rows.forEach(function (row) {
+      var input = row.querySelector("input[type=text]"), n = parseInt(input.value, 10);
+      if (input.dataset.auto !== undefined || isNaN(n)) open.push(input); else sum += n;
+    });
+    if (open.length === 1 && sum <= total) {
+      open[0].value = total - sum;
+      open[0].dataset.auto = "";
+    } else {
+      open.forEach(function (input) { if (input.dataset.auto !== undefined) { input.value = ""; delete input.dataset.auto; } });
     }
   }
+  function update(root) {
+    var box = root.querySelector("[data-points]");
+    var bid = root.querySelector("input[name=bid]"), contract = root.querySelector("[data-contract]");
+    var b = bid ? parseInt(bid.value, 10) : NaN, need = isNaN(b) || !contract ? NaN : b + (+contract.dataset.offset);
+    if (contract) contract.textContent = isNaN(need) ? "" : contract.dataset.text.replace("{n}", need);
+    if (!box) return;
+    var out = box.querySelector("[data-sum]"), total = +out.dataset.total, step = +box.dataset.round || 5;
+    fillLast(box, total);
+    var declarer = root.querySelector("input[name=declarer]:checked"), sum = 0;
+    var forgot = root.querySelector("input[name=forgot_to_pass]:checked");
+    var durch = root.querySelector("input[name=all_tricks]:checked");
+    var line = root.querySelector("[data-declarer-line]");
+    if (line) line.textContent = "";
+    box.querySelectorAll(".hf-player").forEach(function (row) {
+      var input = row.querySelector("input[type=text]"), n = parseInt(input.value, 10);
+      var isDeclarer = !!declarer && declarer.value === row.dataset.player;
+      var chips = row.querySelector(".hf-pts-quick"), rounded = row.querySelector("[data-rounded]");
+      row.classList.toggle("hf-declarer", isDeclarer);
+      if (chips) chips.hidden = !declarer || isDeclarer || row.classList.contains("hf-out") || !!forgot;
+      if (chips) chips.querySelectorAll("[data-points-quick]").forEach(function (c) {
+        c.classList.toggle("on", !isNaN(n) && input.dataset.auto === undefined && +c.dataset.pointsQuick === n);
+      });
+      if (!isNaN(n)) sum += n;
+      if (rounded) rounded.textContent = !isNaN(n) && !isDeclarer && !forgot ? "→ " + roundHalfUp(n + worth(row), step) : "";
+      if (isDeclarer && line && !isNaN(n) && !isNaN(need) && !forgot) {
+        var taken = n * (durch ? 2 : 1) + worth(row);
+        var text = (taken >= need ? line.dataset.madeText : line.dataset.failedText)
+          .replace("{name}", row.dataset.player).replace("{taken}", taken).replace("{contract}", need);
+        if (taken === need) text += " " + line.dataset.edgeText;
+        line.textContent = text;
+        line.className = "hf-contract-line " + (taken >= need ? "hf-ok" : "hf-bad");
+      }
+    });
+    var text = "Σ " + sum + " / " + total;
+    if (sum < total) text += " · " + out.dataset.leftText.replace("{n}", total - sum);
+    if (sum > total) text += " · " + out.dataset.overText.replace("{n}", sum - total);
+    out.textContent = text;
+    out.className = sum === total ? "hf-ok" : (sum > total ? "hf-bad" : "");
+  }
   function all() { document.querySelectorAll("[data-hand-form=thousand]").forEach(update); }
+  function thousand(e) { return e.target.closest && e.target.closest("[data-hand-form=thousand]"); }
   document.addEventListener("input", function (e) {
-    var root = e.target.closest && e.target.closest("[data-hand-form=thousand]");
-    if (root) update(root);
-  });
-  document.addEventListener("click", function (e) {
-    var root = e.target.closest && e.target.closest("[data-hand-form=thousand]");
+    var root = thousand(e);
     if (!root) return;
-    var step = e.target.closest("[data-step]"), fill = e.target.closest("[data-fill]");
+    if (e.target.matches("[data-points] input[type=text]")) delete e.target.dataset.auto;  // typed: his own
+    update(root);
+  });
+  document.addEventListener("change", function (e) { var root = thousand(e); if (root) update(root); });
+  document.addEventListener("click", function (e) {
+    var root = thousand(e);
+    if (!root) return;
+    var step = e.target.closest("[data-step]"), quick = e.target.closest("[data-points-quick]");
     if (step) {
       var bid = root.querySelector("input[name=bid]");
       if (bid.value === "") bid.value = bid.min || 0;
       else if (step.dataset.step === "1") bid.stepUp(); else bid.stepDown();
       update(root);
-    } else if (fill && fill.kartenligaTarget) {
-      fill.kartenligaTarget.value = fill.kartenligaValue;
-      update(root);
+    } else if (quick) {
+      var input = quick.closest(".hf-player").querySelector("input[type=text]");
+      input.value = quick.dataset.pointsQuick;
+      delete input.dataset.auto;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
     }
   });
   document.addEventListener("htmx:load", all);
