@@ -26,6 +26,10 @@ Decisions where the spec is silent:
   count, as in a queued round). The multiplier counts at most ``MAX_STACKED_BOCK`` rounds (×64):
   further triggers still start rounds, but keep every figure of an evening inside the limits of
   ``scoring/limits.py``.
+- ``points_only``: the club writes only each game's result (the ``points`` kind of hand:
+  winner, value, the facts that fire triggers). It chooses the hand-entry form the league
+  offers first; the engine scores a ``points`` hand the same with it on or off (the API takes
+  them either way), so it changes no figure.
 """
 
 from __future__ import annotations
@@ -201,6 +205,15 @@ OPTIONS = (
         _("Special rounds still waiting at the end of a meeting are played at the start of the next one."),
     ),
     Option(
+        "points_only",
+        BOOL,
+        _("Write only the result"),
+        _(
+            "The scorekeeper enters each game as its result only: the Re party, who won, the value, and "
+            "what starts a special round. Eyes, announcements and Sonderpunkte are not entered."
+        ),
+    ),
+    Option(
         "revoke_multiplier",
         INT,
         _("Falsch bedient"),
@@ -219,6 +232,7 @@ _GROUPS = {
     "absage_points": POINTS,
     "announcement_points": POINTS,
     "revoke_multiplier": POINTS,
+    "points_only": POINTS,
     "special_points_in": SPECIAL_POINTS,
     "fuchs_last_trick_points": SPECIAL_POINTS,
     "doppel_charly": SPECIAL_POINTS,
@@ -252,6 +266,7 @@ PRESETS = {
         "announcement_points": 2,
         "karlchen_gefangen": False,
         "bock_stacking": "queue",
+        "points_only": False,
     },
     "ddv": {
         "solo_point": False,
@@ -270,6 +285,7 @@ PRESETS = {
         "announcement_points": 2,
         "karlchen_gefangen": False,
         "bock_stacking": "queue",
+        "points_only": False,
     },
 }
 

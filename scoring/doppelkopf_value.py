@@ -64,6 +64,15 @@ RAMSCH_FIELDS = frozenset(("kind", "eyes", "tricks", "solo_outbid"))
 REVOKE_FIELDS = frozenset(("kind", "revoke_by", "announcements"))
 POINTS_FACTS = ("schwarz", "split_120", "kontra_announced", "re_kontra_re", "fuchs_wins_last_doppelkopf")
 POINTS_FIELDS = frozenset(("kind", "re", "solo", "winner", "value", "solo_outbid", *POINTS_FACTS))
+# The trigger each fact of a ``points`` hand fires, in the spec's order of triggers
+# (``kontra_announced`` only when Re won: Kontra lost); the entry form offers the facts by it.
+POINTS_FACT_TRIGGERS = {
+    "kontra_announced": "kontra_lost",
+    "schwarz": "schwarz",
+    "split_120": "split_120",
+    "re_kontra_re": "re_kontra_re",
+    "fuchs_wins_last_doppelkopf": "fuchs_last_doppelkopf",
+}
 ALL_FIELDS = PARTY_FIELDS | RAMSCH_FIELDS | REVOKE_FIELDS | POINTS_FIELDS
 # The most a ``points`` hand can be worth (a game of real cards reaches a few dozen points):
 # with a soloist's tripling and the most Bock rounds counted it stays inside scoring/limits.py.
@@ -563,17 +572,11 @@ def _points_game(hand, number, ctx, problems):
         solo_type = None
         for name in re:
             points[name] = re_value
-    triggers = []  # in the spec's order
-    if re_won and facts["kontra_announced"]:
-        triggers.append("kontra_lost")
-    if facts["schwarz"]:
-        triggers.append("schwarz")
-    if facts["split_120"]:
-        triggers.append("split_120")
-    if facts["re_kontra_re"]:
-        triggers.append("re_kontra_re")
-    if facts["fuchs_wins_last_doppelkopf"]:
-        triggers.append("fuchs_last_doppelkopf")
+    triggers = [  # in the spec's order
+        trigger
+        for fact, trigger in POINTS_FACT_TRIGGERS.items()
+        if facts[fact] and (re_won or fact != "kontra_announced")
+    ]
     breakdown = [{"item": "Spielwert (nur Ergebnis)", "points": value}]
     return _entry(
         ctx,

@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from leagues.hand_entry import doppelkopf as form
 from leagues.hand_entry import form_module
 from scoring.sitting import calculate
-from tests.form_posts import post
+from tests.form_posts import post, post_from_html
 
 PLAYERS = ["Anna", "Ben", "Carl", "Dora", "Emil"]
 ACTIVE = ["Ben", "Carl", "Dora", "Emil"]  # Anna deals and sits out
@@ -365,7 +365,7 @@ def chip_values(html, name, tag="input"):
 
 
 def test_the_kinds_solo_types_and_calls_are_the_engines():
-    from scoring import doppelkopf
+    from scoring import doppelkopf, doppelkopf_value
 
     html = render_form(result_for(round="ramsch", round_games_left=4))
     assert tuple(chip_values(html, "kind")) == doppelkopf.KINDS
@@ -376,7 +376,7 @@ def test_the_kinds_solo_types_and_calls_are_the_engines():
         assert mine == [c for c in doppelkopf.CALLS if c == party or c not in ("re", "kontra")]
     assert {c.split(":")[1] for c in calls} == set(doppelkopf.CALLS)
     # every kind, solo type and call has words of its own (not the engine's value shown raw)
-    assert set(form.KIND_LABELS) == set(doppelkopf.KINDS)
+    assert set(form.KIND_LABELS) == set(doppelkopf_value.HAND_KINDS)  # the result-only kind too
     assert set(form.SOLO_LABELS) == set(doppelkopf.SOLO_TYPES)
     assert set(form.CALL_LABELS) == set(doppelkopf.CALLS)
 
@@ -403,3 +403,173 @@ def test_a_solo_due_in_a_ramsch_round_pre_chooses_the_solo():
 def test_a_call_the_engine_does_not_know_is_not_read():
     _payload, errors = read(post(kind="normal", re=["Ben", "Carl"], eyes="130", ann=["re:keine_120"]))
     assert "announcements" in errors
+
+
+# --- the form itself (DoppelkopfHandForm): a stored hand of each kind, through the form -------
+
+ALL_TRIGGERS = ["kontra_lost", "schwarz", "split_120", "re_kontra_re", "fuchs_last_doppelkopf", "solo_streak"]
+
+
+def _result_with(rules, **next_extra):
+    result = result_for(**next_extra)
+    result["rules"] = {"ramsch": True, "bock_triggers": ALL_TRIGGERS, **rules}
+    return result
+
+
+ROUND_TRIPS = [
+    (
+        {
+            "kind": "normal",
+            "re": ["Ben", "Dora"],
+            "re_eyes": 151,
+            "re_tricks": 9,
+            "announcements": [{"party": "re", "call": "re"}, {"party": "kontra", "call": "kontra"}],
+            "specials": [
+                {"kind": "doppelkopf", "party": "re"},
+                {"kind": "fuchs", "party": "re", "last_trick": True},
+                {"kind": "fuchs", "party": "kontra"},
+                {"kind": "karlchen", "party": "re", "doppel": True},
+            ],
+            "solo_outbid": ["Carl"],
+        },
+        {},
+    ),
+    (
+        {"kind": "solo", "re": ["Carl"], "solo": "buben", "re_eyes": 61, "announcements": [], "specials": []},
+        {},
+    ),
+    ({"kind": "revoke", "revoke_by": "Emil", "announcements": [{"party": "kontra", "call": "kontra"}]}, {}),
+    (
+        {
+            "kind": "ramsch",
+            "eyes": {"Ben": 100, "Carl": 40, "Dora": 60, "Emil": 40},
+            "tricks": {"Ben": 5, "Carl": 2, "Dora": 3, "Emil": 2},
+        },
+        {"round": "ramsch", "round_games_left": 4},
+    ),
+    ({"kind": "points", "re": ["Ben", "Dora"], "winner": "re", "value": 1}, {}),
+    (
+        {
+            "kind": "points",
+            "re": ["Carl"],
+            "solo": "damen",
+            "winner": "kontra",
+            "value": 9,
+            "schwarz": True,
+            "re_kontra_re": True,
+        },
+        {},
+    ),
+]
+
+
+@pytest.mark.parametrize("payload, next_extra", ROUND_TRIPS, ids=lambda p: p.get("kind") if "kind" in p else "")
+def test_a_stored_hand_of_each_kind_comes_back_the_same_through_the_form(payload, next_extra):
+    """from_payload, rendered, posted as a browser would: to_payload gives the stored hand."""
+    result = _result_with({"points_only": True}, **next_extra)
+    html = render_form(result, form.DoppelkopfHandForm.from_payload(payload))
+    hand_form = form.DoppelkopfHandForm(post_from_html(html), players=PLAYERS, result=result)
+    assert hand_form.is_valid(), hand_form.errors
+    assert hand_form.to_payload() == payload
+    replays_with = {"game": "doppelkopf", "variant": "club", "players": PLAYERS, "hands": [payload]}
+    if next_extra.get("round") != "ramsch":  # a Ramsch needs its round first
+        calculate(replays_with)
+
+
+def test_only_the_posted_kinds_fields_are_read():
+    # Eyes typed before the game was changed to a revoke are not part of the hand, nor a problem.
+    hand_form = form.DoppelkopfHandForm(
+        post(kind="revoke", revoke_by="Carl", eyes="viel", winner="re"), players=PLAYERS, result=result_for()
+    )
+    assert hand_form.is_valid() and set(hand_form.fields) == {"kind", "revoke_by", "ann"}
+    assert hand_form.to_payload() == {"kind": "revoke", "revoke_by": "Carl"}
+
+
+@pytest.mark.parametrize(
+    "data, field, message",
+    [
+        (post(kind="points", re=["Ben", "Dora"], value="1"), "winner", "Tap who won."),
+        (post(kind="points", re=["Ben", "Dora"], winner="re"), "value", "Tap the value."),
+        (post(kind="points", re=["Ben", "Dora"], winner="re", value_other="viel"), "value", "“viel” is not a whole"),
+        (post(kind="points", re=["Ben", "Dora"], winner="re", value="x"), "value", "“x” is not a whole"),
+        (post(kind="normal", re=["Ben", "Dora"], eyes="１３１"), "re_eyes", "is not a whole number"),
+    ],
+)
+def test_the_form_names_the_hands_field_it_cannot_read(data, field, message):
+    hand_form = form.DoppelkopfHandForm(data, players=PLAYERS, result=result_for())
+    assert not hand_form.is_valid()
+    assert message in hand_form.hand_errors()[field]
+
+
+def test_a_typed_value_wins_over_the_chip_and_is_kept_when_unreadable():
+    payload, errors = read(post(kind="points", re=["Ben", "Dora"], winner="re", value="1", value_other="12"))
+    assert errors == {} and payload["value"] == 12
+    payload, errors = read(post(kind="points", re=["Ben", "Dora"], winner="re", value="1", value_other="12x"))
+    assert errors["value"] and payload["value"] == "12x"
+    assert form.initial_from_payload(payload)["value_other"] == "12x"
+
+
+def test_a_solo_type_is_sent_only_for_a_single_re_player():
+    payload, errors = read(post(kind="points", re=["Ben", "Dora"], solo="damen", winner="kontra", value="2"))
+    assert errors == {} and "solo" not in payload
+    payload, errors = read(post(kind="points", re=["Ben"], solo="damen", winner="kontra", value="2"))
+    assert payload["solo"] == "damen"
+
+
+# --- the points-only option: the result first, in three taps ---------------------------------
+
+
+def _facts_section(html):
+    return html.split('class="dk-facts"')[1].split("</details>")[0]
+
+
+def test_with_points_only_the_result_is_the_first_kind_and_a_plain_game_needs_no_more():
+    result = _result_with({"points_only": True})
+    html = render_form(result)
+    assert chip_values(html, "kind")[0] == "points" and 'value="points" checked' in html
+    assert 'name="value" value="1" checked' in html  # gewonnen: a plain game's value
+    assert 'name="winner" value="re"' in html and 'name="winner" value="re" checked' not in html
+    # The facts are those that fire the triggers in force, folded away.
+    facts = re.findall(r'<input type="checkbox" name="(\w+)" value="1"', _facts_section(html))
+    assert facts == ["kontra_announced", "schwarz", "split_120", "re_kontra_re", "fuchs_wins_last_doppelkopf"]
+    assert '<details class="dk-facts">' in html
+    # A plain game as the form posts it after a pair and a winner are tapped.
+    data = post_from_html(html)
+    data.setlist("re", ["Ben", "Dora"])
+    data["winner"] = "re"
+    payload, errors = form.payload_from_post(data, players=PLAYERS, result=result)
+    assert errors == {} and payload == {"kind": "points", "re": ["Ben", "Dora"], "winner": "re", "value": 1}
+
+
+def test_with_points_only_off_the_result_kind_is_only_kept_for_a_stored_one():
+    result = _result_with({})
+    assert "points" not in chip_values(render_form(result), "kind")
+    assert 'name="value"' in render_form(result)  # hidden by CSS with its kind
+    stored = {"kind": "points", "re": ["Ben", "Dora"], "winner": "re", "value": 2}
+    html = render_form(result, form.initial_from_payload(stored))
+    assert 'value="points" checked' in html and 'name="value" value="2" checked' in html
+
+
+def test_the_facts_offered_follow_the_rules_bock_triggers():
+    html = render_form(_result_with({"points_only": True, "bock_triggers": ["split_120", "schwarz"]}))
+    facts = re.findall(r'<input type="checkbox" name="(\w+)" value="1"', _facts_section(html))
+    assert facts == ["schwarz", "split_120"]
+    assert "dk-facts" not in render_form(_result_with({"points_only": True, "bock_triggers": []}))
+
+
+def test_a_due_solo_or_a_ramsch_round_under_points_only():
+    # The soloist is pre-ticked and the kind stays the result; a Ramsch round keeps Ramsch.
+    html = render_form(_result_with({"points_only": True}, round="pflichtsolo", round_games_left=4, soloist="Ben"))
+    assert 'value="points" checked' in html and 'name="re" value="Ben" checked' in html
+    html = render_form(_result_with({"points_only": True}, round="ramsch", round_games_left=4))
+    assert 'value="ramsch" checked' in html
+
+
+def test_a_points_hand_is_described_in_the_players_words():
+    lines = dict(
+        form.describe(
+            {"kind": "points", "re": ["Carl"], "solo": "damen", "winner": "kontra", "value": 3, "schwarz": True}
+        )
+    )
+    assert lines["Game"] == "Result only" and lines["Solo"] == "Damen" and lines["Re"] == "Carl"
+    assert lines["Won by"] == "Kontra" and lines["Value"] == 3 and lines["Starts a special round"] == "schwarz"

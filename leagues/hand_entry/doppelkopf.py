@@ -45,6 +45,7 @@ from scoring.doppelkopf import (
     TOTAL_EYES,
     TRICKS,
 )
+from scoring.doppelkopf_value import HAND_KINDS, MAX_POINTS_VALUE, POINTS_FACT_TRIGGERS, POINTS_FACTS
 
 TEMPLATE = "hands/doppelkopf.html"
 
@@ -55,6 +56,7 @@ KIND_LABELS = {
     "solo": gettext_lazy("Solo"),
     "ramsch": gettext_lazy("Ramsch"),
     "revoke": gettext_lazy("Revoke"),
+    "points": gettext_lazy("Result only"),
 }
 SOLO_LABELS = {
     "trumpf": gettext_lazy("Trumpf"),
@@ -81,6 +83,18 @@ SPECIAL_LABELS = {
     "karlchen_gefangen": gettext_lazy("Karlchen gefangen"),
 }
 PARTIES = ("re", "kontra")
+# The facts of a hand written as its result only (kind ``points``), in the players' words.
+FACT_LABELS = {
+    "kontra_announced": gettext_lazy("Kontra announced"),
+    "schwarz": gettext_lazy("schwarz"),
+    "split_120": gettext_lazy("120 : 120"),
+    "re_kontra_re": gettext_lazy("Re, Kontra, Re"),
+    "fuchs_wins_last_doppelkopf": gettext_lazy("Fuchs wins the last Doppelkopf"),
+}
+# The values a result is written with most (one tap each); any other, up to the engine's most,
+# is typed. A game won without a call or a Sonderpunkt is worth 1 (gewonnen): pre-chosen.
+POINTS_VALUE_CHIPS = (1, 2, 3, 4, 5, 6)
+POINTS_DEFAULT_VALUE = 1
 # Words for the replay's keys, shown by the "why" view (winners and triggers).
 LABELS = {
     "re": gettext_lazy("Re"),
@@ -118,6 +132,7 @@ KIND_FIELDS = {
     "revoke": ("revoke_by", "ann"),
     "ramsch": ("solo_outbid",),  # and eyes__<player>, tricks__<player>
     "solo": ("solo", *EYE_KINDS_FIELDS),
+    "points": ("re", "solo", "winner", "value", "value_other", *POINTS_FACTS, "solo_outbid"),
 }
 
 
@@ -160,6 +175,14 @@ class DoppelkopfHandForm(HandForm):
     fuchs_wins_last_doppelkopf = FlagField()
     revoke_by = TextField()
     solo_outbid = ListField()
+    # kind points (the result only): the value's chip, or the value typed (it wins)
+    winner = TextField()
+    value = WholeNumberField()
+    value_other = WholeNumberField()
+    kontra_announced = FlagField()
+    schwarz = FlagField()
+    split_120 = FlagField()
+    re_kontra_re = FlagField()
 
     ERROR_FIELDS = {
         "eyes": "re_eyes",
@@ -172,6 +195,7 @@ class DoppelkopfHandForm(HandForm):
         "karlchen": "specials",
         "karlchen_doppel": "specials",
         "karlchen_gefangen": "specials",
+        "value_other": "value",
     }
 
     def add_fields(self):
@@ -213,6 +237,14 @@ class DoppelkopfHandForm(HandForm):
                     self.add_error("eyes", _("Eyes must be between 0 and %(max)s.") % {"max": TOTAL_EYES})
                 else:
                     data["eyes"] = TOTAL_EYES - eyes
+        if kind == "points":
+            if data.get("winner") not in PARTIES:
+                self.add_error("winner", _("Tap who won."))
+            typed = data.get("value_other")
+            if typed is not None:
+                data["value"] = typed
+            if data.get("value") is None and "value_other" not in self.errors:
+                self.add_error("value", _("Tap the value."))
         if "ann" in data and _read_announcements(data["ann"])[1]:
             self.add_error("ann", _("An announcement could not be read; remove it and add it again."))
         for party in PARTIES:
@@ -253,6 +285,8 @@ class DoppelkopfHandForm(HandForm):
             if announcements:
                 payload["announcements"] = announcements
             return payload
+        if kind == "points":
+            return self._points_payload(payload, outbid)
         if kind == "ramsch":
             payload["eyes"] = self.player_values("eyes", separator="__")
             payload["tricks"] = self.player_values("tricks", separator="__")
@@ -274,6 +308,22 @@ class DoppelkopfHandForm(HandForm):
             payload["solo_outbid"] = outbid
         return payload
 
+    def _points_payload(self, payload, outbid):
+        """A game written as its result: the Re party (one player: the soloist, with the
+        solo type), who won, the value, and the facts that fire triggers, only those true."""
+        re = self.value("re") or []
+        payload["re"] = re
+        if len(re) == 1:
+            payload["solo"] = self.value("solo") or None
+        payload["winner"] = self.value("winner") or None
+        payload["value"] = self.value("value_other") if "value_other" in self.errors else self.value("value")
+        for fact in POINTS_FACTS:
+            if self.value(fact):
+                payload[fact] = True
+        if outbid:
+            payload["solo_outbid"] = outbid
+        return payload
+
     @classmethod
     def from_payload(cls, payload):
         return _initial_from_payload(payload)
@@ -285,13 +335,22 @@ def _label(labels, value):
     return labels.get(value, value)
 
 
-def _default_kind(nxt):
+def _points_only(result):
+    """The league writes only each game's result (the rule option ``points_only``)."""
+    return bool((result.get("rules") or {}).get("points_only"))
+
+
+def _default_kind(nxt, *, points_only=False):
     """The kind pre-chosen for a new hand: a solo when someone must play one, Ramsch in a
-    Ramsch round, else a normal game."""
+    Ramsch round, else a normal game; where the league writes only the result, that (the
+    soloist's too), except in a Ramsch round without a soloist (a Ramsch has no result to
+    write: its loser pays by his eyes)."""
+    if nxt.get("round") == "ramsch" and not nxt.get("soloist"):
+        return "ramsch"
+    if points_only:
+        return "points"
     if nxt.get("soloist"):
         return "solo"
-    if nxt.get("round") == "ramsch":
-        return "ramsch"
     return "normal"
 
 
@@ -355,17 +414,33 @@ def extra_context(result):
     Doppelköpfe and Füchse a party can have."""
     nxt = result["next"]
     ramsch_round = nxt.get("round") == "ramsch"
+    points_only = _points_only(result)
+    # Where the league writes only the result, that kind comes first; elsewhere it is offered
+    # only for correcting a hand stored so (the API takes them).
+    kinds = ("points", *KINDS) if points_only else (*KINDS, *(k for k in HAND_KINDS if k not in KINDS))
+    offered = {"ramsch": ramsch_round, "points": points_only}
+    bock_triggers = set((result.get("rules") or {}).get("bock_triggers") or ())
     return {
         "kinds": [
             {
                 "value": kind,
                 "label": _label(KIND_LABELS, kind),
-                "offered": kind != "ramsch" or ramsch_round,
+                "offered": offered.get(kind, True),
                 "chip_class": KIND_CHIP_CLASS.get(kind, ""),
             }
-            for kind in KINDS
+            for kind in kinds
         ],
-        "default_kind": _default_kind(nxt),
+        "default_kind": _default_kind(nxt, points_only=points_only),
+        "points_only": points_only,
+        "value_chips": POINTS_VALUE_CHIPS,
+        "default_value": POINTS_DEFAULT_VALUE,
+        "max_value": MAX_POINTS_VALUE,
+        # The facts offered are those that fire a trigger the rules in force count.
+        "points_facts": [
+            {"name": fact, "label": FACT_LABELS[fact]}
+            for fact, trigger in POINTS_FACT_TRIGGERS.items()
+            if trigger in bock_triggers
+        ],
         "solo_types": [{"value": solo, "label": _label(SOLO_LABELS, solo)} for solo in SOLO_TYPES],
         # The engine lets a party call only its own name of the two (Re or Kontra).
         "party_calls": [
@@ -426,7 +501,13 @@ def _initial_from_payload(payload):
         "solo_outbid": list(payload.get("solo_outbid") or ()),
         "fuchs_wins_last_doppelkopf": bool(payload.get("fuchs_wins_last_doppelkopf")),
         "has_specials": bool(payload.get("specials") or payload.get("fuchs_wins_last_doppelkopf")),
+        "winner": payload.get("winner"),
     }
+    if payload.get("kind") == "points":
+        value = payload.get("value")
+        initial["value_chip"] = value if value in POINTS_VALUE_CHIPS else None
+        initial["value_other"] = None if value in POINTS_VALUE_CHIPS else value
+        initial["facts"] = [fact for fact in POINTS_FACTS if payload.get(fact) is True]
     for party in PARTIES:
         initial[f"dk_{party}"] = 0
         initial[f"fuchs_{party}"] = 0
@@ -476,6 +557,13 @@ def describe(payload):
         lines.append((_("Re tricks"), payload["re_tricks"]))
     if payload.get("revoke_by"):
         lines.append((_("Revoked"), payload["revoke_by"]))
+    if payload.get("kind") == "points":
+        if payload.get("winner") in PARTIES:
+            lines.append((_("Won by"), PARTY_LABELS[payload["winner"]]))
+        lines.append((_("Value"), payload.get("value")))
+        facts = [str(FACT_LABELS[fact]) for fact in POINTS_FACTS if payload.get(fact) is True]
+        if facts:
+            lines.append((_("Starts a special round"), ", ".join(facts)))
     items = _announcement_items(payload.get("announcements"))
     if items:
         lines.append((_("Announcements"), " → ".join(i["label"] for i in items)))

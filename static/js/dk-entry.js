@@ -219,6 +219,10 @@
     var t = event.target;
     if (!t.closest) return;
     if (t.closest("[data-ramsch]") && t.matches("input[name^=eyes__], input[name^=tricks__]")) ramschTyped(t);
+    // A result's value typed wins over its chips: none of them stays chosen.
+    if (t.matches("input[name=value_other]") && t.value.trim() !== "") {
+      qa(t.closest(".dk-form"), "input[name=value]").forEach(function (i) { i.checked = false; });
+    }
     if (t.closest(".dk-form")) syncAll();
     draftSoon(event);
   });
@@ -228,6 +232,11 @@
     if (t.matches && t.matches(".dk-form input[name=kind][value=solo]") && t.checked) {
       var re = qa(t.closest(".dk-form"), "input[name=re]:checked");
       if (re.length > 1) re.forEach(function (i) { i.checked = false; });
+    }
+    // A value chip tapped after one was typed: the chip is the value now.
+    if (t.matches && t.matches(".dk-form input[name=value]") && t.checked) {
+      var typed = t.closest(".dk-form").querySelector("input[name=value_other]");
+      if (typed) typed.value = "";
     }
     if (t.closest && t.closest(".dk-form")) syncAll();
     draftSoon(event);

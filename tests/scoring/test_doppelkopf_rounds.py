@@ -406,6 +406,8 @@ def test_every_option_of_the_presets_table_is_declared_with_label_and_help():
         "announcement_points",
         "karlchen_gefangen",
         "bock_stacking",
+        # issue 11: the hand form a league offers first (off in both presets; no figure changes)
+        "points_only",
     }
     assert {o.name for o in GAME.options} == table
     assert GAME.default_preset == "club" and set(GAME.presets) == {"club", "ddv"}
