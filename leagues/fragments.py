@@ -1,4 +1,5 @@
-"""Rendered HTML kept by what it shows (issue 12): the rows of the evening's sheet.
+"""Rendered HTML kept by what it shows (issue 12): the rows of the evening's sheet, and the
+house rules form of the league page.
 
 Profiles of the meeting page and the public sheet showed most of their time in the template
 engine, rendering 40 rows of five cells each. Each row is rendered here on its own, from a
@@ -46,3 +47,15 @@ def rendered_rows(template_name, rows):
                 missing[key] = found[key] = template.render({"r": row})
         cache.set_many(missing, SECONDS)
     return mark_safe("".join(found[key] for key in keys))  # noqa: S308 (rendered by the template engine)
+
+
+def rendered(template_name, data, context):
+    """``template_name`` rendered with ``context()``, kept under a digest of ``data``, which
+    must hold everything the output depends on besides the language (the caller says why)."""
+    cache = caches[CACHE]
+    key = _key(template_name, data)
+    html = cache.get(key)
+    if html is None:
+        html = get_template(template_name).render(context())
+        cache.set(key, html, SECONDS)
+    return html

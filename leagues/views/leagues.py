@@ -1,15 +1,21 @@
 """Creating a league and the league page, with what its admins manage there: roles, players,
 invites, the public link and the house rules."""
 
+import json
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import field_labels, selectors, services
+from scoring.registry import GAME_MODULES
+
+from .. import field_labels, fragments, selectors, services
 from ..forms import (
     InviteForm,
     LeagueForm,
@@ -106,7 +112,12 @@ def render_league(request, league, membership, *, status=200, **forms):
         rules_form = forms.get("rules_form")
         if rules_form is None and preset_form.spec is not None:
             rules = services.resolved_rules(game=league.game, variant=league.variant, overrides=league.rule_overrides)
-            rules_form = preset_form.rules_form(rules=rules)
+            if "preset_form" not in forms:
+                context["rules_html"] = _rules_html(league, preset_form, rules)
+                # Built only if something reads it (the page does not, when it is kept).
+                rules_form = SimpleLazyObject(partial(preset_form.rules_form, rules=rules))
+            else:
+                rules_form = preset_form.rules_form(rules=rules)
         context.update(
             role_form=RoleForm(),
             role_errors=forms.get("role_errors", {}),
@@ -120,6 +131,20 @@ def render_league(request, league, membership, *, status=200, **forms):
             roles=Role.choices,
         )
     return render(request, "leagues/league.html", context, status=status)
+
+
+def _rules_html(league, preset_form, rules):
+    """The house rules form as it opens (unbound, no errors), kept by what it shows
+    (leagues/fragments.py): its widgets were 40 % of the league page. Both forms are built
+    from the game, the preset and the rules in force alone, so those (and the language) are
+    its key: a change of the house rules gives another key."""
+
+    def context():
+        return {"preset_form": preset_form, "rules_form": preset_form.rules_form(rules=rules), "fixed": league.game}
+
+    # The game's module too: a test may define a game of the same name with other options.
+    key = (GAME_MODULES.get(league.game), league.variant, json.dumps(rules, sort_keys=True, default=str))
+    return fragments.rendered("leagues/create.html#rules", key, context)
 
 
 def _public_url(request, league):

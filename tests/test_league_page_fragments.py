@@ -1,0 +1,58 @@
+"""The league page keeps its house rules form rendered by what it shows (issue 12,
+views/leagues.py ``_rules_html``): a change of the house rules shows at once, in either
+language, and the kept form is the form rendered afresh."""
+
+import re
+
+import pytest
+from django.core.cache import caches
+
+from leagues import fragments
+from leagues.models import Role
+from tests.factories import LeagueFactory, member
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    caches[fragments.CACHE].clear()
+    yield
+    caches[fragments.CACHE].clear()
+
+
+def rules_part(html):
+    return re.search(r'<div id="rules-part">.*?</fieldset>\s*</div>', html, re.S).group(0)
+
+
+def fuchs_value(html):
+    return re.search(r'name="rule-fuchs_last_trick_points"[^>]*value="(\d+)"', rules_part(html)).group(1)
+
+
+def test_changed_house_rules_show_at_once_and_as_rendered_afresh(client):
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    client.force_login(member(league, Role.ADMIN))
+    first = client.get(league.get_absolute_url()).content.decode()
+    assert fuchs_value(first) == "2"  # the club preset's value
+    assert rules_part(client.get(league.get_absolute_url()).content.decode()) == rules_part(first)
+    league.rule_overrides = {"fuchs_last_trick_points": 3}
+    league.save()
+    changed = client.get(league.get_absolute_url()).content.decode()
+    assert fuchs_value(changed) == "3"
+    kept = rules_part(changed)
+    caches[fragments.CACHE].clear()
+    assert rules_part(client.get(league.get_absolute_url()).content.decode()) == kept
+
+
+def test_the_kept_form_is_kept_per_language(client):
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    client.force_login(member(league, Role.ADMIN))
+    english = rules_part(client.get(league.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    german = rules_part(client.get(league.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    assert "Options" in english and "Optionen" in german and "Options<" not in german
+
+
+def test_a_member_gets_no_rules_form(client):
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    client.force_login(member(league, Role.MEMBER))
+    assert 'id="rules-part"' not in client.get(league.get_absolute_url()).content.decode()
