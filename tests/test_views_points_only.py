@@ -96,3 +96,13 @@ def test_a_points_hand_is_corrected_through_the_same_form(client, meeting, score
     hand.refresh_from_db()
     assert hand.payload["winner"] == "kontra" and hand.payload["value"] == 2
     assert totals(meeting, 1) == {"Anna": -2, "Ben": -2, "Carl": 2, "Dora": 2}
+
+
+def test_the_league_form_offers_the_option_off_by_default():
+    from leagues.forms import RulesForm
+    from scoring.doppelkopf import GAME
+
+    for preset in ("club", "ddv"):
+        form = RulesForm(spec=GAME, preset=preset)
+        assert form.fields["points_only"].initial is False
+        assert 'name="rule-points_only"' in str(form) and "Write only the result" in str(form)
