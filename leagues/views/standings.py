@@ -59,8 +59,34 @@ def _standings(request, league, *, public_token=None, membership=None):
             "public_token": public_token,
             "membership": membership,
             "can_split_bill": can_split_bill,
+            **_meeting_lists_html(league, data, public_token=public_token),
         },
     )
+
+
+def _meeting_lists_html(league, data, *, public_token):
+    """The season's evenings (newest first) and who hosted them, each line rendered from
+    exactly what it shows and kept (leagues/fragments.py): with 40 evenings in a season they
+    were half of the page's template time, and they are what grows with the season."""
+    meetings = [
+        {
+            "token": public_token,
+            "slug": league.slug,
+            "id": m.id,
+            "date": m.date,
+            "imported": m.imported_totals,
+            "host": m.host.name,
+            "winner": m.winner.name if m.winner else None,
+            "race": data.race,
+            "figure": m.winner_games_won if data.race else m.winner_total,
+        }
+        for m in reversed(data.meetings)
+    ]
+    hosted = [{"host": m.host.name, "date": m.date} for m in data.rotation.hosted]
+    return {
+        "meeting_rows_html": fragments.rendered_rows("standings/meeting_row.html", meetings),
+        "hosted_html": fragments.rendered_rows("standings/hosted_row.html", hosted),
+    }
 
 
 @require_GET
