@@ -24,6 +24,11 @@ urlpatterns = [
         api.MeetingHandRestoreView.as_view(),
         name="api_hand_restore",
     ),
+    path(
+        "api/v1/leagues/<slug:slug>/meetings/<int:pk>/hands/<int:hand_pk>/replace/",
+        api.MeetingHandReplaceView.as_view(),
+        name="api_hand_replace",
+    ),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api_schema"),
     # The split view serves the Swagger UI's start script as a file (?script): the
     # Content-Security-Policy allows no inline script.

@@ -3,6 +3,7 @@ from what is already kept:
 
 - hands entered, corrected, deleted and restored: django-simple-history's ``Hand.history``,
   a correction as before → after in the game's words (its hand-entry module's ``describe``);
+  a hand from the offline outbox kept, replaced or discarded by its record's change reason;
 - evenings closed and reopened: ``Meeting.closed_at``/``closed_by`` and each
   ``MeetingReopening`` (which keeps the closing it undid);
 - seasons closed and reopened: ``Season.locked_at``/``locked_by`` and each ``SeasonReopening``
@@ -30,7 +31,7 @@ from scoring.registry import get_game
 from .hand_entry import FORMS, form_module
 from .models import Hand, League, Meeting, MeetingReopening, Player, Season, SeasonBill, SeasonReopening
 from .rulebook import format_value, same_value
-from .selectors import HISTORY_LABELS, describe_payload, history_kind
+from .selectors import CHANGING_KINDS, HISTORY_LABELS, describe_payload, history_kind, outbox_note
 
 PAGE_SIZE = 50
 
@@ -90,6 +91,7 @@ class Event:
     summary: str = ""  # a hand as entered, in the game's words
     changes: list = field(default_factory=list)  # [{"field", "old", "new"}]
     reason: str = ""  # why an evening or a season was reopened
+    note: str = ""  # a hand from the offline outbox: what its scorekeeper chose (issue 13)
     late: bool = False  # a hand changed after its evening had been closed
     hidden: bool = False  # not shown, but counted where the page is cut
     who: str = ""  # the name the league knows the user by (set by ``activity_page``)
@@ -174,7 +176,7 @@ def _hand_events(*, league, cursor, size):
         module = form_module(meeting.game) if meeting.game in FORMS else None
         lines = describe_payload(module=module, payload=record.payload or {})
         changes = []
-        if kind == "corrected":
+        if kind in CHANGING_KINDS:
             changes = _changes(describe_payload(module=module, payload=before.payload if before else {}), lines)
         closed = closings.get(meeting.id, []) + ([meeting.closed_at] if meeting.closed_at else [])
         events.append(
@@ -188,6 +190,7 @@ def _hand_events(*, league, cursor, size):
                 number=record.number if record.number is not None else (before.number if before else None),
                 summary=" · ".join(str(value) for _label, value in lines),
                 changes=changes,
+                note=outbox_note(record),
                 # A hand changed once its evening had been closed (after a reopening).
                 late=any(t < record.history_date for t in closed),
                 # A save that changed nothing a player can see is not shown (it still counts

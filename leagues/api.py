@@ -32,6 +32,7 @@ from .serializers import (
     ErrorsSerializer,
     HandChangeInputSerializer,
     HandInputSerializer,
+    HandReplaceInputSerializer,
     HandVersionInputSerializer,
     LeagueOutputSerializer,
     MeetingHandOutputSerializer,
@@ -257,6 +258,14 @@ def _stale(error):
     return Response(body, status=status.HTTP_409_CONFLICT, headers={"ETag": _etag(hand)})
 
 
+def _key_reused(error):
+    """409: the idempotency key names another hand already; that hand comes along."""
+    message = _("This idempotency key was used for another hand already: choose a new key.")
+    body = _error("idempotency_key", message, status.HTTP_409_CONFLICT)
+    body.data["hand"] = StoredHandOutputSerializer(_hand_data(error.hand)).data
+    return body
+
+
 class Invalid(Exception):
     """A request the API refuses before any write, as a ready response."""
 
@@ -391,10 +400,7 @@ class MeetingHandsView(APIView):
         except services.HandConflict as error:
             return _conflict(error)
         except services.IdempotencyKeyReused as error:
-            message = _("This idempotency key was used for another hand already: choose a new key.")
-            body = _error("idempotency_key", message, status.HTTP_409_CONFLICT)
-            body.data["hand"] = StoredHandOutputSerializer(_hand_data(error.hand)).data
-            return body
+            return _key_reused(error)
         except services.InvalidInput as error:
             return _invalid(error)
         response = _meeting_response(
@@ -478,3 +484,43 @@ class MeetingHandRestoreView(APIView):
             meeting,
             lambda: (services.restore_hand(hand=hand, user=request.user, version=_version(request, version)), None),
         )
+
+
+class MeetingHandReplaceView(APIView):
+    """Issue 13: a hand entered offline takes the place of the hand another phone stored
+    under its number. A correction of that hand at the version the client saw (409 when it
+    changed since), made once per idempotency key: sent again, the hand as it is now (200),
+    nothing replaced twice. The hand's history records the replacement."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="meeting_hand_replace",
+        request=HandReplaceInputSerializer,
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY, ETAG],
+        responses={200: MeetingHandOutputSerializer, 400: ErrorsSerializer, 409: STALE},
+    )
+    def post(self, request, slug, pk, hand_pk):
+        meeting, hand = _hand(request, slug, pk, hand_pk)
+        serializer = HandReplaceInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+
+        def replace():
+            key = _idempotency_key(request, data.get("idempotency_key"))
+            if key is None:
+                message = _("Send the idempotency key of the hand that replaces it (a UUID).")
+                raise Invalid(_error("idempotency_key", message))
+            try:
+                return services.replace_hand_replayed(
+                    hand=hand,
+                    payload=data["payload"],
+                    user=request.user,
+                    version=_version(request, data.get("version")),
+                    idempotency_key=key,
+                    entered_as=data.get("entered_as"),
+                )
+            except services.IdempotencyKeyReused as error:
+                raise Invalid(_key_reused(error)) from None
+
+        return _hand_write(meeting, replace)

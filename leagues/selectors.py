@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
 
+from . import outbox_choices
 from .hand_entry import FORMS, form_module, game_end_line
 from .models import (
     HandResult,
@@ -637,12 +638,41 @@ HISTORY_LABELS = {
     "deleted": gettext_lazy("deleted"),
     "restored": gettext_lazy("restored"),
     "removed": gettext_lazy("removed for good"),
+    # A hand entered offline whose number another phone took meanwhile (issue 13).
+    "kept": gettext_lazy("kept as the next hand"),
+    "replaced": gettext_lazy("replaced"),
+    "discarded": gettext_lazy("discarded"),
 }
+# What the history says of the scorekeeper's choice for a hand from the offline outbox.
+OUTBOX_NOTES = {
+    "kept": gettext_lazy(
+        "Entered offline as hand %(number)s, which another phone had entered meanwhile: kept as the next hand."
+    ),
+    "replaced": gettext_lazy(
+        "Replaced by the hand entered offline as hand %(number)s, in place of the one another phone had entered."
+    ),
+    "discarded": gettext_lazy(
+        "Entered offline as hand %(number)s, which another phone had entered meanwhile: discarded, not on the sheet."
+    ),
+}
+# Kinds whose record shows what changed, before and after.
+CHANGING_KINDS = ("corrected", "replaced")
+
+
+def outbox_note(record):
+    """The history's words for the outbox choice ``record`` made (keep, replace, discard),
+    "" for any other record."""
+    choice = outbox_choices.parse(record.history_change_reason)
+    return OUTBOX_NOTES[choice.kind] % {"number": choice.entered_as} if choice is not None else ""
 
 
 def history_kind(record, before):
     """What a historical record of a hand did, given the record before it: entered,
-    corrected, deleted, restored or removed (for good)."""
+    corrected, deleted, restored or removed (for good); or, for a hand from the offline
+    outbox whose number was taken, kept, replaced or discarded (its change reason says so)."""
+    choice = outbox_choices.parse(getattr(record, "history_change_reason", None))
+    if choice is not None:
+        return choice.kind
     if record.history_type == "+":
         return "entered"
     if record.history_type == "-":
@@ -665,7 +695,7 @@ def history_entries(*, records, live_numbers, module):
         kind = history_kind(record, before)
         lines = describe_payload(module=module, payload=record.payload or {})
         changes = []
-        if kind == "corrected":
+        if kind in CHANGING_KINDS:
             old = dict(describe_payload(module=module, payload=before.payload if before is not None else {}))
             new = dict(lines)
             labels = list(new) + [label for label in old if label not in new]
@@ -684,6 +714,7 @@ def history_entries(*, records, live_numbers, module):
                     "hand_id": record.id,
                     "version": record.version,
                     "number": live_numbers.get(record.id),
+                    "note": outbox_note(record),
                     "changes": changes,
                     "summary": " · ".join(str(value) for _label, value in lines),
                     "is_latest": False,

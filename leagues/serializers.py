@@ -189,6 +189,21 @@ class HandChangeInputSerializer(serializers.Serializer):
     )
 
 
+class HandReplaceInputSerializer(HandChangeInputSerializer):
+    """Issue 13: a hand entered offline takes the place of the stored hand with its number."""
+
+    idempotency_key = serializers.UUIDField(
+        required=False,
+        help_text=_(
+            "The UUID of the hand that replaces it (or the Idempotency-Key header); required: sent again, it "
+            "answers with the hand as it is now instead of replacing it twice."
+        ),
+    )
+    entered_as = WholeNumberField(
+        required=False, min_value=1, help_text=_("The number the hand was entered as offline (for the history).")
+    )
+
+
 class HandVersionInputSerializer(serializers.Serializer):
     version = WholeNumberField(
         required=False,

@@ -23,7 +23,7 @@ from scoring.options import resolve_rules
 from scoring.registry import COMPULSORY_SOLOS, get_game
 from scoring.sitting import parse_request
 
-from . import names, selectors
+from . import names, outbox_choices, selectors
 from .models import (
     ROLE_RANK,
     Hand,
@@ -843,6 +843,125 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     write_results(meeting, hands, result)
     replay_later_meetings(meeting, result)
     return hand
+
+
+# --- the offline outbox's choices (issue 13) ------------------------------------------------
+# A hand entered without signal whose number another phone took meanwhile is never saved
+# without the scorekeeper's choice: keep it as the next hand, let it replace theirs, or
+# discard it. Each goes through the writes above (the entry, the correction with its version
+# check) and leaves its mark on the hand's history record (``outbox_choices``), so that the
+# evening's history says what was chosen and by whom.
+
+
+def _mark_latest(hand: Hand, text: str) -> None:
+    """Give the hand's newest history record (the one the write just made, in this
+    transaction) the change reason ``text``."""
+    latest = hand.history.order_by("-history_date", "-history_id").values_list("history_id", flat=True).first()
+    Hand.history.filter(history_id=latest).update(history_change_reason=text)
+
+
+def keep_offline_hand(
+    *, meeting: Meeting, payload: Any, user, number: int, idempotency_key, entered_as: int, now=None
+) -> tuple[Hand, bool, dict[str, Any] | None]:
+    """Enter a hand kept as the next hand (``enter_hand_replayed``: ``number`` is the sheet's
+    next one, HandConflict when that was taken too); its history says the number it was
+    entered as. The same key again: the hand kept before, nothing written."""
+    with transaction.atomic():
+        hand, created, result = enter_hand_replayed(
+            meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key, now=now
+        )
+        if created:
+            _mark_latest(hand, outbox_choices.reason(choice=outbox_choices.KEEP, entered_as=entered_as))
+    return hand, created, result
+
+
+def _replaced_before(meeting: Meeting, idempotency_key, payload: Any) -> Hand | None:
+    """The hand replaced earlier with ``idempotency_key`` (found by its history record), or
+    None; IdempotencyKeyReused when that replacement had another payload."""
+    record = (
+        Hand.history.filter(
+            meeting_id=meeting.pk, history_change_reason__endswith=outbox_choices.replaced_with_key(idempotency_key)
+        )
+        .order_by("-history_id")
+        .first()
+    )
+    if record is None:
+        return None
+    hand = Hand.objects.get(pk=record.id)
+    if not _same_json(record.payload, payload):
+        raise IdempotencyKeyReused(hand)
+    return hand
+
+
+@transaction.atomic
+def replace_hand_replayed(
+    *, hand: Hand, payload: Any, user, version: int, idempotency_key, entered_as: int | None = None
+) -> tuple[Hand, dict[str, Any] | None]:
+    """A hand entered offline takes the place of ``hand`` (the one another phone stored
+    under its number): a correction at the ``version`` the scorekeeper saw beside his own
+    (``change_hand_replayed``: StaleHand when it changed since), every later figure replayed.
+    ``idempotency_key`` is the waiting hand's: sent again, the hand as it is now and None for
+    the replay, nothing written twice. Returns (hand, the replay of the meeting)."""
+    meeting = _lock(hand.meeting_id)
+    earlier = _replaced_before(meeting, idempotency_key, payload)
+    if earlier is not None:
+        return earlier, None
+    entered = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+    if entered is not None:
+        # That hand is on the sheet already as a hand of its own: it cannot also replace one.
+        raise IdempotencyKeyReused(entered)
+    try:
+        hand, result = change_hand_replayed(hand=hand, payload=payload, user=user, version=version)
+    except StaleHand:
+        # Two sends of one replacement at once: the first one's version check stops the
+        # second (SQLite has no row lock); its record answers.
+        earlier = _replaced_before(meeting, idempotency_key, payload)
+        if earlier is None:
+            raise
+        return earlier, None
+    reason = outbox_choices.reason(
+        choice=outbox_choices.REPLACE, entered_as=entered_as or hand.number, key=idempotency_key
+    )
+    _mark_latest(hand, reason)
+    return hand, result
+
+
+def discard_offline_hand(
+    *, meeting: Meeting, payload: Any, user, idempotency_key, entered_as: int, now=None
+) -> tuple[Hand, bool]:
+    """Discard a hand entered offline (the same game as the one another phone stored under
+    its number): it is kept as a deleted hand (never on the sheet, restorable like any deleted
+    hand), so the history shows what was thrown away, by whom, and the number it was entered
+    as. Nothing is replayed: no live hand changes. The same key again: that hand, nothing
+    written (created False)."""
+    try:
+        with transaction.atomic():
+            meeting = _lock(meeting.pk)
+            earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.deleted_at is None:
+                    raise IdempotencyKeyReused(earlier)  # on the sheet: not discarded
+                return earlier, False
+            last = meeting.hands.order_by("-position").values_list("position", flat=True).first() or 0
+            hand = Hand(
+                meeting=meeting,
+                position=last + 1,
+                number=None,
+                deleted_at=now or timezone.now(),
+                payload=payload,
+                entered_by=user,
+                idempotency_key=idempotency_key,
+            )
+            hand._history_user = user
+            hand._change_reason = outbox_choices.reason(choice=outbox_choices.DISCARD, entered_as=entered_as)
+            hand.save()
+            return hand, True
+    except IntegrityError:
+        # The same discard sent twice at once (SQLite): the first one stored it.
+        earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+        if earlier is None:
+            raise
+        return earlier, False
 
 
 # --- the end of the evening ------------------------------------------------------------------

@@ -11,10 +11,15 @@
    - Sync on page load and on the `online` event (Background Sync is not in every browser):
      the hands in the order entered, each to the same endpoint with its own key and number.
      200: sent. 409 (another phone entered that number meanwhile): the hand stays, marked,
-     and the sync stops there until the scorekeeper keeps it as the next hand (it and the hands
-     after it renumbered from the sheet's next number) or discards it (the same game as the
-     other phone's). 400: the server's problems are shown; the hand stays until discarded or
-     put back in the form. Nothing is ever dropped without a tap, nothing sent twice.
+     and the sync stops there. The card shows both versions side by side (the server
+     describes them: views/pwa.py outbox_compare) and the scorekeeper chooses: keep it as the
+     next hand (it and the hands after it renumbered from the sheet's next number), replace
+     theirs with it (a correction of their hand at the version shown), or discard it (the
+     same game). The choice is a record's `choice` and goes to the server in the queue's
+     order, with the hand's key (views/pwa.py outbox_choice), so the evening's history says
+     what was chosen, and a choice sent twice is carried out once. 400: the server's problems
+     are shown; the hand stays until discarded or put back in the form. Nothing is ever
+     dropped without a tap, nothing sent twice.
    - After a sync the table is fetched again from the server: its replay is the truth. */
 "use strict";
 
@@ -22,9 +27,11 @@
   var box = document.querySelector("[data-outbox]");
   if (!box || !window.indexedDB) return;
   var MEETING = box.dataset.outbox, USER = box.dataset.outboxUser, HAND_URL = box.dataset.handUrl;
+  var COMPARE_URL = box.dataset.compareUrl, CHOICE_URL = box.dataset.choiceUrl;
   var T = box.dataset;  // the page's words, data-text-*
   var DB_NAME = "kartenliga-outbox", STORE = "hands";
   var syncing = false, lastAttempt = null, pending = 0;
+  var compared = {}, comparing = {};  // the server's side-by-side of a conflict, by key and number
 
   function qa(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
   function fill(text, values) { return text.replace(/\{(\w+)\}/g, function (m, k) { return values[k] !== undefined ? values[k] : m; }); }
@@ -237,21 +244,33 @@
     var stuck = records.filter(function (r) { return r.state !== "waiting"; })[0];
     if (!stuck) return;
     var card = el("div", { class: "alert alert-conflict outbox-choice", role: "alert", "data-outbox-choice": stuck.key });
+    var versions = null;
     if (stuck.state === "conflict") {
       card.appendChild(el("strong", {}, fill(T.textConflict, { number: stuck.number })));
       var help = el("p", {}, T.textConflictHelp + " ");
       help.appendChild(el("a", { href: "#hand-" + stuck.number }, fill(T.textTheirs, { number: stuck.number })));
       card.appendChild(help);
+      versions = el("div", { class: "outbox-versions" });
+      var shown = compared[stuck.key + ":" + stuck.number];
+      if (shown) versions.innerHTML = shown;  // the server's own page part, escaped there
+      else { versions.appendChild(el("p", { class: "muted" }, T.textComparing)); compare(stuck); }
+      card.appendChild(versions);
     } else {
       card.appendChild(el("strong", {}, fill(T.textRefused, { number: stuck.number })));
       var list = el("ul");
       stuck.errors.forEach(function (m) { list.appendChild(el("li", {}, m)); });
       card.appendChild(list);
     }
-    card.appendChild(el("p", { class: "outbox-mine" }, T.textYours + " " + (stuck.summary || "")));
+    if (!versions) card.appendChild(el("p", { class: "outbox-mine" }, T.textYours + " " + (stuck.summary || "")));
     var actions = el("p", { class: "actions" });
-    if (stuck.state === "conflict") actions.appendChild(el("button", { type: "button", "data-outbox-keep": stuck.key }, T.textKeep));
-    else actions.appendChild(el("button", { type: "button", "data-outbox-edit": stuck.key }, T.textPutBack));
+    if (stuck.state === "conflict") {
+      actions.appendChild(el("button", { type: "button", "data-outbox-keep": stuck.key }, T.textKeep));
+      // Only once their hand (and the version of it) is on the card: that is what is replaced.
+      var theirs = versions.querySelector("[data-theirs-hand]");
+      var replace = el("button", { type: "button", class: "secondary", "data-outbox-replace": stuck.key }, T.textReplace);
+      if (!theirs) replace.disabled = true;
+      actions.appendChild(replace);
+    } else actions.appendChild(el("button", { type: "button", "data-outbox-edit": stuck.key }, T.textPutBack));
     actions.appendChild(el("button", { type: "button", class: "secondary", "data-outbox-discard": stuck.key }, T.textDiscard));
     card.appendChild(actions);
     box.appendChild(card);
@@ -274,13 +293,24 @@
     return qa(doc, ".errorlist li, .alert-error li, .alert-error strong").map(function (e) { return e.textContent.trim(); })
       .filter(function (m, i, all) { return m && all.indexOf(m) === i; });
   }
-  function send(record) {
+  // The hand's own fields, for the server's form reading of its game.
+  function handFields(record) {
     var body = new URLSearchParams();
     record.fields.forEach(function (f) { if (f[0] !== "expected_hand" && f[0] !== "idempotency_key") body.append(f[0], f[1]); });
+    return body;
+  }
+  // A hand is sent as entered, or with the scorekeeper's choice after a conflict.
+  function send(record) {
+    var body = handFields(record);
     body.append("expected_hand", String(record.number));
     body.append("idempotency_key", record.key);
     body.append("csrfmiddlewaretoken", csrf());
-    return fetch(HAND_URL, {
+    if (record.choice) {
+      body.append("choice", record.choice);
+      body.append("entered_as", String(record.enteredAs || record.number));
+      if (record.choice === "replace") { body.append("hand", String(record.hand)); body.append("version", String(record.version)); }
+    }
+    return fetch(record.choice ? CHOICE_URL : HAND_URL, {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true", "X-CSRFToken": csrf() },
     });
@@ -302,6 +332,10 @@
               var doc = new DOMParser().parseFromString(html, "text/html");
               next.state = response.status === 409 ? "conflict" : "refused";
               next.errors = response.status === 400 ? problems(doc) : [];
+              // A choice the sheet overtook (the number taken again, their hand changed since
+              // it was shown) is asked again, beside the sheet as it is now.
+              delete next.choice;
+              delete compared[next.key + ":" + next.number];
               changed = true;
               return put(next);
             });
@@ -340,17 +374,49 @@
       if (at < 0 || next === null) return;
       var shift = next - records[at].number;
       return Promise.all(records.slice(at).map(function (r) {
+        if (r.key === key) { r.choice = "keep"; r.enteredAs = r.enteredAs || r.number; }
         r.number += shift; r.state = "waiting"; r.errors = [];
-        if (r.key === key) r.kept = true;
         return put(r);
       }));
     }).then(sync);
   }
+  // Theirs is wrong: the waiting hand takes its place, at the version shown beside it.
+  function replace(key) {
+    return mine().then(function (records) {
+      var r = records.filter(function (x) { return x.key === key; })[0];
+      var theirs = box.querySelector("[data-outbox-choice='" + key + "'] [data-theirs-hand]");
+      if (!r || !theirs) return;
+      r.choice = "replace"; r.enteredAs = r.enteredAs || r.number; r.state = "waiting"; r.errors = [];
+      r.hand = parseInt(theirs.dataset.theirsHand, 10);
+      r.version = parseInt(theirs.dataset.theirsVersion, 10);
+      return put(r);
+    }).then(sync);
+  }
+  // The same game as theirs: a hand whose number was taken is discarded on the server, so
+  // that the history shows it and who discarded it; one the server refused goes here.
   function discard(key) {
     return mine().then(function (records) {
       var r = records.filter(function (x) { return x.key === key; })[0];
-      return r ? remove(r.seq) : null;
+      if (!r) return null;
+      if (r.state !== "conflict") return remove(r.seq);
+      r.choice = "discard"; r.enteredAs = r.enteredAs || r.number; r.state = "waiting"; r.errors = [];
+      return put(r);
     }).then(sync);
+  }
+  // Both versions side by side, as the server describes them (it reads the waiting hand's
+  // fields as its form would); shown at the next render.
+  function compare(record) {
+    var id = record.key + ":" + record.number;
+    if (comparing[id] || !navigator.onLine || !COMPARE_URL) return;
+    comparing[id] = true;
+    var query = handFields(record);
+    query.append("entered_as", String(record.number));
+    fetch(COMPARE_URL + "?" + query.toString(), { credentials: "same-origin", headers: { "HX-Request": "true" } })
+      .then(function (response) { return response.ok && !response.redirected ? response.text() : null; })
+      .then(function (html) {
+        comparing[id] = false;
+        if (html) { compared[id] = html; render(); }
+      }, function () { comparing[id] = false; });
   }
   // A hand the server refused: back into the form of the next hand to be put right.
   function putBack(key) {
@@ -382,6 +448,7 @@
     if (!b) return;
     b.disabled = true;
     if (b.dataset.outboxKeep) keep(b.dataset.outboxKeep);
+    else if (b.dataset.outboxReplace) replace(b.dataset.outboxReplace);
     else if (b.dataset.outboxDiscard) discard(b.dataset.outboxDiscard);
     else if (b.dataset.outboxEdit) putBack(b.dataset.outboxEdit);
   });
