@@ -17,7 +17,8 @@ import copy
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring.numbers import whole_number
 
@@ -45,6 +46,16 @@ class WholeNumberField(forms.Field):
         if number is None:
             raise ValidationError(self.error_messages["invalid"], code="invalid", params={"value": text})
         return number
+
+
+def _digits_message(what):
+    return gettext("“%(value)s” is not a whole number: enter the %(what)s in digits.").replace("%(what)s", str(what))
+
+
+# A WholeNumberField's "invalid" message naming what is typed (``what``: "bid", "card
+# points"), translated when shown: ``WholeNumberField(error_messages={"invalid":
+# digits_message(gettext_lazy("bid"))})``. ``%(value)s`` stays for the field to fill.
+digits_message = lazy(_digits_message, str)
 
 
 class TextField(forms.CharField):

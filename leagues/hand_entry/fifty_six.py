@@ -1,4 +1,4 @@
-"""Hand entry for 56 (spec: fifty-six.md).
+"""Hand entry for 56 (spec: fifty-six.md): ``FiftySixHandForm``.
 
 Bidder (chips grouped by team), bid, trump, double or redouble, and the card points the
 bidding team took. Whether the bid was made and what it is worth is the engine's business;
@@ -6,86 +6,68 @@ the range of bids and the card points come from ``scoring.fifty_six``.
 """
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leagues.hand_entry import outcome_label, party_label, suit_chips
+from leagues.hand_entry.base import HandForm, TextField, WholeNumberField, digits_message
 from scoring.fifty_six import CARD_POINTS, MAX_BID, MIN_BID, TRUMPS
-from scoring.numbers import whole_number
 
 TEMPLATE = "hands/fifty_six.html"
 
 
-def _text(post, name):
-    value = post.get(name)
-    return value.strip() if isinstance(value, str) else ""
+class FiftySixHandForm(HandForm):
+    """A hand of fifty-six.md from templates/hands/fifty_six.html."""
 
-
-def _number(post, name, errors, missing, what):
-    text = _text(post, name)
-    if not text:
-        errors[name] = missing
-        return None
-    number = whole_number(text)  # ASCII digits only (scoring/numbers.py)
-    if number is None:
-        errors[name] = _("“%(value)s” is not a whole number: enter the %(what)s in digits.") % {
-            "value": text,
-            "what": what,
-        }
-        return None
-    return number
-
-
-def payload_from_post(post, *, players, result):
-    payload, errors = {}, {}
-
-    bidder = _text(post, "bidder")
-    if bidder:
-        payload["bidder"] = bidder
-    else:
-        errors["bidder"] = _("Tap who won the bidding.")
-
-    missing_bid = _("Enter the bid (%(min)s to %(max)s).") % {"min": MIN_BID, "max": MAX_BID}
-    bid = _number(post, "bid", errors, missing_bid, _("bid"))
-    if bid is not None:
-        payload["bid"] = bid
-
-    trump = _text(post, "trump")
-    if trump:
-        payload["trump"] = trump
-    else:
-        errors["trump"] = _("Tap the trump suit, or no trump.")
-
+    bidder = TextField()
+    bid = WholeNumberField(error_messages={"invalid": digits_message(gettext_lazy("bid"))})
+    trump = TextField()
     # No double is the usual case, so an untouched field means 0.
-    double = whole_number(_text(post, "double") or "0")
-    if double is None:
-        errors["double"] = _("Choose none, double or redouble.")
-    else:
-        payload["double"] = double
+    double = WholeNumberField(error_messages={"invalid": gettext_lazy("Choose none, double or redouble.")})
+    bidder_team_points = WholeNumberField(error_messages={"invalid": digits_message(gettext_lazy("card points"))})
 
-    points = _number(
-        post, "bidder_team_points", errors, _("Enter the card points the bidding team took."), _("card points")
-    )
-    if points is not None:
-        payload["bidder_team_points"] = points
-    return payload, errors
+    def clean(self):
+        data = super().clean()
+        missing = {
+            "bidder": _("Tap who won the bidding."),
+            "bid": _("Enter the bid (%(min)s to %(max)s).") % {"min": MIN_BID, "max": MAX_BID},
+            "trump": _("Tap the trump suit, or no trump."),
+            "bidder_team_points": _("Enter the card points the bidding team took."),
+        }
+        for name, message in missing.items():
+            if name in data and data[name] in (None, ""):
+                self.add_error(name, message)
+        if "double" in data and data["double"] is None:
+            data["double"] = 0
+        return data
+
+    def to_payload(self):
+        data = self.cleaned_data
+        names = ("bidder", "bid", "trump", "double", "bidder_team_points")
+        return {name: data[name] for name in names if data.get(name) not in (None, "")}
+
+    @classmethod
+    def from_payload(cls, payload):
+        def text(name):
+            return "" if payload.get(name) is None else str(payload[name])
+
+        return {
+            "bidder": text("bidder"),
+            "bid": text("bid"),
+            "trump": text("trump"),
+            "double": text("double") or "0",
+            "bidder_team_points": text("bidder_team_points"),
+        }
+
+
+# The module contract the views use (leagues/hand_entry/__init__.py).
+payload_from_post = FiftySixHandForm.payload_from_post
+initial_from_payload = FiftySixHandForm.from_payload
 
 
 def extra_context(result):
     """The range of bids and the card points of the deck, for the number fields, and the
     trumps that can be named (``scoring.fifty_six.TRUMPS``)."""
     return {"min_bid": MIN_BID, "max_bid": MAX_BID, "card_points": CARD_POINTS, "trumps": suit_chips(TRUMPS)}
-
-
-def initial_from_payload(payload):
-    def text(name):
-        return "" if payload.get(name) is None else str(payload[name])
-
-    return {
-        "bidder": text("bidder"),
-        "bid": text("bid"),
-        "trump": text("trump"),
-        "double": text("double") or "0",
-        "bidder_team_points": text("bidder_team_points"),
-    }
 
 
 # --- the sheet: what a hand decided and why it scored what it did ----------------------------

@@ -1,21 +1,25 @@
-"""Hand entry for the Maw family: 25, 45, 110, Auction 45s and Spoil Five (spec: maw.md).
+"""Hand entry for the Maw family: 25, 45, 110, Auction 45s and Spoil Five (spec: maw.md):
+``MawHandForm``.
 
 The form is the same for the whole family, five rows of party chips (who won trick 1, 2, …)
 plus the fields one game adds: 110 a bidder and bid, Auction 45s a maker, bid, call and
 "bagged", Spoil Five a jink. Which fields a game has is the game's ``hand_fields`` (scoring's
-registry), never its name. Parties are the teams when the meeting plays in teams, else the
-players; the replay's ``parties`` says which, so this module never decides it.
+registry), never its name; the form has only those. Parties are the teams when the meeting
+plays in teams, else the players; the replay's ``parties`` says which, so this module never
+decides it.
 
 Nothing here scores or judges a hand: a posted value that can be read goes into the payload
 as it is, and the engine says whether it makes sense (a bid below the minimum, a call without
 a bid of 30). Only what cannot be read at all (a bid that is not a number, a gap in the
-tricks) is reported here.
+tricks) is reported here, and left out of the payload.
 """
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from leagues.hand_entry import outcome_label, party_label
+from leagues.hand_entry.base import FlagField, HandForm, TextField, WholeNumberField, digits_message
 from scoring import maw
 from scoring.numbers import whole_number
 from scoring.registry import get_game
@@ -23,6 +27,9 @@ from scoring.registry import get_game
 TEMPLATE = "hands/maw.html"
 NO_TRUMP = "none"  # the form's value for "no trump was played" (null in the payload)
 CALL_LABELS = {"30_for_60": gettext_lazy("30 for 60"), "60_for_120": gettext_lazy("60 for 120")}
+# The form's fields that only some games have: a field is kept where the game's hand fields
+# name it (``other_bids`` becomes one field a party, ``other_bids:<party>``).
+GAME_FIELDS = ("bidder", "maker", "bid", "call", "bagged", "jink", "top_trump_trick")
 
 
 def _fields(game):
@@ -34,104 +41,128 @@ def _bidder_field(fields):
     return next((name for name in ("maker", "bidder") if name in fields), None)
 
 
-def _int(text, field, errors, label):
-    number = whole_number(text)  # ASCII digits only (scoring/numbers.py)
-    if number is None:
-        errors[field] = _("“%(value)s” is not a whole number: enter the %(what)s in digits.") % {
-            "value": text,
-            "what": label,
-        }
-        return None
-    return number
+def _trick_field(number):
+    return f"trick_{number}"
 
 
-def _text(post, name):
-    value = post.get(name)
-    return value.strip() if isinstance(value, str) else ""
+class MawHandForm(HandForm):
+    """A hand of maw.md for ``result["game"]`` from templates/hands/maw.html."""
 
+    bidder = TextField()
+    maker = TextField()
+    bid = WholeNumberField(error_messages={"invalid": digits_message(gettext_lazy("bid"))})
+    call = TextField()
+    bagged = FlagField()
+    jink = FlagField()
+    # A trick's number, or NO_TRUMP; blank: not given (the engine says where it is needed).
+    top_trump_trick = TextField()
 
-def _tricks(post, errors):
-    rows = [_text(post, f"trick_{n}") for n in range(1, maw.TRICKS + 1)]
-    while rows and not rows[-1]:
-        rows.pop()
-    if not rows:
-        errors["tricks"] = _("Tap who won each trick.")
-        return None
-    gaps = [str(n) for n, winner in enumerate(rows, start=1) if not winner]
-    if gaps:
-        errors["tricks"] = _("Trick %(numbers)s has no winner, but a later trick has one.") % {
-            "numbers": ", ".join(gaps)
-        }
-        return None
-    return rows
+    def add_fields(self):
+        self.game_fields = _fields(self.result["game"])
+        for name in GAME_FIELDS:
+            if name not in self.game_fields:
+                del self.fields[name]
+        self.bidder_field = _bidder_field(self.game_fields)
+        for number in range(1, maw.TRICKS + 1):
+            self.fields[_trick_field(number)] = TextField()
+            self.error_fields[_trick_field(number)] = "tricks"
+        if "other_bids" in self.game_fields:
+            # Only offered where a frozen party's own bid can unfreeze it (bid_unfreezes).
+            field = WholeNumberField(error_messages={"invalid": digits_message(gettext_lazy("bid"))})
+            self.add_player_fields("other_bids", field, names=self.result.get("parties", ()))
 
+    def clean_top_trump_trick(self):
+        value = self.cleaned_data["top_trump_trick"]
+        if value in ("", NO_TRUMP):
+            return value
+        number = whole_number(value)  # ASCII digits only (scoring/numbers.py)
+        if number is None:
+            raise ValidationError(digits_message(_("trick number")), code="invalid", params={"value": value})
+        return number
 
-def _top_trump(post, errors):
-    value = _text(post, "top_trump_trick")
-    if not value:
-        return False, None  # not given: omitted, the engine says when it is needed
-    if value == NO_TRUMP:
-        return True, None
-    number = _int(value, "top_trump_trick", errors, _("trick number"))
-    return number is not None, number
-
-
-def _bool(post, name):
-    return _text(post, name).lower() in {"1", "on", "true", "yes"}
-
-
-def payload_from_post(post, *, players, result):
-    """The hand as maw.md shapes it for ``result["game"]``; unreadable input in ``errors``."""
-    fields = _fields(result["game"])
-    payload, errors = {}, {}
-
-    bidder_field = _bidder_field(fields)
-    if bidder_field:
-        bidder = _text(post, bidder_field)
-        if bidder:
-            payload[bidder_field] = bidder
+    def clean(self):
+        data = super().clean()
+        if self.bidder_field:
+            if not data.get(self.bidder_field):
+                self.add_error(
+                    self.bidder_field,
+                    _("Tap who made trump.") if self.bidder_field == "maker" else _("Tap who won the bidding."),
+                )
+            if "bid" in data and data["bid"] is None:
+                self.add_error("bid", _("Tap the bid."))
+        rows = self._trick_rows()
+        if not rows:
+            self.add_hand_error("tricks", _("Tap who won each trick."))
         else:
-            errors[bidder_field] = (
-                _("Tap who made trump.") if bidder_field == "maker" else _("Tap who won the bidding.")
-            )
-        bid = _text(post, "bid")
-        if bid:
-            number = _int(bid, "bid", errors, _("bid"))
-            if number is not None:
-                payload["bid"] = number
+            gaps = [str(n) for n, winner in enumerate(rows, start=1) if not winner]
+            if gaps:
+                message = _("Trick %(numbers)s has no winner, but a later trick has one.") % {
+                    "numbers": ", ".join(gaps)
+                }
+                self.add_hand_error("tricks", message)
+        return data
+
+    def _trick_rows(self):
+        """The winners tapped, trick by trick, up to the last trick tapped ("" for a gap)."""
+        rows = [self.cleaned_data.get(_trick_field(n)) or "" for n in range(1, maw.TRICKS + 1)]
+        while rows and not rows[-1]:
+            rows.pop()
+        return rows
+
+    def to_payload(self):
+        data = self.cleaned_data
+        problems = self.hand_errors()
+        payload = {}
+        if self.bidder_field and data.get(self.bidder_field):
+            payload[self.bidder_field] = data[self.bidder_field]
+        if data.get("bid") is not None:
+            payload["bid"] = data["bid"]
+        if data.get("call"):
+            payload["call"] = data["call"]
+        if data.get("bagged"):
+            payload["bagged"] = True
+        if "other_bids" in self.game_fields and "other_bids" not in problems:
+            other_bids = {
+                party: bid
+                for party, bid in self.player_values("other_bids", names=self.result.get("parties", ())).items()
+                if bid is not None
+            }
+            if other_bids:
+                payload["other_bids"] = other_bids
+        if "tricks" not in problems:
+            payload["tricks"] = self._trick_rows()
+        if data.get("jink"):
+            payload["jink"] = True
+        top = data.get("top_trump_trick")
+        if top not in (None, ""):
+            payload["top_trump_trick"] = None if top == NO_TRUMP else top
+        return payload
+
+    @classmethod
+    def from_payload(cls, payload):
+        """Form values for a stored hand. Trick rows are "n:party" strings, so that the
+        template can test a chip with ``in`` (Django templates cannot look a key up by a
+        variable)."""
+        initial = {
+            "tricks": [f"{n}:{winner}" for n, winner in enumerate(payload.get("tricks") or (), start=1)],
+            "bid": "" if payload.get("bid") is None else str(payload["bid"]),
+            "bidder": payload.get("bidder") or payload.get("maker") or "",
+            "call": payload.get("call") or "",
+            "bagged": bool(payload.get("bagged")),
+            "other_bids": {party: str(bid) for party, bid in (payload.get("other_bids") or {}).items()},
+            "jink": bool(payload.get("jink")),
+        }
+        if "top_trump_trick" in payload:
+            top = payload["top_trump_trick"]
+            initial["top_trump_trick"] = NO_TRUMP if top is None else str(top)
         else:
-            errors["bid"] = _("Tap the bid.")
+            initial["top_trump_trick"] = ""
+        return initial
 
-    if "call" in fields:
-        call = _text(post, "call")
-        if call:
-            payload["call"] = call
-    if "bagged" in fields and _bool(post, "bagged"):
-        payload["bagged"] = True
-    if "other_bids" in fields:
-        # Only asked for where a frozen party's own bid can unfreeze it (option bid_unfreezes).
-        other_bids = {}
-        for party in result.get("parties", ()):
-            text = _text(post, f"other_bids:{party}")
-            if text:
-                number = _int(text, "other_bids", errors, _("bid"))
-                if number is not None:
-                    other_bids[party] = number
-        if other_bids and "other_bids" not in errors:
-            payload["other_bids"] = other_bids
 
-    tricks = _tricks(post, errors)
-    if tricks is not None:
-        payload["tricks"] = tricks
-
-    if "jink" in fields and _bool(post, "jink"):
-        payload["jink"] = True
-    if "top_trump_trick" in fields:
-        given, top = _top_trump(post, errors)
-        if given:
-            payload["top_trump_trick"] = top
-
-    return payload, errors
+# The module contract the views use (leagues/hand_entry/__init__.py).
+payload_from_post = MawHandForm.payload_from_post
+initial_from_payload = MawHandForm.from_payload
 
 
 STAR_PARTIES = 3
@@ -167,26 +198,6 @@ def extra_context(result):
         context["calls"] = [{"value": call, "label": CALL_LABELS.get(call, call)} for call in calls]
         context["call_values"] = calls
     return context
-
-
-def initial_from_payload(payload):
-    """Form values for a stored hand. Trick rows are "n:party" strings, so that the template
-    can test a chip with ``in`` (Django templates cannot look a key up by a variable)."""
-    initial = {
-        "tricks": [f"{n}:{winner}" for n, winner in enumerate(payload.get("tricks") or (), start=1)],
-        "bid": "" if payload.get("bid") is None else str(payload["bid"]),
-        "bidder": payload.get("bidder") or payload.get("maker") or "",
-        "call": payload.get("call") or "",
-        "bagged": bool(payload.get("bagged")),
-        "other_bids": {party: str(bid) for party, bid in (payload.get("other_bids") or {}).items()},
-        "jink": bool(payload.get("jink")),
-    }
-    if "top_trump_trick" in payload:
-        top = payload["top_trump_trick"]
-        initial["top_trump_trick"] = NO_TRUMP if top is None else str(top)
-    else:
-        initial["top_trump_trick"] = ""
-    return initial
 
 
 # --- the sheet: what a hand decided and why it scored what it did ----------------------------

@@ -1,17 +1,19 @@
-"""Hand entry for 1000 (spec: thousand.md).
+"""Hand entry for 1000 (spec: thousand.md): ``ThousandHandForm``.
 
-Declarer, his final bid, each active player's card points (the form shows a live sum to
-``scoring.thousand.CARD_POINTS``),
-the marriages each player melded, "durch" (all tricks) and "forgot to pass". Card points and
-marriages are posted per player as ``points:<name>`` and ``marriages:<name>`` so that a name
-with spaces needs no escaping. The engine decides who is active, whether the points add up and
-whether the contract was made; this module only turns the post into the spec's hand.
+Declarer, his final bid, each player's card points (the form shows a live sum to
+``scoring.thousand.CARD_POINTS``), the marriages each player melded, "durch" (all tricks) and
+"forgot to pass". Card points and marriages are posted per player as ``points:<name>`` and
+``marriages:<name>`` so that a name with spaces needs no escaping; every player at the table
+has them (the engine, not this form, says who sits out). The engine decides whether the
+points add up and whether the contract was made; the form only turns the post into the
+spec's hand, leaving out what it could not read.
 """
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leagues.hand_entry import outcome_label, suit_chips
-from scoring.numbers import whole_number
+from leagues.hand_entry.base import FlagField, HandForm, ListField, TextField, WholeNumberField
 from scoring.thousand import CARD_POINTS, SUITS, bid_range
 
 TEMPLATE = "hands/thousand.html"
@@ -21,67 +23,79 @@ QUICK_BIDS = 6  # a row of chips on a phone
 POINT_CHIPS_UP_TO = CARD_POINTS // 2
 
 
-def _text(post, name):
-    value = post.get(name)
-    return value.strip() if isinstance(value, str) else ""
+class ThousandHandForm(HandForm):
+    """A hand of thousand.md from templates/hands/thousand.html."""
+
+    declarer = TextField()
+    bid = WholeNumberField(
+        error_messages={"invalid": gettext_lazy("“%(value)s” is not a whole number: enter the bid in digits.")}
+    )
+    all_tricks = FlagField()
+    forgot_to_pass = FlagField()
+
+    def add_fields(self):
+        self.add_player_fields("points", WholeNumberField(), names=self.players)
+        self.add_player_fields("marriages", ListField(), names=self.players)
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("declarer"):
+            self.add_error("declarer", _("Tap who played alone (the declarer)."))
+        if "bid" in data and data["bid"] is None:
+            self.add_error("bid", _("Enter the final bid."))
+        # One message naming every player whose points could not be read.
+        unreadable = [name for name in self.players if self.errors.pop(f"points:{name}", None)]
+        if unreadable:
+            message = _("Card points must be whole numbers (check %(names)s).") % {"names": ", ".join(unreadable)}
+            self.add_hand_error("points", message)
+        elif not self._points() and not data.get("forgot_to_pass"):
+            self.add_hand_error("points", _("Enter the card points each player took."))
+        return data
+
+    def _points(self):
+        """The card points typed, by player (the empty and the unreadable left out)."""
+        return {
+            name: self.cleaned_data[f"points:{name}"]
+            for name in self.players
+            if self.cleaned_data.get(f"points:{name}") is not None
+        }
+
+    def to_payload(self):
+        data = self.cleaned_data
+        payload = {}
+        if data.get("declarer"):
+            payload["declarer"] = data["declarer"]
+        if data.get("bid") is not None:
+            payload["bid"] = data["bid"]
+        if "points" not in self.hand_errors() and self._points():
+            payload["points"] = self._points()
+        marriages = {name: data[f"marriages:{name}"] for name in self.players if data.get(f"marriages:{name}")}
+        if marriages:
+            payload["marriages"] = marriages
+        if data.get("all_tricks"):
+            payload["all_tricks"] = True
+        if data.get("forgot_to_pass"):
+            payload["forgot_to_pass"] = True
+        return payload
+
+    @classmethod
+    def from_payload(cls, payload):
+        """Form values for a stored hand. Points stay a dict (the template finds a player's
+        value by looping over it); marriages become "suit:player" strings tested with ``in``."""
+        marriages = payload.get("marriages") or {}
+        return {
+            "declarer": payload.get("declarer") or "",
+            "bid": "" if payload.get("bid") is None else str(payload["bid"]),
+            "points": {name: str(value) for name, value in (payload.get("points") or {}).items()},
+            "marriages": [f"{suit}:{name}" for name, suits in marriages.items() for suit in suits],
+            "all_tricks": bool(payload.get("all_tricks")),
+            "forgot_to_pass": bool(payload.get("forgot_to_pass")),
+        }
 
 
-def _int(text):
-    return whole_number(text)  # ASCII digits only (scoring/numbers.py)
-
-
-def _bool(post, name):
-    return _text(post, name).lower() in {"1", "on", "true", "yes"}
-
-
-def payload_from_post(post, *, players, result):
-    payload, errors = {}, {}
-
-    declarer = _text(post, "declarer")
-    if declarer:
-        payload["declarer"] = declarer
-    else:
-        errors["declarer"] = _("Tap who played alone (the declarer).")
-
-    bid = _text(post, "bid")
-    if not bid:
-        errors["bid"] = _("Enter the final bid.")
-    elif _int(bid) is None:
-        errors["bid"] = _("“%(value)s” is not a whole number: enter the bid in digits.") % {"value": bid}
-    else:
-        payload["bid"] = _int(bid)
-
-    forgot = _bool(post, "forgot_to_pass")
-    points, unreadable = {}, []
-    for name in players:
-        text = _text(post, f"points:{name}")
-        if not text:
-            continue
-        number = _int(text)
-        if number is None:
-            unreadable.append(name)
-        else:
-            points[name] = number
-    if unreadable:
-        errors["points"] = _("Card points must be whole numbers (check %(names)s).") % {"names": ", ".join(unreadable)}
-    elif points:
-        payload["points"] = points
-    elif not forgot:
-        errors["points"] = _("Enter the card points each player took.")
-
-    marriages = {}
-    for name in players:
-        suits = [s.strip() for s in post.getlist(f"marriages:{name}") if s.strip()]
-        if suits:
-            marriages[name] = suits
-    if marriages:
-        payload["marriages"] = marriages
-
-    if _bool(post, "all_tricks"):
-        payload["all_tricks"] = True
-    if forgot:
-        payload["forgot_to_pass"] = True
-    return payload, errors
+# The module contract the views use (leagues/hand_entry/__init__.py).
+payload_from_post = ThousandHandForm.payload_from_post
+initial_from_payload = ThousandHandForm.from_payload
 
 
 def extra_context(result):
@@ -107,20 +121,6 @@ def extra_context(result):
         "quick_bids": list(range(low, high + 1, step)[:QUICK_BIDS]),
         "suits": suits,
         "point_chips": list(range(0, POINT_CHIPS_UP_TO, rules["round_to"])),
-    }
-
-
-def initial_from_payload(payload):
-    """Form values for a stored hand. Points stay a dict (the template finds a player's value
-    by looping over it); marriages become "suit:player" strings tested with ``in``."""
-    marriages = payload.get("marriages") or {}
-    return {
-        "declarer": payload.get("declarer") or "",
-        "bid": "" if payload.get("bid") is None else str(payload["bid"]),
-        "points": {name: str(value) for name, value in (payload.get("points") or {}).items()},
-        "marriages": [f"{suit}:{name}" for name, suits in marriages.items() for suit in suits],
-        "all_tricks": bool(payload.get("all_tricks")),
-        "forgot_to_pass": bool(payload.get("forgot_to_pass")),
     }
 
 
