@@ -38,7 +38,6 @@ rating); the state after each season is cached under the fingerprints of the sea
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import math
 from collections import defaultdict
@@ -49,8 +48,8 @@ from typing import Any
 from django.core.cache import cache
 from openskill.models import PlackettLuce
 
-from .models import Hand, HandResult, League, Meeting, Player, Season
-from .statistics import CACHE_SECONDS, percent, season_fingerprints
+from .models import League, Meeting, Player, Season
+from .statistics import CACHE_SECONDS, active_results, hands_in_play_order, percent, season_fingerprints
 
 MODEL = PlackettLuce()
 # The same model without its dynamics term: ``rate_match`` adds tau itself before it scales a
@@ -64,9 +63,9 @@ METHOD = 2
 
 def matches_of_hand(payload: dict, rows, *, doppelkopf: bool, names: dict[str, int]) -> list[tuple[list, list]]:
     """The matches one hand is rated as: a list of (teams, ranks), teams being lists of player
-    ids in seat order, ranks 1 for the best. ``rows``: (player id, active, delta, won) of the
-    hand's cached results, in seat order; only the active players are in a match."""
-    active = [(pid, delta, won) for pid, is_active, delta, won in rows if is_active]
+    ids in seat order, ranks 1 for the best. ``rows``: (player id, active, delta, won, ...) of
+    the hand's cached results, in seat order; only the active players are in a match."""
+    active = [(row[0], row[2], row[3]) for row in rows if row[1]]
     if len(active) < 2:
         return []
     kind = payload.get("kind") if doppelkopf else None
@@ -106,10 +105,11 @@ def rate_match(teams: list[list], *, ranks: list[int]) -> list[list]:
         for team in teams
     ]
     rated = STILL.rate(scaled, ranks=ranks)
-    return [
-        [MODEL.rating(mu=r.mu * len(team), sigma=r.sigma * len(team)) for r in new]
-        for team, new in zip(teams, rated, strict=True)
-    ]
+    for team, new in zip(teams, rated, strict=True):
+        for rating in new:  # openskill's fresh copies, ours to scale back
+            rating.mu *= len(team)
+            rating.sigma *= len(team)
+    return rated
 
 
 @dataclass
@@ -159,6 +159,16 @@ class RatingState:
     evenings: list[tuple[str, dict[int, float]]] = field(default_factory=list)  # date, ordinals after it
     rated: int = 0
 
+    def copy(self) -> RatingState:
+        """A copy to go on from: the evenings' entries are never changed once appended."""
+        return RatingState(
+            ratings=dict(self.ratings),
+            games=dict(self.games),
+            wins=dict(self.wins),
+            evenings=list(self.evenings),
+            rated=self.rated,
+        )
+
 
 def league_ratings(*, league: League) -> Ratings:
     """The ratings now. The state after each season is cached under the fingerprints of that
@@ -195,8 +205,7 @@ def compute_ratings(*, league: League) -> Ratings:
 def rate_seasons(*, league: League, seasons: list[int], state: RatingState) -> list[RatingState]:
     """Rate the hands of ``seasons`` (ids, in order) on from ``state``; the state after each
     season (four queries whatever their number)."""
-    state = copy.deepcopy(state)
-    last = copy.deepcopy(state)  # a season without a meeting leaves the state as it was
+    start, state = state, state.copy()  # a season without a meeting leaves the state as it was
     names = dict(Player.objects.filter(league=league).values_list("name", "id"))
     meetings = list(
         Meeting.objects.filter(league=league, season__in=seasons)
@@ -204,41 +213,36 @@ def rate_seasons(*, league: League, seasons: list[int], state: RatingState) -> l
         .values_list("id", "date", "season_id")
     )
     hands_of: dict[int, list[tuple]] = defaultdict(list)
-    for hand_id, meeting_id, number, payload in (
-        Hand.objects.live().filter(meeting__season__in=seasons).values_list("id", "meeting_id", "number", "payload")
-    ):
-        hands_of[meeting_id].append((number, hand_id, payload))
-    by_hand: dict[int, list[tuple]] = defaultdict(list)
-    # By id: the writer inserts a hand's rows in the replay's party order, the seat order.
-    for hand_id, *row in (
-        HandResult.objects.filter(season__in=seasons)
-        .order_by("id")
-        .values_list("hand_id", "player_id", "active", "delta", "won")
-    ):
-        by_hand[hand_id].append(tuple(row))
+    for hand_id, meeting_id, payload in hands_in_play_order(seasons=seasons):
+        hands_of[meeting_id].append((hand_id, payload))
+    by_hand = active_results(seasons=seasons)
     doppelkopf = league.game == "doppelkopf"
     ratings = {pid: MODEL.rating(mu=mu, sigma=sigma) for pid, (mu, sigma) in state.ratings.items()}
     after_season: dict[int, RatingState] = {}
-    for meeting_id, date, season_id in meetings:
+    for index, (meeting_id, date, season_id) in enumerate(meetings):
         ordinals: dict[int, float] = {}
-        for _number, hand_id, payload in sorted(hands_of.get(meeting_id, ()), key=lambda h: h[0]):
+        for hand_id, payload in hands_of.get(meeting_id, ()):
             rows = by_hand.get(hand_id, ())
-            for pid, is_active, _delta, won in rows:
-                if is_active:
-                    state.games[pid] = state.games.get(pid, 0) + 1
-                    state.wins[pid] = state.wins.get(pid, 0) + int(won)
+            for pid, _active, _delta, won, *_rest in rows:
+                state.games[pid] = state.games.get(pid, 0) + 1
+                state.wins[pid] = state.wins.get(pid, 0) + int(won)
             matches = matches_of_hand(payload, rows, doppelkopf=doppelkopf, names=names)
             for teams, ranks in matches:
-                before = [[ratings.setdefault(pid, MODEL.rating()) for pid in team] for team in teams]
+                before = [
+                    [ratings.get(pid) or ratings.setdefault(pid, MODEL.rating()) for pid in team] for team in teams
+                ]
                 for team, new in zip(teams, rate_match(before, ranks=ranks), strict=True):
                     for pid, rating in zip(team, new, strict=True):
                         ratings[pid] = rating
                         ordinals[pid] = rating.ordinal()
             state.rated += bool(matches)
         state.evenings.append((date.isoformat(), ordinals))
-        state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
-        after_season[season_id] = copy.deepcopy(state)
-    states = []
+        if index + 1 == len(meetings) or meetings[index + 1][2] != season_id:
+            # The season's last meeting so far (in date order): its state, copied once here
+            # (copied after every meeting, the states cost most of a cold read).
+            state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
+            after_season[season_id] = state.copy()
+    states, last = [], start
     for sid in seasons:
         last = after_season.get(sid, last)
         states.append(last)

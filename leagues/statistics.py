@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.core.cache import cache
+from django.db import connections
 from django.db.models import Count, Max, Q, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -375,15 +377,8 @@ def season_parts(*, league: League, seasons: list[Season]) -> dict[int, SeasonPa
     )
     order = {m.id: i for i, m in enumerate(meetings)}
     names = dict(Player.objects.filter(league=league).values_list("name", "id"))
-    hands = sorted(
-        Hand.objects.live().filter(meeting__season__in=ids).values_list("id", "meeting_id", "number", "payload"),
-        key=lambda h: (order.get(h[1], 0), h[2]),
-    )
-    by_hand: dict[int, list[tuple]] = defaultdict(list)
-    for row in HandResult.objects.filter(season__in=ids).values_list(
-        "hand_id", "player_id", "active", "delta", "won", "round", "games_won"
-    ):
-        by_hand[row[0]].append(row[1:])
+    hands = hands_in_play_order(seasons=ids)
+    by_hand = active_results(seasons=ids)
     doppelkopf = league.game == "doppelkopf"
     race = is_race_game(league.game)
     season_of = {m.id: m.season_id for m in meetings}
@@ -402,16 +397,19 @@ def season_parts(*, league: League, seasons: list[Season]) -> dict[int, SeasonPa
     counts: dict[int, list[int]] = {sid: [0, 0] for sid in ids}  # hands, meetings
     for m in meetings:
         counts[m.season_id][1] += 1
-    for hand_id, meeting_id, _number, payload in hands:
+    getters = {sid: stats_of(sid) for sid in ids}
+    for hand_id, meeting_id, payload in hands:
         sid = season_of[meeting_id]
         counts[sid][0] += 1
         rows = by_hand.get(hand_id, ())
         if doppelkopf:
-            _doppelkopf_hand(payload, rows, stats_of(sid), names)
+            _doppelkopf_hand(payload, rows, getters[sid], names)
         else:
-            _other_hand(rows, stats_of(sid))
-    for meeting_id, player_id, total, points, won in MeetingResult.objects.filter(season__in=ids).values_list(
-        "meeting_id", "player_id", "total", "points", "won_evening"
+            _other_hand(rows, getters[sid])
+    for meeting_id, player_id, total, points, won in (
+        MeetingResult.objects.filter(season__in=ids)
+        .order_by()
+        .values_list("meeting_id", "player_id", "total", "points", "won_evening")
     ):
         if meeting_id not in order:
             continue
@@ -538,7 +536,7 @@ def _replayed_figures(meetings, hands, stats_in, names: dict[str, int]) -> None:
     ):
         seats[meeting_id].append(name)
     payloads: dict[int, list[Any]] = defaultdict(list)
-    for _id, meeting_id, _number, payload in hands:
+    for _id, meeting_id, payload in hands:
         payloads[meeting_id].append(payload)
     for meeting in meetings:
         if not payloads.get(meeting.id):
@@ -661,3 +659,53 @@ def special_rows(player: PlayerStats) -> list[tuple[Any, int, int]]:
         for k, label in SPECIAL_LABELS.items()
         if player.specials_made.get(k) or player.specials_conceded.get(k)
     ]
+
+
+# --- reading the hands fast (shared with leagues.ratings) ---------------------------------------
+# A cold read of the bench league (32,000 hands, 160,000 HandResult rows) spent most of its
+# time in the ORM, not in the database: HandResult's default ordering joins the meeting and the
+# player and sorts every row; Django converts each value on its way out (the booleans, the JSON)
+# one call at a time. These read the same rows through the cursor, in the order they need.
+
+
+def _fetch(queryset) -> list[tuple]:
+    """The rows of a ``values_list`` queryset as the database cursor gives them (one query):
+    no per-value converters, so booleans may come as 0/1 and JSON as its text."""
+    sql, params = queryset.query.sql_with_params()
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _decoded(values: list) -> list:
+    """JSON texts decoded as one array (a call per text costs twice as much); a value a driver
+    has decoded already is kept."""
+    if all(isinstance(v, str) for v in values):
+        return json.loads("[" + ",".join(values) + "]")
+    return [json.loads(v) if isinstance(v, str) else v for v in values]
+
+
+def hands_in_play_order(*, seasons: list[int]) -> list[tuple[int, int, dict]]:
+    """(hand id, meeting id, payload) of the live hands of ``seasons`` in playing order: the
+    meetings by date (then id), each meeting's hands by position (the sheet's order)."""
+    rows = _fetch(
+        Hand.objects.filter(meeting__season__in=seasons, deleted_at=None)
+        .order_by("meeting__date", "meeting_id", "position")
+        .values_list("id", "meeting_id", "payload")
+    )
+    payloads = _decoded([payload for _id, _meeting, payload in rows])
+    return [(hand_id, meeting_id, payload) for (hand_id, meeting_id, _p), payload in zip(rows, payloads, strict=True)]
+
+
+def active_results(*, seasons: list[int]) -> dict[int, list[tuple]]:
+    """{hand id: [(player id, active, delta, won, round, games_won), ...]} of the players
+    active in each hand of ``seasons`` (who sat out is in no statistic and no match), in seat
+    order: by id, as the single writer inserts a hand's rows in the replay's party order."""
+    by_hand: dict[int, list[tuple]] = defaultdict(list)
+    for row in _fetch(
+        HandResult.objects.filter(season__in=seasons, active=True)
+        .order_by("id")
+        .values_list("hand_id", "player_id", "active", "delta", "won", "round", "games_won")
+    ):
+        by_hand[row[0]].append(row[1:])
+    return by_hand
