@@ -4,9 +4,11 @@ meeting page, on a phone (390x844, German, Chromium), with one thumb.
 A ``Thumb`` taps as a person would: before each tap it checks that the control is on the
 screen and not under the sticky save bar (elementFromPoint at its middle); when it is not,
 that is one scroll. A typed field counts one tap to focus it and one per key typed. The
-measured table goes to test-artifacts/taps.md (the README's table), screenshots of each form
-at 360 and 390 px to test-artifacts/screenshots/taps-*.png. The targets that are met are
-asserted; ``TARGETS`` says which."""
+measured table goes to test-artifacts/taps.md (the README's table; the Doppelkopf and the
+race games' tests each write their rows and keep the other's), screenshots of each form at
+360 and 390 px to test-artifacts/screenshots/taps-*.png (and the 1000 and 110 forms as
+filled). The targets that are met are asserted; ``TARGETS`` says which. Each race game's
+hand is checked as stored too: fewer taps, the same payload."""
 
 from pathlib import Path
 
@@ -15,6 +17,7 @@ from playwright.sync_api import expect
 
 from leagues.models import Player, Role
 from leagues.services import add_hand
+from tests.browser.conftest import SHOTS
 from tests.factories import LeagueFactory, meeting_for, member
 
 TABLE = Path(__file__).resolve().parents[2] / "test-artifacts" / "taps.md"
@@ -262,6 +265,8 @@ def thousand(page, thumb):
         thumb.type(page.locator('#hand-form input[name="points:Ben"]'), "70")
     thumb.tap(chip(page, "marriages:Ben", "clubs"))
     expect(page.locator("#hand-form [data-declarer-line]")).to_contain_text("170")
+    # The form as filled (the opponents' chips, their rounding, the declarer's total), for the README.
+    page.locator("#hand-form [data-points]").screenshot(path=str(SHOTS / "taps-thousand-filled-390.png"))
     _save(thumb, page, 1)
 
 
@@ -318,6 +323,7 @@ def one_ten(page, thumb):
     _bid(thumb, page, "Anna", "20")
     _tricks(thumb, page, ["Ben", "Anna", "Anna", "Anna", "Anna"], top=2)
     expect(page.locator('#hand-form input[name="trick_5"][value="Anna"]')).to_be_checked()
+    page.locator("#hand-form .hand-form").screenshot(path=str(SHOTS / "taps-one-ten-filled-390.png"))
     _save(thumb, page, 1)
 
 
