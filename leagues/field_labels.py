@@ -54,6 +54,10 @@ DOPPELKOPF_FIELDS = {
     "eyes": _("Eyes"),
     "tricks": _("Tricks"),
     "solo_outbid": _("Solo announced but outbid"),
+    # a hand written as its result only (kind points; its facts in the form's words)
+    "winner": _("Won by"),
+    "value": _("Value"),
+    **{fact: label for fact, label in doppelkopf_entry.FACT_LABELS.items() if fact != "fuchs_wins_last_doppelkopf"},
     # inside an announcement or a special point
     "party": _("Party"),
     "call": _("Call"),

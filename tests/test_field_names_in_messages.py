@@ -49,6 +49,12 @@ DOPPELKOPF = {
     "eyes",
     "tricks",
     "solo_outbid",
+    # a hand written as its result only (kind points)
+    "winner",
+    "value",
+    "split_120",
+    "kontra_announced",
+    "re_kontra_re",
     # inside announcements and specials
     "party",
     "call",
@@ -314,6 +320,37 @@ def test_no_engine_problem_shows_a_payload_name_on_a_page(game):
                 assert not leaked(message, words), (language, problem, message)
 
     check()
+
+
+def points_hands():
+    """Hands written as their result only (kind points) with each of their fields broken."""
+    plain = {"kind": "points", "re": ["Ben", "Carl"], "winner": "re", "value": 2}
+    broken = [
+        {**plain, "winner": "x"},
+        {**plain, "winner": None},
+        {**plain, "value": -3},
+        {**plain, "value": 1000},
+        {**plain, "value": "x"},
+        {**plain, "schwarz": "x"},
+        {**plain, "split_120": 1, "schwarz": True},
+        {**plain, "kontra_announced": "x"},
+        {**plain, "re_kontra_re": 7},
+        {**plain, "re": ["Zoe"]},
+    ]
+    drop = [{k: v for k, v in plain.items() if k != field} for field in ("winner", "value", "re")]
+    return broken + drop
+
+
+@pytest.mark.parametrize("hand", points_hands())
+def test_no_problem_of_a_result_only_hand_shows_a_payload_name_on_a_page(hand):
+    request = {**sitting("doppelkopf"), "hands": [hand]}
+    found = problems(request)
+    assert found, hand  # each of them is refused
+    for problem in found:
+        for language in ("en", "de"):
+            with translation.override(language):
+                message = field_labels.page_message(problem, game="doppelkopf", players=PLAYERS)
+            assert not leaked(message, payload_words("doppelkopf")), (language, problem, message)
 
 
 # --- through the pages --------------------------------------------------------------------------
