@@ -1,6 +1,7 @@
 """Issue 13 in Chromium: hands entered without signal wait in the browser's outbox, survive a
 reload and an update of the service worker, and reach the server once each, in order; a hand
-whose number another phone took meanwhile is kept or discarded as the scorekeeper chooses.
+whose number another phone took meanwhile is shown beside theirs and kept, put in place of
+theirs or discarded as the scorekeeper chooses, and the evening's history says which.
 The offline phone is Playwright's context.set_offline(True); the service worker runs because
 the live server on http://localhost is a secure context."""
 
@@ -11,7 +12,7 @@ from playwright.sync_api import expect
 
 from leagues import services
 from leagues.models import Hand, Player, Role
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, SHOTS
 from tests.browser.doppelkopf_steps import enter_hand
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -83,24 +84,73 @@ OFFLINE = [
 ]
 
 
+def _german_phone(browser):
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    context.set_default_timeout(15_000)
+    return context, context.new_page()
+
+
+def _enter(page, number, re_players, eyes):
+    """enter_hand on a German page: tap the Re players, type Re's eyes, save, and wait for
+    the form of the next hand."""
+    form = page.locator("#hand-form")
+    expect(form.locator("h2")).to_have_text(f"Spiel {number} eintragen")
+    for name in re_players:
+        form.locator(".dk-party label.chip", has_text=name).click()
+    form.locator("input[name=eyes]").fill(str(eyes))
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#hand-form h2")).to_have_text(f"Spiel {number + 1} eintragen")
+
+
+def _conflict(phone, number, shot, shot_name):
+    """The card of a hand whose number was taken, once both versions are on it."""
+    choice = phone.locator("[data-outbox-choice]")
+    expect(choice).to_contain_text(f"Ein anderes Handy hat inzwischen Spiel {number} eingetragen")
+    expect(choice.locator(".outbox-compare")).to_be_visible()
+    expect(choice.locator("button[data-outbox-replace]")).to_be_enabled()
+    # Side by side at 390 px: the two versions share one row, neither wider than the screen.
+    yours, theirs = choice.locator(".outbox-yours"), choice.locator(".outbox-theirs")
+    a, b = yours.bounding_box(), theirs.bounding_box()
+    assert abs(a["y"] - b["y"]) < 1 and a["x"] + a["width"] <= b["x"] and b["x"] + b["width"] <= PHONE["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, shot_name)
+    # The card alone as the phone shows it (the full page has the sticky bars across it).
+    choice.scroll_into_view_if_needed()
+    choice.screenshot(path=str(SHOTS / f"{shot_name}-card.png"))
+    return choice, yours, theirs
+
+
+# What the second phone enters online meanwhile, and the scorekeeper's choice at each number
+# taken: "keep" a different game, "replace" theirs where it was wrong, "discard" the same game.
+SCENARIOS = {
+    # Their hand 1 is the offline phone's first game seen from the other end of the table;
+    # their hand 2 a game of their own.
+    "discard-keep": ([(["Anna", "Ben"], 130), (["Ben", "Carl"], 140)], ["discard", "keep"]),
+    # Their hand 1 had Re's eyes wrong (120 for 130); their hand 2 is the offline phone's second.
+    "replace-discard": ([(["Anna", "Ben"], 120), (["Anna", "Carl"], 150)], ["replace", "discard"]),
+}
+
+
+@pytest.mark.parametrize("scenario", list(SCENARIOS))
 @pytest.mark.django_db(transaction=True)
-def test_six_hands_offline_and_two_online_end_once_each_as_chosen(browser, live_server, login, shot):
-    league, anna, ben, meeting = _league("sixtwo")
+def test_six_hands_offline_and_two_online_end_once_each_as_chosen(browser, live_server, login, shot, scenario):
+    online, choices = SCENARIOS[scenario]
+    league, anna, ben, meeting = _league(scenario)
     url = live_server.url + meeting.get_absolute_url()
-    one, phone = _phone(browser)
-    two, other = _phone(browser)
+    one, phone = _german_phone(browser)
+    two, other = _german_phone(browser)
     try:
         login(phone, anna)
         _controlled(phone, url)
         one.set_offline(True)
         expect(phone.locator("[data-outbox-status]")).to_have_attribute("data-outbox-status", "offline")
         for number, (re, eyes) in enumerate(OFFLINE, start=1):
-            enter_hand(phone, number, re, eyes)
+            _enter(phone, number, re, eyes)
         _waiting(phone, 6)
-        expect(phone.locator("#next-title")).to_have_text("Next: hand 7")
-        expect(phone.locator("#sheet").get_by_text("No hands yet")).to_be_hidden()
-        expect(phone.locator("tr.outbox-row .badge.pending").first).to_have_text("not yet sent")
-        expect(phone.locator("tr.outbox-row").first).to_contain_text("figures after sync")
+        expect(phone.locator("#next-title")).to_have_text("Als Nächstes: Spiel 7")
+        expect(phone.locator("#sheet").get_by_text("Noch keine Spiele")).to_be_hidden()
+        expect(phone.locator("tr.outbox-row .badge.pending").first).to_have_text("noch nicht gesendet")
+        expect(phone.locator("tr.outbox-row").first).to_contain_text("Zahlen nach dem Abgleich")
         # What needs the server is not offered: a form that posts (logging out), a page this
         # phone never kept (the evening's history); the sheet's own page and its form are.
         expect(phone.locator("form[action$='/logout/'] button")).to_be_disabled()
@@ -109,37 +159,73 @@ def test_six_hands_offline_and_two_online_end_once_each_as_chosen(browser, live_
         shot(phone, "offline-outbox-390")
         assert Hand.objects.filter(meeting=meeting).count() == 0
 
-        # Meanwhile the second phone, online: the first offline game again (the same hand seen
-        # from the other end of the table), then a game of its own.
+        # Meanwhile the second phone, online, enters its two hands.
         login(other, ben)
         other.goto(url)
-        enter_hand(other, 1, ["Anna", "Ben"], 130)
-        enter_hand(other, 2, ["Ben", "Carl"], 140)
+        for number, (re, eyes) in enumerate(online, start=1):
+            _enter(other, number, re, eyes)
 
         one.set_offline(False)
-        choice = phone.locator("[data-outbox-choice]")
-        expect(choice).to_contain_text("another phone entered hand 1")
-        shot(phone, "offline-conflict-390")
-        choice.locator("button[data-outbox-discard]").click()  # the same game as theirs
-        expect(choice).to_contain_text("another phone entered hand 2")
-        choice.locator("button[data-outbox-keep]").click()  # a game of its own: after theirs
+        for number, choice_made in enumerate(choices, start=1):
+            card, yours, theirs = _conflict(phone, number, shot, f"offline-conflict-{scenario}-{number}-390")
+            # Both versions in the players' words: who was Re and the eyes, each side its own.
+            mine_re, mine_eyes = OFFLINE[number - 1]
+            their_re, their_eyes = online[number - 1]
+            expect(yours).to_contain_text(", ".join(mine_re))
+            expect(yours).to_contain_text(f"Re {mine_eyes} : Kontra {240 - mine_eyes}")
+            expect(theirs).to_contain_text(", ".join(their_re))
+            expect(theirs).to_contain_text(f"Re {their_eyes} : Kontra {240 - their_eyes}")
+            expect(theirs).to_contain_text("Eingetragen von Ben")
+            card.locator(f"button[data-outbox-{choice_made}]").click()
+            if choice_made == "keep":
+                break  # it and the hands after it follow theirs: no number is taken any more
         _waiting(phone, 0)
         expect(phone.locator("[data-outbox-choice]")).to_have_count(0)
-        expect(phone.locator("#hand-form h2")).to_have_text("Enter hand 8")
-        expect(phone.locator("#hand-7")).to_have_count(1)
+        live = 8 - choices.count("discard") - choices.count("replace")
+        expect(phone.locator("#hand-form h2")).to_have_text(f"Spiel {live + 1} eintragen")
+        expect(phone.locator(f"#hand-{live}")).to_have_count(1)
+
+        # What was chosen is in the evening's history, with who chose it.
+        phone.goto(url + "history/")
+        history = phone.locator("ol.history").last
+        for number, choice_made in enumerate(choices, start=1):
+            note = {
+                "keep": f"Offline als Spiel {number} eingetragen, das ein anderes Handy inzwischen eingetragen "
+                "hatte: als nächstes Spiel behalten.",
+                "replace": f"Ersetzt durch das offline als Spiel {number} eingetragene Spiel",
+                "discard": f"Offline als Spiel {number} eingetragen, das ein anderes Handy inzwischen eingetragen "
+                "hatte: verworfen, nicht auf dem Zettel.",
+            }[choice_made]
+            card = history.locator("li.card", has_text=note)
+            expect(card).to_have_count(1)
+            expect(card).to_contain_text("von Anna")
+        shot(phone, f"offline-history-{scenario}-390")
     finally:
         one.close()
         two.close()
 
-    # Every hand once: the other phone's two, then the offline ones but the discarded first.
-    assert _re_eyes(meeting) == [(["Anna", "Ben"], 130), (["Ben", "Carl"], 140)] + OFFLINE[1:]
-    hands = list(Hand.objects.filter(meeting=meeting).order_by("position"))
-    assert [h.number for h in hands] == [1, 2, 3, 4, 5, 6, 7]
-    assert [h.entered_by for h in hands] == [ben, ben, anna, anna, anna, anna, anna]
-    assert len({h.idempotency_key for h in hands}) == 7
-    # The kept hand went in by the normal save: its history says who entered it as hand 3.
-    kept = hands[2].history.all()
-    assert [(r.history_type, r.history_user) for r in kept] == [("+", anna)]
+    live_hands = list(Hand.objects.filter(meeting=meeting).live().order_by("position"))
+    discarded = list(Hand.objects.filter(meeting=meeting, deleted_at__isnull=False))
+    assert [h.number for h in live_hands] == list(range(1, len(live_hands) + 1))
+    if scenario == "discard-keep":
+        # Their two, then the offline ones but the discarded first (kept behind theirs).
+        assert _re_eyes(meeting) == online + OFFLINE[1:]
+        assert [h.entered_by for h in live_hands] == [ben, ben] + [anna] * 5
+        # The kept hand went in through the save, its history saying what was chosen.
+        assert [(r.history_type, r.history_user, r.history_change_reason) for r in live_hands[2].history.all()] == [
+            ("+", anna, "outbox:keep:2")
+        ]
+        assert [(d.payload["re"], d.payload["re_eyes"]) for d in discarded] == [tuple(OFFLINE[0])]
+    else:
+        # Hand 1 is the offline phone's, in place of theirs; their hand 2 was the same game.
+        assert _re_eyes(meeting) == OFFLINE
+        assert [h.entered_by for h in live_hands] == [ben, ben] + [anna] * 4
+        replaced = live_hands[0].history.order_by("history_id")
+        assert [(r.history_type, r.history_user, r.version) for r in replaced] == [("+", ben, 1), ("~", anna, 2)]
+        assert [(d.payload["re"], d.payload["re_eyes"]) for d in discarded] == [tuple(OFFLINE[1])]
+    assert [(d.entered_by, d.number) for d in discarded] == [(anna, None)]
+    # Every hand stored has a key of its own (a replacing hand's key is in the history).
+    assert len({h.idempotency_key for h in live_hands + discarded}) == len(live_hands) + 1
     checked, problems = services.verify_replays(league=league)
     assert checked == 1 and problems == []
 
