@@ -188,41 +188,28 @@ def outbox_choice(request, slug, pk):
     data = control.cleaned_data
     choice, key, entered_as = data["choice"], data["idempotency_key"], data["entered_as"]
     live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
+    # The hand is read against the evening before the place it takes: theirs for a
+    # replacement, the end of the sheet when kept, the number it was entered as if discarded.
+    if choice == outbox_choices.REPLACE:
+        hand = get_object_or_404(Hand, pk=data["hand"], meeting=meeting)
+        before = live[: live.index(hand)] if hand in live else live
+    else:
+        before = live if choice == outbox_choices.KEEP else live[: entered_as - 1]
     try:
-        if choice == outbox_choices.REPLACE:
-            hand = get_object_or_404(Hand, pk=data["hand"], meeting=meeting)
-            before = live[: live.index(hand)] if hand in live else live
-            _module, payload, problems = _read(meeting, request.POST, before)
-            if not problems:
-                hand, _result = services.replace_hand_replayed(
-                    hand=hand,
-                    payload=payload,
-                    user=request.user,
-                    version=data["version"],
-                    idempotency_key=key,
-                    entered_as=entered_as,
-                )
-                number = hand.number
-        elif choice == outbox_choices.KEEP:
-            _module, payload, problems = _read(meeting, request.POST, live)
-            if not problems:
-                hand, _created, _result = services.keep_offline_hand(
-                    meeting=meeting,
-                    payload=payload,
-                    user=request.user,
-                    number=data["expected_hand"],
-                    idempotency_key=key,
-                    entered_as=entered_as,
-                )
-                number = hand.number
-        else:
-            # Thrown away: kept as it was read, whatever it lacks.
-            _module, payload, _problems_ = _read(meeting, request.POST, live[: entered_as - 1])
-            problems = []
-            services.discard_offline_hand(
-                meeting=meeting, payload=payload, user=request.user, idempotency_key=key, entered_as=entered_as
-            )
+        _module, payload, problems = _read(meeting, request.POST, before)
+        write = {"payload": payload, "user": request.user, "idempotency_key": key, "entered_as": entered_as}
+        if choice == outbox_choices.DISCARD:
+            problems = []  # thrown away: kept as it was read, whatever it lacks
+            services.discard_offline_hand(meeting=meeting, **write)
             number = entered_as
+        elif not problems:
+            if choice == outbox_choices.REPLACE:
+                hand, _result = services.replace_hand_replayed(hand=hand, version=data["version"], **write)
+            else:
+                hand, _created, _result = services.keep_offline_hand(
+                    meeting=meeting, number=data["expected_hand"], **write
+                )
+            number = hand.number
     except (services.HandConflict, services.StaleHand, services.IdempotencyKeyReused):
         return render(request, "pwa/outbox_answer.html", {"problems": []}, status=409)
     except services.InvalidInput as error:
