@@ -377,3 +377,36 @@ def test_a_hand_whose_answer_was_lost_is_entered_once(browser, live_server, logi
         context.close()
     assert [eyes for _re, eyes in _re_eyes(meeting)] == [150]
     assert services.verify_replays(league=league)[1] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_replacement_over_their_hand_corrected_meanwhile_is_asked_again(browser, live_server, login):
+    # While the card shows Ben's hand 1 beside Anna's, Ben corrects it: the replacement made
+    # against the version shown is refused (409), and the card shows their hand as it is now.
+    league, anna, ben, meeting = _league("stale")
+    url = live_server.url + meeting.get_absolute_url()
+    context, page = _german_phone(browser)
+    try:
+        login(page, anna)
+        _controlled(page, url)
+        context.set_offline(True)
+        _enter(page, 1, ["Anna", "Ben"], 130)
+        theirs = services.add_hand(
+            meeting=meeting, payload={"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 120}, user=ben
+        )
+        context.set_offline(False)
+        card = page.locator("[data-outbox-choice]")
+        expect(card.locator(".outbox-theirs")).to_contain_text("Re 120 : Kontra 120")
+        services.change_hand(hand=theirs, payload={**theirs.payload, "re_eyes": 125}, user=ben, version=1)
+        card.locator("button[data-outbox-replace]").click()
+        expect(card.locator(".outbox-theirs")).to_contain_text("Re 125 : Kontra 115")
+        assert Hand.objects.get(pk=theirs.pk).payload["re_eyes"] == 125
+        card.locator("button[data-outbox-replace]").click()
+        _waiting(page, 0)
+        expect(page.locator("#hand-form h2")).to_have_text("Spiel 2 eintragen")
+    finally:
+        context.close()
+    hand = Hand.objects.get(pk=theirs.pk)
+    assert (hand.payload["re_eyes"], hand.version) == (130, 3)
+    assert Hand.objects.filter(meeting=meeting).count() == 1
+    assert services.verify_replays(league=league)[1] == []
