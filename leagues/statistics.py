@@ -9,13 +9,15 @@ meetings are replayed here through ``scoring`` (no Django there, no queries).
 
 The queries are a fixed number whatever the size of the league; the Python work grows with the
 hands. Measured on the bench league of 20 seasons x 40 evenings x 40 hands (32,000 hands,
-160,000 HandResult rows, SQLite, this shared machine): working all of it out takes 1.5 to 4 s
-(half of it reading and decoding rows), one season 0.1 to 0.2 s. So each season's part is
-cached under a fingerprint of its hands and results (``season_fingerprints``), all time is the
-seasons' parts merged (and cached too): the page read again takes about 33 ms through the test
-client, against 44 ms for the standings of the same league, and after a hand entered tonight
-only tonight's season is worked out again (0.2 s). A derived table kept by the writer would
-save only that one season's work, so none was added.
+160,000 HandResult rows, SQLite, this shared machine; ``python -m tests.bench.statistics_cold``):
+working all of it out on a cold cache takes about 0.8 s (1.07 s before the hands and results
+were read through the cursor, ``hands_in_play_order`` and ``active_results``): about 0.3 s
+reading and decoding rows, 0.3 s counting 128,000 player-hands in ``_doppelkopf_hand``; one
+season about 45 ms. So each season's part is cached under a fingerprint of its hands and
+results (``season_fingerprints``), all time is the seasons' parts merged (and cached too): the
+page read again takes about 10 ms through the test client, as the standings of the same league,
+and after a hand entered tonight only tonight's season is worked out again. A derived table kept
+by the writer would save only that one season's work, so none was added.
 """
 
 from __future__ import annotations
