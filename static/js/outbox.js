@@ -253,6 +253,7 @@
       versions = el("div", { class: "outbox-versions" });
       var shown = compared[stuck.key + ":" + stuck.number];
       if (shown) versions.innerHTML = shown;  // the server's own page part, escaped there
+      else if (shown === false) versions.appendChild(el("p", { class: "outbox-mine" }, T.textYours + " " + (stuck.summary || "")));
       else { versions.appendChild(el("p", { class: "muted" }, T.textComparing)); compare(stuck); }
       card.appendChild(versions);
     } else {
@@ -415,7 +416,9 @@
       .then(function (response) { return response.ok && !response.redirected ? response.text() : null; })
       .then(function (html) {
         comparing[id] = false;
-        if (html) { compared[id] = html; render(); }
+        // Not to be had (a server error): the card says what the browser knows of it.
+        compared[id] = html || false;
+        render();
       }, function () { comparing[id] = false; });
   }
   // A hand the server refused: back into the form of the next hand to be put right.
