@@ -132,7 +132,7 @@ def table_context(
     ``replayed``: (the live hands, their replay) a write just made; used instead of replaying
     again when the live hands are still those (same hands, same versions), else ignored.
     """
-    hands = selectors.meeting_hands(meeting=meeting)
+    hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
     live = [h for h in hands if h.deleted_at is None]
     deleted = [h for h in hands if h.deleted_at is not None]
     players = [seat.player.name for seat in meeting.seats.in_order()]
@@ -398,7 +398,7 @@ def hand_add_hx(request, slug, pk):
         earlier = Hand.objects.filter(meeting=meeting, idempotency_key=key).first()
         if earlier is not None:
             return _saved(request, meeting, membership, earlier)
-    live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
+    live = [h for h in selectors.meeting_hands(meeting=meeting, entered_by=False) if h.deleted_at is None]
     number = len(live) + 1
     players = [seat.player.name for seat in meeting.seats.in_order()]
     result, broken = _replay(meeting, [h.payload for h in live])
@@ -562,7 +562,7 @@ def hand_edit(request, slug, pk, hand_pk):
 
 
 def _edit_page(request, meeting, membership, hand, *, post=None, version=None, control=None, stale=None):
-    live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
+    live = [h for h in selectors.meeting_hands(meeting=meeting, entered_by=False) if h.deleted_at is None]
     index = _live_index(live, hand)
     if index is None:  # deleted a moment ago
         by, at = services.last_change(hand)
