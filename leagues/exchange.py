@@ -44,6 +44,7 @@ from .models import (
 FORMAT = "kartenliga-league"
 VERSION = 1
 NAME_MAX = Player._meta.get_field("name").max_length
+REASON_LENGTH = Hand.history.model._meta.get_field("history_change_reason").max_length
 
 
 def _user(user) -> str | None:
@@ -176,6 +177,9 @@ def _meeting(meeting: Meeting, players, hands, history_of) -> dict[str, Any]:
                         "version": r.version,
                         "payload": r.payload,
                         "deleted_at": _iso(r.deleted_at),
+                        # why it changed, where a reason was kept (an offline hand kept,
+                        # replaced or discarded after a conflict: leagues/outbox_choices.py)
+                        "reason": r.history_change_reason,
                     }
                     for r in history_of.get(h.pk, [])
                 ],
@@ -248,6 +252,14 @@ def _get(data: Any, key: str, where: str, kind, *, required=True):
     if kind is not None and not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise ImportProblem(f"{where}.{key}", _("not the expected kind of value."))
     return value
+
+
+def _reason(record: dict, where: str) -> str | None:
+    """A history record's reason, as short as the column that keeps it."""
+    reason = _get(record, "reason", where, str, required=False)
+    if reason is not None and len(reason) > REASON_LENGTH:
+        raise ImportProblem(f"{where}.reason", _("at most %(n)s characters.") % {"n": REASON_LENGTH})
+    return reason
 
 
 def _parsed(parse, value, where: str):
@@ -436,6 +448,7 @@ def _import_meeting(item, where, league, seasons, player) -> Meeting:
                     deleted_at=_parsed(parse_datetime, r.get("deleted_at"), f"{rat}.deleted_at"),
                     history_date=_parsed(parse_datetime, _get(r, "at", rat, str), f"{rat}.at"),
                     history_type=kind,
+                    history_change_reason=_reason(r, rat),
                 )
             )
     History.objects.bulk_create(records)

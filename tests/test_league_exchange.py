@@ -6,6 +6,7 @@ import copy
 import csv
 import io
 import json
+import uuid
 from io import StringIO
 
 import pytest
@@ -13,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from leagues import exchange, selectors
+from leagues import exchange, selectors, services
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import Hand, HandResult, League, Role
 from tests.factories import LeagueFactory, UserFactory, member
@@ -89,6 +90,30 @@ def test_the_demo_league_round_trips(demo):
     # The importer is the admin; no account of this instance is linked to the players.
     assert copied.memberships.get().user == user and copied.memberships.get().role == Role.ADMIN
     assert not copied.players.filter(user__isnull=False).exists()
+
+
+def test_an_offline_hands_conflict_choice_survives_the_round_trip(demo):
+    # Issue 13: a hand discarded after a conflict is kept deleted, its history saying why.
+    meeting = demo.meetings.order_by("-date").first()
+    scorekeeper = demo.memberships.filter(role=Role.ADMIN).first().user
+    taken = Hand.objects.filter(meeting=meeting).live().order_by("position").first()
+    services.discard_offline_hand(
+        meeting=meeting, payload=taken.payload, user=scorekeeper, idempotency_key=uuid.uuid4(), entered_as=1
+    )
+    export = json.loads(json.dumps(exchange.export_league(league=demo)))
+    reasons = [r["reason"] for m in export["meetings"] for h in m["hands"] for r in h["history"] if r["reason"]]
+    assert reasons == ["outbox:discard:1"]
+    copied = exchange.import_league(data=export, user=UserFactory(username="neu"), name="Kopie", slug="kopie")
+    kept = Hand.history.filter(meeting__league=copied).exclude(history_change_reason=None)
+    assert list(kept.values_list("history_change_reason", flat=True)) == ["outbox:discard:1"]
+
+
+def test_a_reason_longer_than_its_column_is_refused_naming_where(demo):
+    export = json.loads(json.dumps(exchange.export_league(league=demo)))
+    export["meetings"][0]["hands"][0]["history"][0]["reason"] = "x" * 101
+    with pytest.raises(exchange.ImportProblem) as error:
+        exchange.import_league(data=export, user=UserFactory(), name="X", slug="x")
+    assert error.value.errors[0]["message"].startswith("meetings[1].hands[1].history[1].reason")
 
 
 def test_the_csv_has_a_row_per_live_hand_with_each_players_delta_and_total(demo):
