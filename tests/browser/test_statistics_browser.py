@@ -5,11 +5,12 @@ import pytest
 
 from leagues.models import Player
 from tests.bench.league import build_league
+from tests.browser.conftest import PHONE
 from tests.factories import UserFactory
 
 
 @pytest.mark.django_db(transaction=True)
-def test_statistics_and_ratings_look_right(live_server, phone, desktop, login, shot):
+def test_statistics_and_ratings_look_right(live_server, browser, phone, desktop, login, shot):
     user = UserFactory(username="statskeeper")
     ids = build_league(slug="stats-shots", seasons=2, meetings=4, hands=20, carry=False, user=user, seed=11)
     anna = Player.objects.get(league__slug=ids["slug"], name="Anna")
@@ -34,3 +35,18 @@ def test_statistics_and_ratings_look_right(live_server, phone, desktop, login, s
         assert errors == []
     phone.goto(live_server.url + pages["statistics-player"])
     assert "Partners" in phone.inner_text("main") or "Partners" in phone.content()
+    # The ratings explained in German on a German phone: a solo is one match against the mean
+    # of the three (issue 14 §2).
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    context.set_default_timeout(10_000)
+    german = context.new_page()
+    try:
+        login(german, user)
+        german.goto(live_server.url + pages["ratings"])
+        german.wait_for_function("document.getElementById('stats-chart').width > 0")
+        text = german.inner_text("main")
+        assert "Ein Solo, einer gegen drei: ein Spiel des Solisten gegen die drei" in text
+        assert "Falsch bedient zählt wie ein verlorenes Solo" in text
+        shot(german, "ratings-phone-de")
+    finally:
+        context.close()
