@@ -73,7 +73,10 @@ def matches_of_hand(payload: dict, rows, *, doppelkopf: bool, names: dict[str, i
     kind = payload.get("kind") if doppelkopf else None
     if doppelkopf and kind == "revoke":
         revoker = names.get(payload.get("revoke_by"))
-        return [([[revoker], [pid for pid, _d, _w in active if pid != revoker]], [2, 1])]
+        others = [pid for pid, _d, _w in active if pid != revoker]
+        if len(others) == len(active):  # no active player of that name: nobody to rate
+            return []
+        return [([[revoker], others], [2, 1])]
     if doppelkopf and kind != "ramsch":
         re_ids = {names.get(n) for n in payload.get("re") or ()}
         re = [pid for pid, _d, _w in active if pid in re_ids]

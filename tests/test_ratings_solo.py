@@ -133,6 +133,12 @@ def test_a_revoke_is_rated_as_a_solo_lost_by_the_revoker():
     assert matches == [([[2], [1, 3, 4]], [2, 1])]
 
 
+def test_a_revoke_by_a_name_not_at_the_table_rates_nobody():
+    names = {"Anna": 1, "Ben": 2, "Carl": 3, "Dora": 4}
+    rows = [(1, True, 3, True), (2, True, 3, True), (3, True, 3, True), (4, True, -9, False)]
+    assert ratings.matches_of_hand({"kind": "revoke", "revoke_by": "Emil"}, rows, doppelkopf=True, names=names) == []
+
+
 def test_a_solo_is_one_match_of_the_soloist_against_the_three():
     names = {"Anna": 1, "Ben": 2, "Carl": 3, "Dora": 4}
     rows = [(1, True, -2, False), (2, True, 6, True), (3, True, -2, False), (4, True, -2, False)]
