@@ -56,3 +56,36 @@ def test_a_member_gets_no_rules_form(client):
     league = LeagueFactory(game="doppelkopf", variant="club")
     client.force_login(member(league, Role.MEMBER))
     assert 'id="rules-part"' not in client.get(league.get_absolute_url()).content.decode()
+
+
+def seasons_list(html):
+    return re.search(r'<section class="card" id="seasons">.*?</section>', html, re.S).group(0)
+
+
+def test_closing_and_reopening_a_season_shows_at_once(client):
+    import datetime
+
+    from leagues import services
+    from tests.factories import meeting_for
+
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    admin = member(league, Role.ADMIN)
+    client.force_login(admin)
+    meeting = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"], date=datetime.date(2026, 3, 6))
+    html = seasons_list(client.get(league.get_absolute_url()).content.decode())
+    assert "badge open" in html and "the bill" not in html
+    season = meeting.season
+    season.closed_on = datetime.date(2026, 3, 6)  # complete: everyone hosted (set here)
+    season.save()
+    html = seasons_list(client.get(league.get_absolute_url()).content.decode())
+    assert "badge done" in html and "the bill" in html and "6 Mar 2026 – 6 Mar 2026" in html
+    services.close_season(season=season, user=admin)
+    html = seasons_list(client.get(league.get_absolute_url()).content.decode())
+    assert '<span class="badge">closed</span>' in html
+    services.reopen_season(season=season, user=admin, reason="A hand was wrong")
+    english = seasons_list(client.get(league.get_absolute_url()).content.decode())
+    assert "badge done" in english and '<span class="badge">closed</span>' not in english
+    german = seasons_list(client.get(league.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    assert "Saison 1" in german and "Season 1" not in german
+    caches[fragments.CACHE].clear()
+    assert seasons_list(client.get(league.get_absolute_url()).content.decode()) == english

@@ -103,10 +103,21 @@ def render_league(request, league, membership, *, status=200, **forms):
     }
     for meeting in context["meetings"]:
         meeting.url = reverse("meeting", kwargs={"slug": league.slug, "pk": meeting.pk})
-    for season in context["seasons"]:
-        season.bill_url = (
-            reverse("season_bill", kwargs={"slug": league.slug, "number": season.number}) if season.closed_on else None
-        )
+    # One line a season (20 of them in a league of 20 seasons), each kept by what it shows.
+    context["seasons_html"] = fragments.rendered_rows(
+        "leagues/season_row.html",
+        [
+            {
+                "name": str(season),
+                "slug": league.slug,
+                "number": season.number,
+                "started_on": season.started_on,
+                "closed_on": season.closed_on,
+                "locked": season.locked,
+            }
+            for season in context["seasons"]
+        ],
+    )
     if is_admin:
         preset_form = forms.get("preset_form") or PresetForm(initial={"variant": league.variant}, game=league.game)
         rules_form = forms.get("rules_form")
