@@ -159,3 +159,31 @@ def _fresh(client, url, **headers):
     """The page rendered with nothing kept."""
     caches[fragments.CACHE].clear()
     return client.get(url, **headers).content.decode()
+
+
+def _evening_of(hands):
+    """A meeting of ``hands`` plain normal games (Re wins with 131 eyes, nothing announced:
+    no special round follows), entered through the writer."""
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    meeting = meeting_for(league, NAMES)
+    result = services.replay_meeting(meeting=meeting)
+    for _ in range(hands):
+        active = result["next"]["active"]
+        services.add_hand(meeting=meeting, payload=normal(active[:2], 131), user=None)
+        result = services.replay_meeting(meeting=meeting)
+    return meeting, result
+
+
+@pytest.mark.parametrize("hands", [1, 30])
+def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_num_queries, hands):
+    # 33 before: the table is now rendered from the write's own replay (the replay's seats
+    # and season queries are gone), at any number of hands.
+    meeting, result = _evening_of(hands)
+    client.force_login(member(meeting.league, Role.SCOREKEEPER))
+    active = result["next"]["active"]
+    post = {"expected_hand": str(hands + 1), "kind": "normal", "re": active[:2], "eyes": "131", "eyes_for": "re"}
+    target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
+    with django_assert_num_queries(31):
+        response = client.post(target, post, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200, response.content.decode()[:500]
+    assert response.content.decode().count('<tr id="hand-') == hands + 1
