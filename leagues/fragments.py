@@ -1,4 +1,5 @@
-"""Rendered HTML kept by what it shows (issue 12): the rows of the evening's sheet, and the
+"""Rendered HTML kept by what it shows (issue 12): the rows of the evening's sheet (meeting
+page, htmx table, public sheet), the evenings and hosts of the standings, the seasons and the
 house rules form of the league page.
 
 Profiles of the meeting page and the public sheet showed most of their time in the template
