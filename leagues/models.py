@@ -430,6 +430,13 @@ class Hand(models.Model):
     def __str__(self):
         return f"{self.meeting} #{self.position}"
 
+    @property
+    def discarded(self):
+        """Stored deleted from the start, never on the sheet: an offline hand discarded after
+        another phone took its number (services.discard_offline_hand). Any hand that was live
+        once has a version above 1 by the time it is deleted."""
+        return self.deleted_at is not None and self.version == 1
+
 
 class HandResult(models.Model):
     """Derived: one row per live hand and player, written only by services.replay_meeting."""

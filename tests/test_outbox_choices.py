@@ -229,6 +229,17 @@ def test_a_discarded_hand_can_be_restored_as_the_next_hand(client, meeting, anna
     assert [h.payload for h in Hand.objects.filter(meeting=meeting).live().order_by("position")] == [THEIRS, MINE]
 
 
+def test_the_sheet_lists_a_discarded_hand_as_discarded_not_as_deleted(client, meeting, anna, ben, theirs):
+    client.force_login(anna)
+    choose(client, meeting, "discard")
+    page = unescape(client.get(meeting.get_absolute_url()).content.decode())
+    assert "discarded at" in page and "deleted at" not in page
+    # Their hand, deleted by hand, is a deleted hand (it was on the sheet once).
+    services.delete_hand(hand=theirs, user=ben, version=theirs.version)
+    page = unescape(client.get(meeting.get_absolute_url()).content.decode())
+    assert page.count("discarded at") == 1 and page.count("deleted at") == 1
+
+
 def test_an_unknown_choice_is_refused(client, meeting, anna, theirs):
     client.force_login(anna)
     assert choose(client, meeting, "merge").status_code == 400
