@@ -2,23 +2,18 @@
 views/leagues.py ``_rules_html``): a change of the house rules shows at once, in either
 language, and the kept form is the form rendered afresh."""
 
+import datetime
 import re
 
 import pytest
 from django.core.cache import caches
 
-from leagues import fragments
+from leagues import fragments, services
 from leagues.models import Role
-from tests.factories import LeagueFactory, member
+from tests.factories import LeagueFactory, meeting_for, member
+from tests.test_sheet_fragments import empty_cache  # noqa: F401 (autouse: no row kept from another test)
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    caches[fragments.CACHE].clear()
-    yield
-    caches[fragments.CACHE].clear()
 
 
 def rules_part(html):
@@ -63,11 +58,6 @@ def seasons_list(html):
 
 
 def test_closing_and_reopening_a_season_shows_at_once(client):
-    import datetime
-
-    from leagues import services
-    from tests.factories import meeting_for
-
     league = LeagueFactory(game="doppelkopf", variant="club")
     admin = member(league, Role.ADMIN)
     client.force_login(admin)

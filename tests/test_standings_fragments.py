@@ -11,19 +11,7 @@ from django.urls import reverse
 from leagues import fragments, services
 from leagues.models import MeetingResult, Player, Role
 from tests.factories import LeagueFactory, meeting_for, member
-
-NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
-
-
-def normal(re_pair, eyes):
-    return {"kind": "normal", "re": re_pair, "re_eyes": eyes, "announcements": [], "specials": []}
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    caches[fragments.CACHE].clear()
-    yield
-    caches[fragments.CACHE].clear()
+from tests.test_sheet_fragments import NAMES, empty_cache, normal  # noqa: F401 (empty_cache: autouse)
 
 
 @pytest.fixture
