@@ -129,6 +129,12 @@ def test_the_german_pages_on_a_phone(live_server, browser, login, shot):
     expect(page.locator(".bill-result")).to_be_visible()
     assert overflow(page) <= 0
     shot(top(page), "de-10-bill")
+
+    # The league page with a closed season: its line (name, dates, the bill, "abgeschlossen")
+    # wraps instead of widening the page (it was 2 px wider than the phone).
+    page.goto(f"{url}/l/{league.slug}/")
+    expect(page.locator("#seasons .badge").first).to_have_text("abgeschlossen")
+    assert overflow(page) <= 0
     context.close()
 
     context, desk = german(browser, DESKTOP)
