@@ -228,10 +228,11 @@ def env_rate(name, default):
 
 
 # "default" is Django's own default (per process): the throttling counts and the statistics'
-# caches live there. "fragments" keeps rendered rows of the evening's sheet under a digest of
-# exactly what each row shows (leagues/fragments.py): being keyed by its content, a kept row
-# is never stale, so a per-process cache is enough (each worker renders a row once). A row is
-# about 1 kB: 20,000 rows are some 20 MB a worker; the oldest quarter goes when it is full.
+# caches live there. "fragments" keeps rendered HTML (the sheet's rows, the standings' evenings,
+# the league page's seasons and house rules form) under a digest of exactly what each piece
+# shows (leagues/fragments.py): being keyed by its content, a kept piece is never stale, so a
+# per-process cache is enough (each worker renders a piece once). A row is about 1 kB: 20,000
+# are some 20 MB a worker; the least recently used quarter goes when it is full.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "fragments": {
