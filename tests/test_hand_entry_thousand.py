@@ -140,6 +140,16 @@ def test_the_form_dims_the_dealer_who_sits_out():
     assert 'step="5"' in html and "Contract = bid + 100" in html
 
 
+def test_the_dealer_who_sits_out_cannot_be_tapped_as_declarer():
+    # He was offered, dimmed, and the engine refused the hand only after the save.
+    html = render_form(result_for())
+    assert re.search(r'name="declarer" value="Anna" disabled', html)
+    assert not re.search(r'name="declarer" value="Ben"[^>]*disabled', html)
+    # Correcting a stored hand that named him keeps him chosen, for the engine to explain.
+    html = render_form(result_for(), initial={"declarer": "Anna"})
+    assert re.search(r'name="declarer" value="Anna" checked', html)
+
+
 def test_the_form_shows_errors_next_to_their_field():
     errors = {"points": ["Card points must add up to 120, not 118."], "bid": ["Not a multiple of 5."]}
     html = render_form(result_for(), errors=errors)
