@@ -32,10 +32,12 @@ date, then hand number), over every season (a rating is a player's, not a season
 The model starts everyone at mu 25, sigma 25/3; the ranking orders by the conservative
 ``ordinal`` (mu − 3·sigma, openskill's own), so that a newcomer with a lucky first evening does
 not top the list. Recomputed from the hands on read (a correction anywhere changes every later
-rating); the state after each season is cached under the fingerprints of the seasons up to it
+rating); the state after each season is kept with the fingerprints of the seasons up to it
 (``league_ratings``), so only the seasons from the newest change on are rated again. Rating the
-bench league's 32,000 hands from scratch (a cold cache) takes about 1.4 s on this shared machine
-(2.8 s while the state was deep-copied after every evening), half of it in openskill's ``rate``.
+bench league's 32,000 hands from scratch takes about 1.4 s on this shared machine (2.8 s while
+the state was deep-copied after every evening), half of it in openskill's ``rate``; the states
+are kept in the database (``CACHES["derived"]``), so that is paid once, not once per worker and
+again after every restart.
 """
 
 from __future__ import annotations
@@ -47,19 +49,19 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.core.cache import cache
 from openskill.models import PlackettLuce
 
 from .models import League, Meeting, Player, Season
-from .statistics import CACHE_SECONDS, active_results, hands_in_play_order, percent, season_fingerprints
+from .statistics import active_results, derived, hands_in_play_order, kept_mark, percent, season_fingerprints
 
 MODEL = PlackettLuce()
 # The same model without its dynamics term: ``rate_match`` adds tau itself before it scales a
 # team down to its mean (added by openskill to the scaled sigma, it would count three times).
 STILL = PlackettLuce(tau=0)
 DISPLAY = Decimal("0.1")
-# In the cache keys of the rating states: a change of how hands are rated is a new key, so no
-# state rated the old way is read again.
+# In the keys of the kept rating states: a change of how hands are rated (or of what a
+# RatingState holds) is a new key, so no state rated the old way is read again; the states
+# outlive the process that wrote them (a table, ``derived()``).
 METHOD = 2
 
 
@@ -176,26 +178,29 @@ class RatingState:
 
 
 def league_ratings(*, league: League) -> Ratings:
-    """The ratings now. The state after each season is cached under the fingerprints of that
-    season and of all before it (a rating depends on every earlier hand), so a hand entered
-    tonight rates tonight's season again from the state the last season left, and a correction
-    of an old evening recomputes from that evening's season on. A fixed number of queries."""
+    """The ratings now. The state after each season is kept (one row a season, overwritten)
+    with the fingerprints of that season and of all before it (a rating depends on every
+    earlier hand), and read only while they still match: a hand entered tonight rates
+    tonight's season again from the state the last season left, and a correction of an old
+    evening rates again from that evening's season on. A fixed number of queries."""
     seasons = list(Season.objects.filter(league=league).order_by("number").values_list("id", flat=True))
     prints = season_fingerprints(league)
-    chain = hashlib.sha256(f"{league.pk}:{league.game}".encode())
-    keys = []
+    chain = hashlib.sha256(kept_mark(league, league.game).encode())
+    keys, marks = [], []
     for sid in seasons:
         chain.update(prints.get(sid, "-").encode())
-        keys.append(f"kl-ratings-{METHOD}:{league.pk}:{sid}:{chain.hexdigest()[:32]}")
-    cached = cache.get_many(keys)
+        keys.append(f"kl-ratings-{METHOD}:{league.pk}:{sid}")
+        marks.append(chain.hexdigest()[:32])
+    kept = derived().get_many(keys)
     done, state = 0, RatingState()
     for i in range(len(keys), 0, -1):
-        if keys[i - 1] in cached:
-            done, state = i, cached[keys[i - 1]]
+        found = kept.get(keys[i - 1])
+        if found is not None and found[0] == marks[i - 1]:
+            done, state = i, found[1]
             break
     if done < len(seasons):
         states = rate_seasons(league=league, seasons=seasons[done:], state=state)
-        cache.set_many(dict(zip(keys[done:], states, strict=True)), CACHE_SECONDS)
+        derived().set_many({key: (mark, s) for key, mark, s in zip(keys[done:], marks[done:], states, strict=True)})
         state = states[-1]
     return ratings_from(league=league, state=state)
 

@@ -13,11 +13,12 @@ hands. Measured on the bench league of 20 seasons x 40 evenings x 40 hands (32,0
 working all of it out on a cold cache takes about 0.8 s (1.07 s before the hands and results
 were read through the cursor, ``hands_in_play_order`` and ``active_results``): about 0.3 s
 reading and decoding rows, 0.3 s counting 128,000 player-hands in ``_doppelkopf_hand``; one
-season about 45 ms. So each season's part is cached under a fingerprint of its hands and
-results (``season_fingerprints``), all time is the seasons' parts merged (and cached too): the
+season about 45 ms. So each season's part is kept with a fingerprint of its hands and
+results (``season_fingerprints``), all time is the seasons' parts merged (and kept too): the
 page read again takes about 10 ms through the test client, as the standings of the same league,
-and after a hand entered tonight only tonight's season is worked out again. A derived table kept
-by the writer would save only that one season's work, so none was added.
+and after a hand entered tonight only tonight's season is worked out again. They are kept in
+the database (``CACHES["derived"]``, ``leagues.derived_cache``): worked out once for every
+worker and machine, and still there after a restart.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connections
 from django.db.models import Count, Max, Q, Sum
 from django.utils.translation import gettext as _
@@ -42,7 +43,10 @@ from scoring.sitting import calculate
 from .models import Hand, HandResult, League, Meeting, MeetingResult, Player, Season, Seat
 from .selectors import is_race_game
 
-CACHE_SECONDS = 24 * 3600
+# In the keys of the kept parts: raised whenever what a part holds changes (a field of
+# PlayerStats or SeasonPart, a rule of counting), so that a part kept in the old shape, or
+# counted the old way, is never read again: the parts outlive the process that wrote them.
+VERSION = 1
 TWO_PLACES = Decimal("0.01")
 
 # Doppelkopf calls from lowest to highest (doppelkopf.md "What one game records").
@@ -269,15 +273,35 @@ def season_fingerprints(league: League) -> dict[int, str]:
     return {sid: hashlib.sha256(repr(parts).encode()).hexdigest()[:32] for sid, parts in figures.items()}
 
 
+def derived():
+    """The cache of the statistics' parts and the rating states: a table, shared by every
+    process (``leagues.derived_cache``)."""
+    return caches["derived"]
+
+
+def kept_mark(league: League, fingerprint: str) -> str:
+    """What a kept part is stored with and read back only when it still matches: the
+    fingerprint of what it was worked out from, and the league's creation time, because the
+    keys name the league and its seasons by id, and SQLite gives a deleted league's id (and its
+    seasons') to the next one created."""
+    return f"{league.created_at.isoformat()}|{fingerprint}"
+
+
 def _hand_prints(league: League) -> dict[int, tuple]:
     """{season id: (hands, live hands, the newest change)}. Grouping the league's hands costs
     20 ms on the bench league, most of a page read from the cache; every write of a hand adds a
-    row to its history (simple_history), so the newest history id, read from the primary key's
-    index, says whether anything changed since the figures were cached."""
-    newest = Hand.history.aggregate(last=Max("history_id"))["last"]
-    key = f"kl-handprints:{league.pk}:{newest}"
-    found = cache.get(key)
-    if found is None:
+    row to its history (simple_history), so the newest history row, read from the primary key's
+    index, says whether anything changed since the figures were kept. Its id *and its time*:
+    after a restore from a backup the ids go on from the backup's newest, and the next write
+    gets an id that a write before the restore had (with other hands behind it), never its time.
+    And the league's creation time (``kept_mark``)."""
+    newest = list(Hand.history.order_by("-history_id").values_list("history_id", "history_date")[:1])
+    mark = kept_mark(league, repr(newest))
+    key = f"kl-handprints-{VERSION}:{league.pk}"
+    kept = derived().get(key)
+    if kept is not None and kept[0] == mark:
+        found = kept[1]
+    else:
         found = {
             sid: (str(rows), str(live), str(changed))
             for sid, rows, live, changed in Hand.objects.filter(meeting__league=league)
@@ -286,7 +310,7 @@ def _hand_prints(league: League) -> dict[int, tuple]:
             .order_by("meeting__season_id")
             .values_list("meeting__season_id", "rows", "live", "changed")
         }
-        cache.set(key, found, CACHE_SECONDS)
+        derived().set(key, (mark, found))
     return found
 
 
@@ -301,29 +325,34 @@ class SeasonPart:
 
 def league_statistics(*, league: League, season: Season | None = None) -> LeagueStatistics:
     """The statistics of ``league`` in ``season`` (None: all time, every season's merged in
-    playing order). Each season's part is cached under its fingerprint, so that a hand entered
-    tonight works out tonight's season again and reads the others from the cache (measured:
-    see the module docstring). A fixed number of queries: seasons, players, the fingerprints,
-    and for the seasons not in the cache the five reads of ``season_parts``."""
+    playing order). Each season's part is kept (``derived()``, one row a season, overwritten)
+    with its fingerprint and read only while the fingerprint still matches, so that a hand
+    entered tonight works out tonight's season again and reads the others (measured: see the
+    module docstring). A fixed number of queries: seasons, players, the fingerprints, the kept
+    parts, and for the seasons whose part is missing or outdated the five reads of
+    ``season_parts`` and one write."""
     seasons = [season] if season is not None else list(Season.objects.filter(league=league).order_by("number"))
     prints = season_fingerprints(league)
-    keys = {s.pk: f"kl-stats:{league.pk}:{s.pk}:{prints.get(s.pk, '-')}" for s in seasons}
-    # All time, merged, under the fingerprints of every season: a page read again merges nothing.
-    every = hashlib.sha256(repr(sorted(keys.values())).encode()).hexdigest()[:32]
-    whole = f"kl-stats-all:{league.pk}:{every}"
-    found = cache.get(whole) if season is None else None
-    if found is not None:
-        return merged(league=league, season=season, parts=[found])
-    cached = cache.get_many(list(keys.values()))
-    parts = {sid: cached[key] for sid, key in keys.items() if key in cached}
+    marks = {s.pk: kept_mark(league, prints.get(s.pk, "-")) for s in seasons}
+    keys = {s.pk: f"kl-stats-{VERSION}:{league.pk}:{s.pk}" for s in seasons}
+    # All time, merged, with the fingerprints of every season: a page read again merges nothing.
+    every = hashlib.sha256(repr([(s.pk, marks[s.pk]) for s in seasons]).encode()).hexdigest()[:32]
+    whole = f"kl-stats-{VERSION}-all:{league.pk}"
+    if season is None:
+        kept = derived().get(whole)
+        if kept is not None and kept[0] == every:
+            return merged(league=league, season=season, parts=[kept[1]])
+    kept = derived().get_many(list(keys.values()))
+    parts = {sid: kept[key][1] for sid, key in keys.items() if key in kept and kept[key][0] == marks[sid]}
     missing = [s for s in seasons if s.pk not in parts]
-    if missing:
-        fresh = season_parts(league=league, seasons=missing)
-        cache.set_many({keys[sid]: part for sid, part in fresh.items()}, CACHE_SECONDS)
-        parts.update(fresh)
+    fresh = season_parts(league=league, seasons=missing) if missing else {}
+    parts.update(fresh)
+    write = {keys[sid]: (marks[sid], part) for sid, part in fresh.items()}
     if season is None:
         total = merged_part([parts[s.pk] for s in seasons])
-        cache.set(whole, total, CACHE_SECONDS)
+        write[whole] = (every, total)
+    derived().set_many(write)
+    if season is None:
         return merged(league=league, season=season, parts=[total])
     return merged(league=league, season=season, parts=[parts[s.pk] for s in seasons])
 

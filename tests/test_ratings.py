@@ -4,7 +4,7 @@ against openskill's Plackett-Luce model called directly (a solo: tests/test_rati
 import datetime
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from openskill.models import PlackettLuce
 
 from leagues import ratings, services
@@ -27,9 +27,9 @@ HANDS = [
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    cache.clear()
+    caches["derived"].clear()
     yield
-    cache.clear()
+    caches["derived"].clear()
 
 
 @pytest.fixture

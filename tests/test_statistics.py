@@ -24,7 +24,7 @@ Evening 2 (27 Nov):
 import datetime
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -51,9 +51,9 @@ EVENING_TWO = [{"kind": "solo", "solo": "trumpf", "re": ["Carl"], "re_eyes": 150
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    cache.clear()
+    caches["derived"].clear()
     yield
-    cache.clear()
+    caches["derived"].clear()
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ built as in test_league_size_queries (random valid Doppelkopf meetings with the 
 replay's cached results)."""
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -62,7 +62,7 @@ def test_a_page_runs_as_many_queries_in_a_big_league_as_in_a_small_one(
     user, built = leagues
     client.force_login(user)
     urls = {label: PAGES[name](ids) for label, ids in built.items()}
-    cache.clear()
+    caches["derived"].clear()
     if warm:
         for url in urls.values():
             assert client.get(url).status_code == 200
@@ -74,7 +74,7 @@ def test_a_page_runs_as_many_queries_in_a_big_league_as_in_a_small_one(
         with django_assert_num_queries(len(small.captured_queries)):
             response = client.get(urls[label])
         assert response.status_code == 200
-    cache.clear()
+    caches["derived"].clear()
 
 
 def summary(stats):
@@ -107,7 +107,7 @@ def test_the_cached_figures_follow_a_correction_of_the_first_evening(leagues):
 
     user, built = leagues
     league = League.objects.get(slug=built["big"]["slug"])
-    cache.clear()
+    caches["derived"].clear()
     statistics.league_statistics(league=league)
     ratings.league_ratings(league=league)
     hand = Hand.objects.get(pk=built["big"]["first_hand"])
@@ -125,4 +125,4 @@ def test_the_cached_figures_follow_a_correction_of_the_first_evening(leagues):
         services.change_hand(
             hand=hand, payload={**payload, "re_eyes": 240 - payload["re_eyes"]}, user=user, version=hand.version
         )
-        cache.clear()
+        caches["derived"].clear()

@@ -9,8 +9,13 @@ It writes nothing, unless ``--rebuild``: then every meeting found wrong gets its
 results (HandResult, MeetingResult, MeetingCarry) rewritten from the fresh replay, and is
 still reported. Exit status 1 when it found any it could not mend (with ``--rebuild``, cached
 figures that differed are mended), 0 (with a one-line summary) otherwise.
+
+After it mended anything, it empties the kept statistics and ratings (``CACHES["derived"]``):
+they were worked out from the wrong cached results, and their fingerprints cannot see a
+HandResult rewritten with the hands unchanged. A run that mends nothing leaves them.
 """
 
+from django.core.cache import caches
 from django.core.management.base import BaseCommand, CommandError
 
 from leagues.models import League
@@ -33,6 +38,10 @@ class Command(BaseCommand):
             except League.DoesNotExist:
                 raise CommandError(f"No league with the short name {league!r}.", returncode=2) from None
         checked, problems = verify_replays(league=league, rebuild=rebuild)
+        if rebuild and any(p.kind == "differs" for p in problems):
+            # Every league's, not only the one mended: the table is small and worked out again
+            # on the next read of each page.
+            caches["derived"].clear()
         for problem in problems:
             self.stderr.write(str(problem))
         # With --rebuild, cached figures that differed are right now: only what a rebuild

@@ -1,0 +1,204 @@
+"""The statistics' season parts and the rating states kept in a database table
+(``CACHES["derived"]``, leagues/derived_cache.py, issue 14): read by every process, never read
+once what they were worked out from changed, emptied by ``verify_replays --rebuild`` after it
+mended a cached result, and the table made and dropped by migration 0011.
+
+The league is tests/test_statistics.py's known league, its figures worked out by hand there
+(doppelkopf.md, club preset): Carl -11 on the first evening, +6 for his trump solo won on the
+second (value won 1 + solo point 1 = 2, three times), -5 in all; that solo corrected to 110
+eyes is lost (Re misses 121), Carl -6: -17 in all."""
+
+import datetime
+import io
+
+import pytest
+from django.conf import settings
+from django.core.cache import caches
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from leagues import ratings, services, statistics
+from leagues.derived_cache import TABLE, DerivedCache
+from leagues.models import HandResult, Role
+from tests.factories import LeagueFactory, meeting_for, member
+from tests.migrations import migrate
+from tests.test_statistics import EVENING_ONE, EVENING_TWO, FOUR
+
+BEFORE = [("leagues", "0010_league_history")]
+AFTER = [("leagues", "0011_derived_cache")]
+
+
+@pytest.fixture(autouse=True)
+def empty_table(db):
+    caches["derived"].clear()
+    yield
+    caches["derived"].clear()
+
+
+@pytest.fixture
+def known_league(db):
+    """tests/test_statistics.py's known league (its figures worked out there)."""
+    league = LeagueFactory(game="doppelkopf", variant="club", slug="known")
+    keeper = member(league, Role.SCOREKEEPER, username="keeper", first_name="Keeper")
+    for day, hands in ((20, EVENING_ONE), (27, EVENING_TWO)):
+        meeting = meeting_for(league, FOUR, date=datetime.date(2026, 11, day))
+        for payload in hands:
+            services.add_hand(meeting=meeting, payload=payload, user=keeper)
+    return league, keeper
+
+
+def kept_keys():
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT cache_key FROM {connection.ops.quote_name(TABLE)} ORDER BY cache_key")
+        return [key.split(":", 2)[-1] for (key,) in cursor.fetchall()]
+
+
+def points(stats):
+    return {p.player.name: p.games.points for p in stats.players}
+
+
+def rated(result):
+    return [(r.player.name, r.mu, r.sigma, r.games, r.wins) for r in result.rows]
+
+
+def carls_solo(league):
+    return league.meetings.order_by("date").last().hands.get()
+
+
+def test_the_table_is_the_one_the_settings_name():
+    assert settings.CACHES["derived"]["LOCATION"] == TABLE
+    assert isinstance(caches["derived"], DerivedCache)
+
+
+def test_the_parts_are_kept_in_the_table(known_league):
+    league, _keeper = known_league
+    statistics.league_statistics(league=league)
+    ratings.league_ratings(league=league)
+    season = league.seasons.get().pk
+    # One row a season for each (and all time merged, and the hands' fingerprints).
+    assert kept_keys() == [
+        f"kl-handprints-{statistics.VERSION}:{league.pk}",
+        f"kl-ratings-{ratings.METHOD}:{league.pk}:{season}",
+        f"kl-stats-{statistics.VERSION}-all:{league.pk}",
+        f"kl-stats-{statistics.VERSION}:{league.pk}:{season}",
+    ]
+
+
+def test_a_part_written_by_one_process_is_read_by_another(known_league, monkeypatch):
+    league, _keeper = known_league
+    statistics.league_statistics(league=league)
+    statistics.league_statistics(league=league, season=league.seasons.get())
+    first = rated(ratings.league_ratings(league=league))
+
+    # Another process: nothing in its memory (its own cache object on the same table, the
+    # per-process default cache empty), and nothing worked out again.
+    other = DerivedCache(TABLE, {})
+    monkeypatch.setattr(statistics, "derived", lambda: other)
+    caches["default"].clear()
+
+    def nothing_worked_out(**kwargs):
+        raise AssertionError("worked out again")
+
+    monkeypatch.setattr(statistics, "season_parts", nothing_worked_out)
+    monkeypatch.setattr(ratings, "rate_seasons", nothing_worked_out)
+    monkeypatch.setattr(ratings, "derived", lambda: other)
+    assert points(statistics.league_statistics(league=league)) == {"Anna": 1, "Ben": -1, "Carl": -5, "Dora": 5}
+    assert points(statistics.league_statistics(league=league, season=league.seasons.get()))["Carl"] == -5
+    assert rated(ratings.league_ratings(league=league)) == first
+
+
+def test_a_page_read_again_reads_no_hand(client, known_league):
+    league, keeper = known_league
+    client.force_login(keeper)
+    url = reverse("league_statistics", kwargs={"slug": league.slug})
+    client.get(url)
+    with CaptureQueriesContext(connection) as read:
+        response = client.get(url)
+    assert response.context["stats"].of(league.players.get(name="Carl").pk).games.points == -5
+    sql = " ".join(q["sql"] for q in read.captured_queries)
+    assert TABLE in sql and "leagues_handresult" not in sql and 'leagues_hand"' not in sql
+
+
+def test_a_correction_shows_at_once_on_the_statistics_and_ratings_pages(client, known_league):
+    league, keeper = known_league
+    client.force_login(keeper)
+    stats_url = reverse("league_statistics", kwargs={"slug": league.slug})
+    ratings_url = reverse("league_ratings", kwargs={"slug": league.slug})
+    carl = league.players.get(name="Carl").pk
+    assert client.get(stats_url).context["stats"].of(carl).games.points == -5
+    before = rated(client.get(ratings_url).context["ratings"])
+    assert before == rated(ratings.compute_ratings(league=league))
+
+    hand = carls_solo(league)
+    # Carl's trump solo lost (110 eyes < 121): Carl -6 instead of +6.
+    services.change_hand(hand=hand, payload={**EVENING_TWO[0], "re_eyes": 110}, user=keeper, version=hand.version)
+
+    assert client.get(stats_url).context["stats"].of(carl).games.points == -17
+    after = rated(client.get(ratings_url).context["ratings"])
+    assert after == rated(ratings.compute_ratings(league=league)) and after != before
+    # Carl won H4 of the first evening and the solo: two of five games; now one.
+    assert {name: wins for name, _mu, _sigma, _games, wins in after}["Carl"] == 1
+
+
+def test_a_part_kept_under_another_version_is_not_read(known_league, monkeypatch):
+    league, _keeper = known_league
+    statistics.league_statistics(league=league)
+    calls = []
+    original = statistics.season_parts
+
+    def counted(**kwargs):
+        calls.append(kwargs["seasons"])
+        return original(**kwargs)
+
+    monkeypatch.setattr(statistics, "season_parts", counted)
+    statistics.league_statistics(league=league)
+    assert calls == []
+    monkeypatch.setattr(statistics, "VERSION", statistics.VERSION + 1)
+    assert points(statistics.league_statistics(league=league))["Carl"] == -5
+    assert len(calls) == 1
+
+
+def run_verify(*args):
+    out, err = io.StringIO(), io.StringIO()
+    call_command("verify_replays", *args, stdout=out, stderr=err)
+    return out.getvalue()
+
+
+def test_verify_replays_rebuild_empties_the_kept_parts_after_mending(client, known_league):
+    league, keeper = known_league
+    client.force_login(keeper)
+    url = reverse("league_statistics", kwargs={"slug": league.slug})
+    carl = league.players.get(name="Carl")
+    # A HandResult tampered with (Carl's solo +60 instead of +6), the hands and the meeting's
+    # sums untouched: the fingerprints do not see it, and the page works it in and keeps it.
+    HandResult.objects.filter(hand=carls_solo(league), player=carl).update(delta=60)
+    assert client.get(url).context["stats"].of(carl.pk).games.points == -11 + 60
+    kept = kept_keys()
+    assert kept
+
+    with pytest.raises(CommandError):  # a check alone reports and writes nothing
+        run_verify()
+    assert kept_keys() == kept
+
+    assert "1 rebuilt from a fresh replay" in run_verify("--rebuild")
+    assert kept_keys() == []
+    assert client.get(url).context["stats"].of(carl.pk).games.points == -5
+
+    # A rebuild that mends nothing leaves the kept parts.
+    kept = kept_keys()
+    assert "every one matches" in run_verify("--rebuild")
+    assert kept_keys() == kept != []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_creates_and_drops_the_table(back_to_latest):
+    migrate(BEFORE)
+    assert TABLE not in connection.introspection.table_names()
+    migrate(AFTER)
+    assert TABLE in connection.introspection.table_names()
+    caches["derived"].set_many({"a": (1, 2)})
+    assert caches["derived"].get("a") == (1, 2)
+    migrate(BEFORE)
+    assert TABLE not in connection.introspection.table_names()
