@@ -1,7 +1,8 @@
 """The statistics and ratings pages run as many queries in a big league as in a small one
-(issue 14 §1), worked out afresh (cache cleared) and read from the cache. The leagues are
-built as in test_league_size_queries (random valid Doppelkopf meetings with the real
-replay's cached results)."""
+(issue 14 §1), worked out afresh (the kept parts' table emptied) and read from that table
+(``CACHES["derived"]``: its reads and writes are in the counts). The leagues are built as in
+test_league_size_queries (random valid Doppelkopf meetings with the real replay's cached
+results)."""
 
 import pytest
 from django.core.cache import caches
@@ -9,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from leagues.derived_cache import TABLE
 from leagues.models import Player
 from tests.bench.league import build_league
 from tests.factories import UserFactory
@@ -70,6 +72,10 @@ def test_a_page_runs_as_many_queries_in_a_big_league_as_in_a_small_one(
         response = client.get(urls["small"])
     assert response.status_code == 200
     assert len(small.captured_queries) >= (5 if warm else 10)  # the count is real
+    sql = [q["sql"] for q in small.captured_queries]
+    assert any(TABLE in q for q in sql)  # the kept parts are read (and, worked out, written)
+    if warm:  # and then no hand and no result is read
+        assert not any("leagues_handresult" in q or '"leagues_hand"' in q for q in sql)
     for label in ("big", "seasons"):
         with django_assert_num_queries(len(small.captured_queries)):
             response = client.get(urls[label])
