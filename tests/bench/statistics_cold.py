@@ -12,8 +12,9 @@ league yet), then times each page through Django's test client, next to the triv
 - *first ever*: every cache emptied before each request, the table of kept parts too
   (``CACHES["derived"]``): what the first reader of a league waits for once, ever;
 - *new process*: the parts kept in the table, the page asked for by a new Python process
-  (``--first``: set up, one ping to open the connection and load the URLs, then the page): what
-  the first reader after a restart or a deploy waits for, in each worker;
+  (``--first``: set up as a gunicorn worker is, one ping to open the connection and load the
+  URLs, then the page): what the first reader after a restart or a deploy waits for, in each
+  worker;
 - *warm*: read again in this process.
 
 Prints the medians (and the fastest) in ms.
@@ -92,8 +93,13 @@ def logged_in_client():
 
 
 def first_request(database_url: str, url: str) -> float:
-    """In this (new) process: the ms of the first GET of ``url`` after one ping."""
+    """In this (new) process: the ms of the first GET of ``url`` after one ping, with the
+    garbage collector set as a gunicorn worker has it (kartenliga/wsgi.py freezes what was
+    loaded at start-up: without that, unpickling the kept parts, some 100,000 objects, walked
+    everything Django had loaded, 50 ms of a 120 ms page)."""
     setup(database_url, {}, build_missing=False)
+    import kartenliga.wsgi  # noqa: F401
+
     client = logged_in_client()
     client.post("/api/v1/ping/")
     started = time.perf_counter()
