@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from leagues import ratings, services, statistics
 from leagues.derived_cache import TABLE, DerivedCache
-from leagues.models import HandResult, Role
+from leagues.models import Hand, HandResult, Role
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.migrations import migrate
 from tests.test_statistics import EVENING_ONE, EVENING_TWO, FOUR
@@ -202,3 +202,22 @@ def test_the_migration_creates_and_drops_the_table(back_to_latest):
     assert caches["derived"].get("a") == (1, 2)
     migrate(BEFORE)
     assert TABLE not in connection.introspection.table_names()
+
+
+def test_the_hands_fingerprints_are_not_read_after_a_restore(known_league):
+    """The kept fingerprints of the hands are marked with the newest history row. After a
+    restore from a backup the ids go on from the backup's newest, so the next write gets an
+    id that a write before the restore had: the row's time tells them apart."""
+    league, _keeper = known_league
+    first = statistics._hand_prints(league)
+    hand = carls_solo(league)
+    # Changed underneath the history (as the restored data is), with the newest history row
+    # the same: the kept fingerprints are read (what a restore must never meet by chance) ...
+    Hand.objects.filter(pk=hand.pk).update(changed_at=hand.changed_at + datetime.timedelta(days=1))
+    assert statistics._hand_prints(league) == first
+    # ... and once the newest history row is another write (the same id, another time), not.
+    newest = Hand.history.order_by("-history_id").first()
+    Hand.history.filter(history_id=newest.history_id).update(
+        history_date=newest.history_date + datetime.timedelta(seconds=1)
+    )
+    assert statistics._hand_prints(league) != first

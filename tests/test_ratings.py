@@ -26,7 +26,7 @@ HANDS = [
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache():
+def fresh_cache(db):
     caches["derived"].clear()
     yield
     caches["derived"].clear()

@@ -50,7 +50,7 @@ EVENING_TWO = [{"kind": "solo", "solo": "trumpf", "re": ["Carl"], "re_eyes": 150
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache():
+def fresh_cache(db):
     caches["derived"].clear()
     yield
     caches["derived"].clear()
