@@ -11,7 +11,9 @@ table after it mended a cached result (which a fingerprint does not see).
 Django's ``DatabaseCache`` writes one key at a time (a count, a look-up and an insert or update
 each), so a page that works out 20 seasons would run 60 queries more than one that works out
 one. ``set_many`` here writes them all in a fixed number of queries: the count (and the cull
-when full), then, in one transaction, a delete and a multi-row insert.
+when full), then one INSERT ... ON CONFLICT DO UPDATE of every row (SQLite and PostgreSQL, the
+databases the project runs on, both have it): two workers writing the same key at once both
+succeed, the later one's row stays (Django's look-up then insert loses one of them).
 """
 
 from __future__ import annotations
@@ -36,8 +38,8 @@ BATCH = 300
 class DerivedCache(DatabaseCache):
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
         """Write every key of ``data``; the keys that could not be written (none, or all of
-        them when another process wrote one of the same keys at the same moment: a derived
-        value is worked out again on the next read, so losing the race loses nothing)."""
+        them when the database refused, e.g. a deadlock: a derived value is worked out again
+        on the next read, so a lost write loses nothing)."""
         if not data:
             return []
         rows = {self.make_and_validate_key(key, version=version): value for key, value in data.items()}
@@ -51,27 +53,26 @@ class DerivedCache(DatabaseCache):
         else:
             expires = datetime.fromtimestamp(timeout, tz=timezone.utc if settings.USE_TZ else None)
         expires = connection.ops.adapt_datetimefield_value(expires.replace(microsecond=0))
+        # In the order of the keys, so that two writers lock shared rows in the same order.
         encoded = [
             (key, base64.b64encode(pickle.dumps(value, self.pickle_protocol)).decode("latin1"), expires)
-            for key, value in rows.items()
+            for key, value in sorted(rows.items())
         ]
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT COUNT(*) FROM {table}")
             count = cursor.fetchone()[0]
             if count > self._max_entries:
                 self._cull(db, cursor, tz_now().replace(microsecond=0), count)
+            key, value, expires = (quote_name(c) for c in ("cache_key", "value", "expires"))
             try:
                 with transaction.atomic(using=db):
-                    key_column = quote_name("cache_key")
-                    cursor.execute(
-                        f"DELETE FROM {table} WHERE {key_column} IN ({', '.join(['%s'] * len(rows))})", list(rows)
-                    )
-                    columns = ", ".join(quote_name(c) for c in ("cache_key", "value", "expires"))
                     for start in range(0, len(encoded), BATCH):
                         batch = encoded[start : start + BATCH]
                         cursor.execute(
-                            f"INSERT INTO {table} ({columns}) VALUES {', '.join(['(%s, %s, %s)'] * len(batch))}",
-                            [value for row in batch for value in row],
+                            f"INSERT INTO {table} ({key}, {value}, {expires}) "
+                            f"VALUES {', '.join(['(%s, %s, %s)'] * len(batch))} "
+                            f"ON CONFLICT ({key}) DO UPDATE SET {value} = excluded.{value}, {expires} = excluded.{expires}",
+                            [field for row in batch for field in row],
                         )
             except DatabaseError:
                 return list(data)

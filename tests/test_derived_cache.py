@@ -221,3 +221,13 @@ def test_the_hands_fingerprints_are_not_read_after_a_restore(known_league):
         history_date=newest.history_date + datetime.timedelta(seconds=1)
     )
     assert statistics._hand_prints(league) != first
+
+
+def test_set_many_writes_any_number_of_keys_in_as_many_queries_and_overwrites():
+    kept = caches["derived"]
+    with CaptureQueriesContext(connection) as one:
+        assert kept.set_many({"k0": "old"}) == []
+    with CaptureQueriesContext(connection) as twenty:
+        assert kept.set_many({f"k{n}": n for n in range(20)}) == []
+    assert len(twenty.captured_queries) == len(one.captured_queries)
+    assert kept.get_many(["k0", "k19", "k20"]) == {"k0": 0, "k19": 19}
