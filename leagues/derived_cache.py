@@ -36,6 +36,9 @@ BATCH = 300
 
 
 class DerivedCache(DatabaseCache):
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        self.set_many({key: value}, timeout=timeout, version=version)
+
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
         """Write every key of ``data``; the keys that could not be written (none, or all of
         them when the database refused, e.g. a deadlock: a derived value is worked out again

@@ -234,11 +234,21 @@ def season_fingerprints(league: League) -> dict[int, str]:
     corrected, deleted, restored: the newest ``changed_at`` and the counts) and of its cached
     results (the MeetingResult sums the single writer keeps with every HandResult write: a
     round carried in from an earlier evening, a rule or pennant that changes a replay without
-    touching a hand)}. Two grouped queries, whatever the number of seasons, and the hands'
-    one only when a hand anywhere changed since it was last asked (``_hand_prints``)."""
+    touching a hand) and of its meetings (an evening started has no hand yet, but counts
+    and has its point on the ratings' chart)}. Three grouped queries, whatever the number of
+    seasons, and the hands' one only when a hand anywhere changed since it was last asked
+    (``_hand_prints``)."""
     figures: dict[int, list] = defaultdict(list)
     for sid, parts in _hand_prints(league).items():
         figures[sid].append(parts)
+    for sid, count, last in (
+        Meeting.objects.filter(league=league)
+        .values("season_id")
+        .annotate(count=Count("id"), last=Max("id"))
+        .order_by("season_id")
+        .values_list("season_id", "count", "last")
+    ):
+        figures[sid].append(("meetings", str(count), str(last)))
     for row in (
         MeetingResult.objects.filter(league=league)
         .values("season_id")

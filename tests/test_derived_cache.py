@@ -231,3 +231,12 @@ def test_set_many_writes_any_number_of_keys_in_as_many_queries_and_overwrites():
         assert kept.set_many({f"k{n}": n for n in range(20)}) == []
     assert len(twenty.captured_queries) == len(one.captured_queries)
     assert kept.get_many(["k0", "k19", "k20"]) == {"k0": 0, "k19": 19}
+
+
+def test_an_evening_started_without_a_hand_shows_at_once(known_league):
+    league, _keeper = known_league
+    assert statistics.league_statistics(league=league).meetings == 2
+    assert len(ratings.league_ratings(league=league).chart["labels"]) == 2
+    meeting_for(league, FOUR, date=datetime.date(2026, 12, 4))
+    assert statistics.league_statistics(league=league).meetings == 3
+    assert ratings.league_ratings(league=league).chart["labels"][-1] == "2026-12-04"
