@@ -104,6 +104,8 @@ def test_a_part_written_by_one_process_is_read_by_another(known_league, monkeypa
     monkeypatch.setattr(statistics, "season_parts", nothing_worked_out)
     monkeypatch.setattr(ratings, "rate_seasons", nothing_worked_out)
     monkeypatch.setattr(ratings, "derived", lambda: other)
+    # The evenings' totals (module docstring of tests/test_statistics.py): Anna +3 -2, Ben
+    # +1 -2, Carl -11 +6, Dora +7 -2.
     assert points(statistics.league_statistics(league=league)) == {"Anna": 1, "Ben": -1, "Carl": -5, "Dora": 5}
     assert points(statistics.league_statistics(league=league, season=league.seasons.get()))["Carl"] == -5
     assert rated(ratings.league_ratings(league=league)) == first
