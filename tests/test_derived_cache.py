@@ -1,3 +1,4 @@
+# ruff: noqa: F811 (the fixtures imported from tests/test_statistics.py are test parameters here)
 """The statistics' season parts and the rating states kept in a database table
 (``CACHES["derived"]``, leagues/derived_cache.py, issue 14): read by every process, never read
 once what they were worked out from changed, emptied by ``verify_replays --rebuild`` after it
@@ -21,32 +22,18 @@ from django.urls import reverse
 
 from leagues import ratings, services, statistics
 from leagues.derived_cache import TABLE, DerivedCache
-from leagues.models import Hand, HandResult, Role
-from tests.factories import LeagueFactory, meeting_for, member
+from leagues.models import Hand, HandResult
+from tests.factories import meeting_for
 from tests.migrations import migrate
-from tests.test_statistics import EVENING_ONE, EVENING_TWO, FOUR
+from tests.test_statistics import EVENING_TWO, FOUR, fresh_cache, known_league  # noqa: F401 (fixtures)
 
 BEFORE = [("leagues", "0010_league_history")]
 AFTER = [("leagues", "0011_derived_cache")]
 
 
-@pytest.fixture(autouse=True)
-def empty_table(db):
-    caches["derived"].clear()
-    yield
-    caches["derived"].clear()
-
-
-@pytest.fixture
-def known_league(db):
-    """tests/test_statistics.py's known league (its figures worked out there)."""
-    league = LeagueFactory(game="doppelkopf", variant="club", slug="known")
-    keeper = member(league, Role.SCOREKEEPER, username="keeper", first_name="Keeper")
-    for day, hands in ((20, EVENING_ONE), (27, EVENING_TWO)):
-        meeting = meeting_for(league, FOUR, date=datetime.date(2026, 11, day))
-        for payload in hands:
-            services.add_hand(meeting=meeting, payload=payload, user=keeper)
-    return league, keeper
+# The known league of tests/test_statistics.py (its figures are worked out there) and its
+# autouse fixture fresh_cache, which empties the kept parts' table around each test, are
+# imported above.
 
 
 def kept_keys():
