@@ -239,6 +239,14 @@ CACHES = {
         "LOCATION": "fragments",
         "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
     },
+    # Whole lists of kept rows (a sheet, a season's evenings) under the digest of all their
+    # rows: each is the size of a page's list (up to some 50 kB), and most are outdated by the
+    # next hand, hence far fewer entries than "fragments".
+    "fragment_lists": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragment_lists",
+        "OPTIONS": {"MAX_ENTRIES": 500, "CULL_FREQUENCY": 4},
+    },
     # "derived": the statistics' season parts and the rating states (issue 14), in a database
     # table (created by migration leagues/0011), so that they survive a restart and are worked
     # out once for every worker and machine on the database instead of once per process (0.8 s

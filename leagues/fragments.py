@@ -24,6 +24,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 CACHE = "fragments"
+LISTS = "fragment_lists"
 SECONDS = 7 * 24 * 3600
 
 
@@ -36,7 +37,22 @@ def _key(template_name, data):
 
 def rendered_rows(template_name, rows):
     """The HTML of ``rows`` (plain dicts), each rendered by ``template_name`` as ``r`` and
-    kept by its content; one SafeString, in order."""
+    kept by its content; one SafeString, in order.
+
+    The whole list is kept too, under the digest of all its rows: a page shown again as it was
+    (the usual read) takes one entry instead of one per row (0.8 ms of the meeting page's 40
+    rows). Those are in their own, smaller cache (``fragment_lists``), since each is the size
+    of a whole sheet and most are outdated by the next hand."""
+    lists = caches[LISTS]
+    whole = _key(template_name, rows)
+    html = lists.get(whole)
+    if html is None:
+        html = _rendered_each(template_name, rows)
+        lists.set(whole, html, SECONDS)
+    return mark_safe(html)  # noqa: S308 (rendered by the template engine)
+
+
+def _rendered_each(template_name, rows):
     cache = caches[CACHE]
     keys = [_key(template_name, row) for row in rows]
     found = cache.get_many(keys)
@@ -47,7 +63,7 @@ def rendered_rows(template_name, rows):
             if key not in found:
                 missing[key] = found[key] = template.render({"r": row})
         cache.set_many(missing, SECONDS)
-    return mark_safe("".join(found[key] for key in keys))  # noqa: S308 (rendered by the template engine)
+    return "".join(found[key] for key in keys)
 
 
 def rendered(template_name, data, context):
@@ -60,3 +76,9 @@ def rendered(template_name, data, context):
         html = get_template(template_name).render(context())
         cache.set(key, html, SECONDS)
     return html
+
+
+def clear():
+    """Forget every kept piece (tests, and anyone who wants pages rendered afresh)."""
+    caches[CACHE].clear()
+    caches[LISTS].clear()

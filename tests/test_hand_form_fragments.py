@@ -1,0 +1,124 @@
+"""The empty hand form is kept rendered by what it is rendered from (leagues/views/meetings.py,
+``_fresh_form_html``, issue 12): for every game, the kept form is the form the full context
+renders, it follows the next hand (number, dealer, rounds), and a form with what was typed or
+with problems is never taken from the cache."""
+
+import random
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from leagues import fragments, services
+from leagues.hand_entry import form_module
+from leagues.models import Role
+from leagues.views import meetings as views
+from scoring.registry import GAME_MODULES, example_request
+from tests.factories import LeagueFactory, meeting_for, member
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    fragments.clear()
+    yield
+    fragments.clear()
+
+
+def evening(game, hands):
+    """A meeting of ``game`` (its generator's players, teams and variant) with ``hands`` of its
+    random valid hands entered through the writer."""
+    request = example_request(game, random.Random(7), hands)
+    league = LeagueFactory(game=game, variant=request["variant"])
+    meeting = meeting_for(league, request["players"], teams=request.get("teams"))
+    for payload in request["hands"]:
+        services.add_hand(meeting=meeting, payload=payload, user=None)
+    return meeting
+
+
+def form_of(html):
+    return re.search(r'<form[^>]*id="hand-form".*?</form>', html, re.S).group(0)
+
+
+def full_context_form(meeting):
+    """The form as it was rendered before it was kept: the whole replay, the request's
+    context processors and the game's extra context."""
+    hands = [h for h in meeting.hands.order_by("position") if h.deleted_at is None]
+    result = services.calculate_meeting(meeting, payloads=[h.payload for h in hands])
+    module = form_module(meeting.game)
+    players = [seat.player.name for seat in meeting.seats.in_order()]
+    context = {
+        "meeting": meeting,
+        "players": players,
+        "result": result,
+        "next": result["next"],
+        "active": result["next"].get("active", players),
+        "rules": result.get("rules", {}),
+        "hand_number": len(hands) + 1,
+        "initial": {},
+        "errors": {},
+        "game_next": module.TEMPLATE + "#next",
+    }
+    if getattr(module, "extra_context", None):
+        context.update(module.extra_context(result))
+    return render_to_string(module.TEMPLATE + "#form", context)
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_the_kept_form_is_the_form_the_whole_replay_renders(client, game):
+    meeting = evening(game, 3)
+    client.force_login(member(meeting.league, Role.SCOREKEEPER))
+    first = client.get(meeting.get_absolute_url()).content.decode()
+    kept = client.get(meeting.get_absolute_url()).content.decode()
+    assert full_context_form(meeting) in first
+    assert full_context_form(meeting) in kept
+    # Only the idempotency key and the CSRF token differ between two renderings of the form.
+    fresh = re.compile(r'name="(idempotency_key|csrfmiddlewaretoken)" value="[^"]*"')
+    assert fresh.sub("", form_of(first)) == fresh.sub("", form_of(kept))
+
+
+def test_the_kept_form_follows_the_next_hand(client):
+    meeting = evening("doppelkopf", 1)
+    client.force_login(member(meeting.league, Role.SCOREKEEPER))
+    before = client.get(meeting.get_absolute_url()).content.decode()
+    services.add_hand(
+        meeting=meeting, payload=example_request("doppelkopf", random.Random(7), 2)["hands"][1], user=None
+    )
+    after = client.get(meeting.get_absolute_url()).content.decode()
+    assert form_of(before) != form_of(after)
+    assert full_context_form(meeting) in after
+
+
+def test_a_form_with_problems_is_rendered_afresh(client):
+    meeting = evening("doppelkopf", 1)
+    client.force_login(member(meeting.league, Role.SCOREKEEPER))
+    client.get(meeting.get_absolute_url())  # the empty form is kept now
+    target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
+    post = {"expected_hand": "2", "kind": "normal", "re": ["nobody"], "eyes": "131", "eyes_for": "re"}
+    response = client.post(target, post, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'class="field-error' in html or "field-error" in html
+    assert 'value="131"' in html  # what was typed stays
+
+
+def test_the_kept_form_is_keyed_by_what_it_is_rendered_from(monkeypatch):
+    # The plain context holds nothing but the key's data and what is worked out from it.
+    seen = {}
+
+    def spy(template_name, data, context):
+        seen["data"], seen["context"] = data, context()
+        return ""
+
+    monkeypatch.setattr(views.fragments, "rendered", spy)
+    meeting = evening("doppelkopf", 1)
+    result = services.calculate_meeting(meeting)
+    players = [seat.player.name for seat in meeting.seats.in_order()]
+    module = form_module(meeting.game)
+    context = {"result": result, "hand_number": 2, "players": players, "active": result["next"]["active"]}
+    views._fresh_form_html(module, context)
+    assert set(seen["data"]["result"]) == set(views.FORM_RESULT_PARTS)
+    assert "request" not in seen["context"] and "meeting" not in seen["context"]
+    assert seen["context"]["next"] == result["next"]
