@@ -64,3 +64,22 @@ def round_letters(row):
         if letter not in letters:
             letters.append(letter)
     return letters
+
+
+QUEUE_RUNS_SHOWN = 4
+
+
+@register.filter
+def queue_runs(queue):
+    """The special rounds waiting, as runs of the same round in their order: (round, how many)
+    for the first QUEUE_RUNS_SHOWN runs, and how many rounds come after those. A league that
+    carries its rounds from evening to evening can queue hundreds of them (a bench league
+    queued 243): one badge each was a wall of badges at 390 px and 2 ms of template."""
+    runs = []
+    for kind in queue or ():
+        if runs and runs[-1][0] == kind:
+            runs[-1][1] += 1
+        else:
+            runs.append([kind, 1])
+    shown = runs[:QUEUE_RUNS_SHOWN]
+    return {"shown": [tuple(run) for run in shown], "more": sum(count for _kind, count in runs[QUEUE_RUNS_SHOWN:])}
