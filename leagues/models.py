@@ -281,6 +281,17 @@ class SeasonBill(models.Model):
         return {name: score for name, score in self.scores}
 
 
+class MeetingQuerySet(models.QuerySet):
+    def with_season_start(self):
+        """Each meeting with ``opens_season``: whether no meeting of its season was played
+        before it (date, then id), asked in the same query instead of one of its own (a
+        replay of Doppelkopf asks it for the pennant's penalty soli, services.compulsory_solos_for)."""
+        earlier = Meeting.objects.filter(season=models.OuterRef("season")).filter(
+            Q(date__lt=models.OuterRef("date")) | Q(date=models.OuterRef("date"), id__lt=models.OuterRef("pk"))
+        )
+        return self.annotate(opens_season=~models.Exists(earlier))
+
+
 class Meeting(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="meetings")
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="meetings")
@@ -317,6 +328,8 @@ class Meeting(models.Model):
     # seats and no hands, and its MeetingResult rows hold the totals as written, so every
     # reader counts it; the writers keep those rows instead of summing no hands into zeros.
     imported_totals = models.BooleanField(_("imported totals"), default=False)
+
+    objects = MeetingQuerySet.as_manager()
 
     class Meta:
         ordering = ["date", "id"]

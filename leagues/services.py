@@ -127,6 +127,11 @@ def seated_players(meeting: Meeting) -> list[Player]:
     return [seat.player for seat in meeting.seats.in_order()]
 
 
+def _seat_order(seats: list[Seat]) -> dict[int, int]:
+    """{player id: seat position} of a meeting's seats (``meeting.seats.in_order()``)."""
+    return {seat.player_id: seat.position for seat in seats}
+
+
 def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
     """Penalty soli (the pennant): owed by whoever forgot it in the previous season, played
     at the start of the first meeting of the next season, in the order they arose.
@@ -136,8 +141,13 @@ def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
     """
     if COMPULSORY_SOLOS not in get_game(meeting.game).extra_fields:
         return []  # only a game with penalty soli (Doppelkopf) knows the pennant
-    first = meeting.season.meetings.order_by("date", "id").values_list("id", flat=True).first()
-    if first != meeting.id or meeting.season.number <= 1:
+    # A write's meeting was read with it (``_lock``: Meeting.objects.with_season_start()).
+    # Asked before the season's number, so that a page runs as many queries in the first
+    # season as in the twentieth (tests/test_league_size_queries.py).
+    opens = getattr(meeting, "opens_season", None)
+    if opens is None:
+        opens = meeting.season.meetings.order_by("date", "id").values_list("id", flat=True).first() == meeting.id
+    if not opens or meeting.season.number <= 1:
         return []
     forgotten = (
         Meeting.objects.filter(
@@ -152,11 +162,17 @@ def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
 
 
 def meeting_request(
-    meeting: Meeting, *, payloads: list[Any] | None = None, rules: tuple[str, dict] | None = None
+    meeting: Meeting,
+    *,
+    payloads: list[Any] | None = None,
+    rules: tuple[str, dict] | None = None,
+    players: list[Player] | None = None,
 ) -> dict[str, Any]:
     """The calculate request that replays ``meeting`` (or it with other ``payloads``, or
-    under other ``rules``: (variant, full rule set), for "what if")."""
-    players = seated_players(meeting)
+    under other ``rules``: (variant, full rule set), for "what if"). ``players``: its seated
+    players, when the caller read them already."""
+    if players is None:
+        players = seated_players(meeting)
     if payloads is None:
         payloads = list(meeting.hands.live().values_list("payload", flat=True))
     variant, rule_set = rules or (meeting.variant, meeting.rules)
@@ -310,14 +326,17 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
         if cached is not None and tuple(cached.carried_in) == carried:
             return  # given what it was given before: its results (and all after it) stand
         hands = _live_hands(later)
+        seats = list(later.seats.in_order())
         try:
-            later_result = calculate_meeting(later, payloads=[h.payload for h in hands], carried=carried)
+            later_result = calculate_meeting(
+                later, payloads=[h.payload for h in hands], carried=carried, players=[s.player for s in seats]
+            )
         except InvalidInput as error:
             message = _(
                 "This would change the rounds carried into the evening of %(date)s, which would then no longer add up."
             )
             raise _error("carried_rounds", message % {"date": date_format(later.date)}) from error
-        write_results(later, hands, later_result, carried=carried)
+        write_results(later, hands, later_result, carried=carried, seats=seats)
         carried = _queue_after(later_result)
         current = later
 
@@ -328,13 +347,27 @@ def calculate_meeting(
     payloads: list[Any] | None = None,
     carried: tuple[str, ...] | None = None,
     rules: tuple[str, dict] | None = None,
+    players: list[Player] | None = None,
 ) -> dict[str, Any]:
     """Replay a meeting through scoring/; raises InvalidInput when a hand doesn't fit.
 
     ``carried``: the special rounds the previous meeting left open, when the caller knows
     them already (None: worked out here). ``rules``: (variant, full rule set) instead of the
-    meeting's own (what if)."""
-    request = meeting_request(meeting, payloads=payloads, rules=rules)
+    meeting's own (what if). ``players``: its seated players, when the caller read them."""
+    return _replayed(meeting, payloads=payloads, carried=carried, rules=rules, players=players)[0]
+
+
+def _replayed(
+    meeting: Meeting,
+    *,
+    payloads: list[Any] | None = None,
+    carried: tuple[str, ...] | None = None,
+    rules: tuple[str, dict] | None = None,
+    players: list[Player] | None = None,
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """``calculate_meeting``, and the special rounds the replay was given: a writer hands them
+    on to ``write_results`` instead of working them out a second time."""
+    request = meeting_request(meeting, payloads=payloads, rules=rules, players=players)
     try:
         spec, variant, sitting = parse_request(request)
         if carried is None:
@@ -346,7 +379,7 @@ def calculate_meeting(
         raise InvalidInput(problems_as_errors(error)) from error
     result = {"game": spec.key, "variant": variant, "rules": sitting.rules, **result}
     result["team_members"] = dict(sitting.teams) if sitting.teams else None
-    return result
+    return result, carried
 
 
 def party_members(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
@@ -356,11 +389,15 @@ def party_members(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     return {party: (party,) for party in result["parties"]}
 
 
-def result_rows(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> list[HandResult]:
+def result_rows(
+    meeting: Meeting, hands: list[Hand], result: dict[str, Any], *, seats: list[Seat] | None = None
+) -> list[HandResult]:
     """The cached results of a replay of ``meeting``'s live ``hands`` (unsaved)."""
+    if seats is None:
+        seats = list(meeting.seats.in_order())
     return [
         _hand_result(meeting, hand_id=hand.pk, player_id=player.pk, figures=figures, hand=hand, player=player)
-        for hand, player, figures in _result_figures(meeting, hands, result)
+        for hand, player, figures in _result_figures(hands, result, seats=seats)
     ]
 
 
@@ -370,11 +407,12 @@ def _hand_result(meeting: Meeting, *, hand_id: int, player_id: int, figures: dic
     return row
 
 
-def _result_figures(meeting: Meeting, hands: list[Hand], result: dict[str, Any]):
-    """(hand, player, {figure: value}) for each HandResult row of a replay of ``meeting``'s
-    live ``hands``: the figures alone, so that a write builds model rows only for what it
-    saves (a model instance per row of a 60-hand evening cost a hand entry 10 ms)."""
-    players = {p.name: p for p in seated_players(meeting)}
+def _result_figures(hands: list[Hand], result: dict[str, Any], *, seats: list[Seat]):
+    """(hand, player, {figure: value}) for each HandResult row of a replay of a meeting's
+    live ``hands`` (``seats``: its seats in order): the figures alone, so that a write builds
+    model rows only for what it saves (a model instance per row of a 60-hand evening cost a
+    hand entry 10 ms)."""
+    players = {seat.player.name: seat.player for seat in seats}
     members = party_members(result)
     games_at: dict[tuple[int, str], int] = defaultdict(int)
     for game in result.get("games") or ():
@@ -428,17 +466,26 @@ RESULT_FIGURES = ("number", "active", "delta", "total", "won", "games_won", "sol
 
 
 def write_results(
-    meeting: Meeting, hands: list[Hand], result: dict[str, Any], *, carried: tuple[str, ...] | None = None
+    meeting: Meeting,
+    hands: list[Hand],
+    result: dict[str, Any],
+    *,
+    carried: tuple[str, ...] | None = None,
+    seats: list[Seat] | None = None,
 ) -> None:
     """Bring the meeting's cached results in line with a replay (never edited otherwise):
     its HandResult rows, its MeetingResult rows (their sums per player) and its MeetingCarry
-    (``carried``: the rounds the replay was given; None: worked out here).
+    (``carried``: the rounds the replay was given; None: worked out here). ``seats``: the
+    meeting's seats in order (``meeting.seats.in_order()``), when the writer read them
+    already for its replay (one read per write, issue 12).
 
     Only the rows whose figures changed are written: a new hand inserts its own rows and
     updates nothing before it, a correction updates the rows it changed. Rewriting every row
     of the meeting on each hand left some twenty dead row versions per live one on
     PostgreSQL (issue 12), which slowed every standings query until a vacuum."""
-    wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(meeting, hands, result)}
+    if seats is None:
+        seats = list(meeting.seats.in_order())
+    wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(hands, result, seats=seats)}
     _sync_rows(
         HandResult.objects.filter(meeting=meeting),
         wanted,
@@ -446,7 +493,7 @@ def write_results(
         figures=RESULT_FIGURES,
         build=lambda key, figures: _hand_result(meeting, hand_id=key[0], player_id=key[1], figures=figures),
     )
-    seat_order = dict(Seat.objects.filter(meeting=meeting).values_list("player_id", "position"))
+    seat_order = _seat_order(seats)
     if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
         rows = [_Figures(player_id, **figures) for (_hand, player_id), figures in wanted.items()]
         _sync_rows(
@@ -601,8 +648,9 @@ def _won(figures: dict[str, Any], party: str, _delta: int) -> bool:
 @transaction.atomic
 def replay_meeting(*, meeting: Meeting) -> dict[str, Any]:
     hands = list(meeting.hands.live())
-    result = calculate_meeting(meeting, payloads=[h.payload for h in hands])
-    write_results(meeting, hands, result)
+    seats = list(meeting.seats.in_order())
+    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=[s.player for s in seats])
+    write_results(meeting, hands, result, carried=carried, seats=seats)
     replay_later_meetings(meeting, result)
     return result
 
@@ -637,7 +685,22 @@ class IdempotencyKeyReused(Exception):
 
 def _lock(meeting_id: int) -> Meeting:
     # On PostgreSQL this serialises writers of one meeting; SQLite serialises all writers.
-    return Meeting.objects.select_for_update().get(pk=meeting_id)
+    # Its season comes along (read, not locked: lock_season takes the season's lock before
+    # its meetings'), and whether it opens its season (the pennant's soli): two queries
+    # fewer on every write (issue 12).
+    return (
+        Meeting.objects.select_for_update(of=("self",))
+        .select_related("season")
+        .with_season_start()
+        .get(pk=meeting_id)
+    )
+
+
+def _seats_of(meeting: Meeting) -> tuple[list[Seat], list[Player]]:
+    """The meeting's seats in order and their players, read once per write: its replay and
+    its results (HandResult's players, the evening winner's seat order) use the same."""
+    seats = list(meeting.seats.in_order())
+    return seats, [seat.player for seat in seats]
 
 
 def _live_hands(meeting: Meeting) -> list[Hand]:
@@ -741,9 +804,14 @@ def enter_hand_replayed(
             hands = _live_hands(meeting)
             if number is not None and number != len(hands) + 1:
                 raise HandConflict(len(hands))
-            if hands and end_time_passed(meeting, now) and evening_over(meeting, _replay_of(meeting, hands), now=now):
+            seats, players = _seats_of(meeting)
+            if (
+                hands
+                and end_time_passed(meeting, now)
+                and evening_over(meeting, _replay_of(meeting, hands, players=players), now=now)
+            ):
                 raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
-            result = calculate_meeting(meeting, payloads=[h.payload for h in hands] + [payload])
+            result, carried = _replayed(meeting, payloads=[h.payload for h in hands] + [payload], players=players)
             last = meeting.hands.order_by("-position").values_list("position", flat=True).first() or 0
             hand = Hand(
                 meeting=meeting,
@@ -755,7 +823,7 @@ def enter_hand_replayed(
             )
             hand._history_user = user
             hand.save()
-            write_results(meeting, hands + [hand], result)
+            write_results(meeting, hands + [hand], result, carried=carried, seats=seats)
             replay_later_meetings(meeting, result)
             if last_round_done(meeting, result, now=now):
                 # The hand that finishes the last round after the end time ends the evening.
@@ -789,12 +857,13 @@ def change_hand_replayed(*, hand: Hand, payload: Any, user, version: int) -> tup
         )
     hands = _live_hands(meeting)
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
-    result = calculate_meeting(meeting, payloads=payloads)
+    seats, players = _seats_of(meeting)
+    result, carried = _replayed(meeting, payloads=payloads, players=players)
     hand.payload = payload
     hand.version += 1
     hand._history_user = user
     hand.save()
-    write_results(meeting, [hand if h.pk == hand.pk else h for h in hands], result)
+    write_results(meeting, [hand if h.pk == hand.pk else h for h in hands], result, carried=carried, seats=seats)
     replay_later_meetings(meeting, result)
     return hand, result
 
@@ -810,14 +879,15 @@ def delete_hand(*, hand: Hand, user, version: int) -> Hand:
     if hand.deleted_at is not None:
         return hand
     hands = [h for h in _live_hands(meeting) if h.pk != hand.pk]
-    result = calculate_meeting(meeting, payloads=[h.payload for h in hands])
+    seats, players = _seats_of(meeting)
+    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=players)
     hand.deleted_at = timezone.now()
     hand.number = None
     hand.version += 1
     hand._history_user = user
     hand.save()
     _renumber(hands)
-    write_results(meeting, hands, result)
+    write_results(meeting, hands, result, carried=carried, seats=seats)
     replay_later_meetings(meeting, result)
     return hand
 
@@ -833,14 +903,15 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     if hand.deleted_at is None:
         return hand
     hands = sorted(_live_hands(meeting) + [hand], key=lambda h: h.position)
-    result = calculate_meeting(meeting, payloads=[h.payload for h in hands])
+    seats, players = _seats_of(meeting)
+    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=players)
     _renumber(hands, skip=hand)
     hand.deleted_at = None
     hand.number = hands.index(hand) + 1
     hand.version += 1
     hand._history_user = user
     hand.save()
-    write_results(meeting, hands, result)
+    write_results(meeting, hands, result, carried=carried, seats=seats)
     replay_later_meetings(meeting, result)
     return hand
 
@@ -995,8 +1066,8 @@ def end_time_passed(meeting: Meeting, now=None) -> bool:
         return False
 
 
-def _replay_of(meeting: Meeting, hands: list[Hand]) -> dict[str, Any]:
-    return calculate_meeting(meeting, payloads=[h.payload for h in hands])
+def _replay_of(meeting: Meeting, hands: list[Hand], *, players: list[Player] | None = None) -> dict[str, Any]:
+    return calculate_meeting(meeting, payloads=[h.payload for h in hands], players=players)
 
 
 def has_rounds(result: dict[str, Any]) -> bool:
@@ -1053,6 +1124,9 @@ def _refuse_if_closed(meeting: Meeting) -> None:
     if meeting.imported_totals:  # a hand would replace the totals copied from paper
         raise MeetingClosed(_("This evening was copied from paper as totals: it has no hands to enter or change."))
     if meeting.closed_at is not None:
+        # Read afresh: the season read with the meeting's lock may be from before the wait
+        # for it (a season closed meanwhile closes its evenings too).
+        meeting.season.refresh_from_db(fields=["locked_at"])
         if meeting.season.locked_at is not None:
             raise MeetingClosed(
                 _("%(season)s is closed: its hands can no longer be changed. An admin can reopen it.")
