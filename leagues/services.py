@@ -707,9 +707,16 @@ def _live_hands(meeting: Meeting) -> list[Hand]:
     return list(meeting.hands.live())
 
 
-def _locked_hand(meeting: Meeting, hand_id: int) -> Hand:
-    """The hand as it is now, read under the meeting's lock (and locked itself on PostgreSQL)."""
-    return Hand.objects.select_for_update().get(pk=hand_id, meeting=meeting)
+def _hands_with(meeting: Meeting, hand_id: int) -> tuple[list[Hand], Hand]:
+    """The live hands of the locked ``meeting`` in playing order, and its hand ``hand_id``
+    (live or deleted) as it is now: one query. Read under the meeting's lock, which every
+    writer of a hand holds (the hand's own row lock added nothing to it, and cost a query);
+    Hand.DoesNotExist when the meeting has no such hand."""
+    rows = list(meeting.hands.filter(Q(deleted_at=None) | Q(pk=hand_id)).order_by("position"))
+    hand = next((h for h in rows if h.pk == hand_id), None)
+    if hand is None:
+        raise Hand.DoesNotExist(f"meeting {meeting.pk} has no hand {hand_id}")
+    return [h for h in rows if h.deleted_at is None], hand
 
 
 def last_change(hand: Hand) -> tuple[Any, Any]:
@@ -749,12 +756,17 @@ def _same_json(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-def _entered_before(meeting: Meeting, idempotency_key, payload: Any) -> Hand | None:
+def _entered_before(meeting: Meeting, idempotency_key, payload: Any, *, hands: list[Hand] | None = None) -> Hand | None:
     """The hand entered earlier with ``idempotency_key``, or None; IdempotencyKeyReused when
-    that hand was entered with another payload (a key must name one hand only)."""
+    that hand was entered with another payload (a key must name one hand only). ``hands``:
+    every hand of the meeting (deleted ones too), when the writer read them already."""
     if idempotency_key is None:
         return None
-    earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+    if hands is None:
+        earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+    else:
+        key = Hand._meta.get_field("idempotency_key").to_python(idempotency_key)
+        earlier = next((h for h in hands if h.idempotency_key == key), None)
     if earlier is not None and not _same_json(earlier.payload, payload):
         raise IdempotencyKeyReused(earlier)
     return earlier
@@ -797,11 +809,14 @@ def enter_hand_replayed(
     try:
         with transaction.atomic():
             meeting = _lock(meeting.pk)
-            earlier = _entered_before(meeting, idempotency_key, payload)
+            # Every hand of it, deleted ones too, in one query: the key's earlier hand, the
+            # live hands and the last position (issue 12: three queries before).
+            every = list(meeting.hands.order_by("position"))
+            earlier = _entered_before(meeting, idempotency_key, payload, hands=every)
             if earlier is not None:
                 return earlier, False, None
             _refuse_if_closed(meeting)
-            hands = _live_hands(meeting)
+            hands = [h for h in every if h.deleted_at is None]
             if number is not None and number != len(hands) + 1:
                 raise HandConflict(len(hands))
             seats, players = _seats_of(meeting)
@@ -812,10 +827,9 @@ def enter_hand_replayed(
             ):
                 raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
             result, carried = _replayed(meeting, payloads=[h.payload for h in hands] + [payload], players=players)
-            last = meeting.hands.order_by("-position").values_list("position", flat=True).first() or 0
             hand = Hand(
                 meeting=meeting,
-                position=last + 1,
+                position=(every[-1].position if every else 0) + 1,
                 number=len(hands) + 1,
                 payload=payload,
                 entered_by=user,
@@ -849,13 +863,12 @@ def change_hand_replayed(*, hand: Hand, payload: Any, user, version: int) -> tup
     API's answer, as ``enter_hand_replayed``)."""
     meeting = _lock(hand.meeting_id)
     _refuse_if_closed(meeting)
-    hand = _locked_hand(meeting, hand.pk)
+    hands, hand = _hands_with(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is not None:
         raise InvalidInput(
             [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
         )
-    hands = _live_hands(meeting)
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
     seats, players = _seats_of(meeting)
     result, carried = _replayed(meeting, payloads=payloads, players=players)
@@ -874,11 +887,11 @@ def delete_hand(*, hand: Hand, user, version: int) -> Hand:
     move up one number. Deleting a hand the writer saw deleted already changes nothing."""
     meeting = _lock(hand.meeting_id)
     _refuse_if_closed(meeting)
-    hand = _locked_hand(meeting, hand.pk)
+    live, hand = _hands_with(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is not None:
         return hand
-    hands = [h for h in _live_hands(meeting) if h.pk != hand.pk]
+    hands = [h for h in live if h.pk != hand.pk]
     seats, players = _seats_of(meeting)
     result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=players)
     hand.deleted_at = timezone.now()
@@ -898,11 +911,11 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     Restoring a hand the writer saw live already changes nothing."""
     meeting = _lock(hand.meeting_id)
     _refuse_if_closed(meeting)
-    hand = _locked_hand(meeting, hand.pk)
+    live, hand = _hands_with(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is None:
         return hand
-    hands = sorted(_live_hands(meeting) + [hand], key=lambda h: h.position)
+    hands = sorted(live + [hand], key=lambda h: h.position)
     seats, players = _seats_of(meeting)
     result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=players)
     _renumber(hands, skip=hand)
