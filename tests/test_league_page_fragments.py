@@ -79,3 +79,54 @@ def test_closing_and_reopening_a_season_shows_at_once(client):
     assert "Saison 1" in german and "Season 1" not in german
     caches[fragments.CACHE].clear()
     assert seasons_list(client.get(league.get_absolute_url()).content.decode()) == english
+
+
+def meetings_list(html):
+    return re.search(r'<section class="card" id="meetings">.*?</section>', html, re.S).group(0)
+
+
+def invite_fields(html):
+    form = re.search(r'<form method="post" action="[^"]*/invites/new/".*?</form>', html, re.S).group(0)
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", form)
+
+
+def test_the_recent_meetings_show_a_renamed_host_at_once(client):
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    client.force_login(member(league, Role.MEMBER))
+    meeting = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"], date=datetime.date(2026, 3, 6))
+    html = meetings_list(client.get(league.get_absolute_url()).content.decode())
+    assert "at Anna's · Season 1" in html and f"/m/{meeting.pk}/" in html and "Fri 6 Mar 2026" in html
+    meeting.host.name = "Annabel"
+    meeting.host.save()
+    html = meetings_list(client.get(league.get_absolute_url()).content.decode())
+    assert "at Annabel's" in html and "at Anna's" not in html
+    german = meetings_list(client.get(league.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    assert "bei Annabel · Saison 1" in german and "Fr, 6. Mär 2026" in german
+    caches[fragments.CACHE].clear()
+    assert meetings_list(client.get(league.get_absolute_url()).content.decode()) == html
+
+
+def test_the_invite_form_offers_a_new_player_at_once_and_not_one_who_joined(client):
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    admin = member(league, Role.ADMIN)
+    client.force_login(admin)
+    assert ">Zora<" not in invite_fields(client.get(league.get_absolute_url()).content.decode())
+    zora = services.add_player(league=league, name="Zora")
+    html = invite_fields(client.get(league.get_absolute_url()).content.decode())
+    assert f'<option value="{zora.pk}">Zora</option>' in html
+    zora.user = member(LeagueFactory(), Role.MEMBER)
+    zora.save()
+    html = invite_fields(client.get(league.get_absolute_url()).content.decode())
+    assert ">Zora<" not in html
+    caches[fragments.CACHE].clear()
+    assert invite_fields(client.get(league.get_absolute_url()).content.decode()) == html
+
+
+def test_a_refused_invite_shows_its_errors_not_the_kept_form(client):
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    client.force_login(member(league, Role.ADMIN))
+    client.get(league.get_absolute_url())  # the form as it opens, kept
+    url = f"/l/{league.slug}/invites/new/"
+    response = client.post(url, {"invite-role": "emperor"})
+    assert response.status_code == 400
+    assert "field-error" in invite_fields(response.content.decode())

@@ -286,8 +286,34 @@ def test_the_page_runs_a_fixed_number_of_queries(client, league, django_assert_m
         member(league, Role.MEMBER)
         Invite.objects.create(league=league, role=Role.MEMBER, created_by=admin)
     as_user(client, admin)
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(9):
         assert client.get(league.get_absolute_url()).status_code == 200
+
+
+def test_the_invite_form_offers_the_players_the_page_read(client, league, django_assert_num_queries):
+    """Session, user, league, membership, then the page's own five (seasons, members, players,
+    recent meetings, invites): the invite form's players are not read again (a
+    ModelChoiceField renders through ``.iterator()``, a server-side cursor on PostgreSQL)."""
+    admin = member(league, Role.ADMIN)
+    Player.objects.create(league=league, name="Zora")
+    Player.objects.create(league=league, name="Anton")
+    as_user(client, admin)
+    with django_assert_num_queries(9) as ctx:
+        html = client.get(league.get_absolute_url()).content.decode()
+    assert sum(' FROM "leagues_player"' in q["sql"] for q in ctx.captured_queries) == 1
+    select = html[html.index('name="invite-player"') : html.index("</select>", html.index('name="invite-player"'))]
+    # Only those without an account, by name, after "someone new"; the admin has an account.
+    assert [o for o in select.split("<option")[1:] if "value" in o][0].startswith(' value=""')
+    assert select.index(">Anton<") < select.index(">Zora<")
+    assert admin.username not in select
+    # The posted choice is still checked against the league's players without an account.
+    anton = Player.objects.get(league=league, name="Anton")
+    mine = Player.objects.get(league=league, user=admin)
+    posted = {"invite-role": "member", "invite-player": str(mine.pk)}
+    assert client.post(reverse("invite_create", kwargs={"slug": league.slug}), posted).status_code == 400
+    posted["invite-player"] = str(anton.pk)
+    assert client.post(reverse("invite_create", kwargs={"slug": league.slug}), posted).status_code == 200
+    assert Invite.objects.get(league=league, player=anton)
 
 
 # --- admin actions: each refused below admin, each form's bad input -----------------------------

@@ -26,7 +26,7 @@ from ..forms import (
     game_label,
     preset_label,
 )
-from ..models import Invite, Membership, Role
+from ..models import Invite, Membership, Role, Season
 from ..permissions import league_for
 
 
@@ -101,8 +101,20 @@ def render_league(request, league, membership, *, status=200, **forms):
         "standings_url": reverse("standings", kwargs={"slug": league.slug}),
         **selectors.league_overview(league=league, admin=is_admin),
     }
-    for meeting in context["meetings"]:
-        meeting.url = reverse("meeting", kwargs={"slug": league.slug, "pk": meeting.pk})
+    # The ten recent evenings, each line kept by what it shows.
+    context["meetings_html"] = fragments.rendered_rows(
+        "leagues/meeting_row.html",
+        [
+            {
+                "url": reverse("meeting", kwargs={"slug": league.slug, "pk": meeting["id"]}),
+                "date": meeting["date"],
+                "host": meeting["host__name"],
+                "season": str(Season(number=meeting["season__number"])),
+                "imported": meeting["imported_totals"],
+            }
+            for meeting in context["meetings"]
+        ],
+    )
     # One line a season (20 of them in a league of 20 seasons), each kept by what it shows.
     context["seasons_html"] = fragments.rendered_rows(
         "leagues/season_row.html",
@@ -129,11 +141,24 @@ def render_league(request, league, membership, *, status=200, **forms):
                 rules_form = SimpleLazyObject(partial(preset_form.rules_form, rules=rules))
             else:
                 rules_form = preset_form.rules_form(rules=rules)
+        invite_form = forms.get("invite_form") or InviteForm(league=league)
+        _offer_players(invite_form, context["players"])
+        if "player_form" not in forms:
+            # As it opens (no errors) the form shows nothing of the league: kept by its name.
+            context["player_fields_html"] = fragments.rendered(
+                "leagues/form_fields.html", ("player",), lambda: {"form": PlayerForm(league=league)}
+            )
+        if "invite_form" not in forms:
+            # As it opens: the roles and the players it offers (their ids and names) are all it shows.
+            offered = [(value, str(label)) for value, label in invite_form.fields["player"].choices]
+            context["invite_fields_html"] = fragments.rendered(
+                "leagues/form_fields.html", ("invite", offered), lambda: {"form": invite_form}
+            )
         context.update(
             role_form=RoleForm(),
             role_errors=forms.get("role_errors", {}),
             player_form=forms.get("player_form") or PlayerForm(league=league),
-            invite_form=forms.get("invite_form") or InviteForm(league=league),
+            invite_form=invite_form,
             preset_form=preset_form,
             rules_form=rules_form,
             fixed=league.game,
@@ -142,6 +167,16 @@ def render_league(request, league, membership, *, status=200, **forms):
             roles=Role.choices,
         )
     return render(request, "leagues/league.html", context, status=status)
+
+
+def _offer_players(invite_form, players):
+    """The invite form's players (those without an account, by name, as its queryset has
+    them) taken from the players the page read already. A ModelChoiceField renders its
+    queryset through ``.iterator()``, which on PostgreSQL is a server-side cursor (DECLARE
+    ... WITH HOLD, FETCH, CLOSE: round trips of their own) reading those rows a second time.
+    The posted form still checks its choice against the queryset."""
+    field = invite_form.fields["player"]
+    field.choices = [("", field.empty_label), *((p.pk, p.name) for p in players if p.user_id is None)]
 
 
 def _rules_html(league, preset_form, rules):
