@@ -141,8 +141,8 @@ def test_which_games_are_races_and_have_the_pennant_is_asked_of_scoring():
     assert [game for game in game_names() if selectors.has_pennant(game)] == ["doppelkopf"]
 
 
-# session, user, league, membership, then the standings' own seven (selectors.standings)
-QUERIES = 4 + 7
+# session, user, league, membership, then the standings' own five (selectors.standings)
+QUERIES = 4 + 5
 
 
 @pytest.mark.parametrize("meetings, hands", [(2, 3), (9, 30)])
@@ -158,6 +158,6 @@ def test_the_page_runs_a_fixed_number_of_queries(client, django_assert_num_queri
 def test_the_public_page_runs_a_fixed_number_of_queries(client, django_assert_num_queries, meetings, hands):
     league = LeagueFactory(public_token="t" * 32)
     fill(league, meetings, hands)
-    # league by token, then the standings' seven
-    with django_assert_num_queries(1 + 7):
+    # league by token, then the standings' five
+    with django_assert_num_queries(1 + 5):
         assert client.get(reverse("public_standings", kwargs={"token": "t" * 32})).status_code == 200
