@@ -1,6 +1,7 @@
-"""The standings keep each evening's line (the meetings table and the host list) rendered by
-what it shows (issue 12, views/standings.py ``_meeting_lists_html``): a hand entered or
-corrected, a renamed host and the other language show at once."""
+"""The standings keep each evening's line (the meetings table and the host list), the season
+picker, the season's table and the all-time table rendered by what they show (issue 12,
+views/standings.py ``_meeting_lists_html``, ``_tables_html``): a hand entered or corrected, a
+renamed player, another season and the other language show at once."""
 
 import re
 
@@ -71,3 +72,82 @@ def test_the_lines_are_kept_per_language(client, evening):
     german = meetings_table(client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode())
     assert "Fri 20 Nov" in english
     assert "Fr, 20. Nov" in german and "Fri" not in german
+
+
+def tables(html):
+    """The season's table and the all-time table, in page order."""
+    return re.findall(r'<table class="standings-table">.*?</table>', html, re.S)
+
+
+def picker(html):
+    return re.search(r'<nav class="chips season-picker".*?</nav>', html, re.S).group(0)
+
+
+def row_of(table, name):
+    return re.search(
+        rf"<tr[^>]*>\s*<td class=\"rank\">\d+\.</td>\s*<th scope=\"row\">\s*{name}\s*</th>.*?</tr>", table, re.S
+    ).group(0)
+
+
+@pytest.fixture
+def two_seasons(evening):
+    """The evening above in season 1, closed; a second season's evening with one hand."""
+    meeting, hand = evening
+    league = meeting.league
+    season = meeting.season
+    season.closed_on = meeting.date
+    season.save()
+    services.close_season(season=season, user=None)
+    later = meeting_for(league, NAMES[1:] + NAMES[:1], date=meeting.date.replace(day=27))
+    second = services.add_hand(meeting=later, payload=normal(["Anna", "Carl"], 131), user=None)
+    assert later.season.number == 2
+    return meeting, hand, later, second
+
+
+@pytest.mark.parametrize("public", [False, True])
+def test_a_corrected_hand_changes_both_tables_at_once(client, two_seasons, public):
+    _meeting, _hand, later, second = two_seasons
+    league = later.league
+    if public:
+        url = reverse("public_standings", kwargs={"token": league.public_token})
+    else:
+        client.force_login(member(league, Role.MEMBER))
+        url = reverse("standings", kwargs={"slug": league.slug})
+    before = tables(client.get(url).content.decode())
+    assert len(before) == 2  # the season's and all time
+    services.change_hand(hand=second, payload=normal(["Anna", "Carl"], 90), user=None, version=second.version)
+    after = tables(client.get(url).content.decode())
+    assert row_of(after[0], "Anna") != row_of(before[0], "Anna")
+    assert row_of(after[1], "Anna") != row_of(before[1], "Anna")
+    caches[fragments.CACHE].clear()
+    assert tables(client.get(url).content.decode()) == after
+
+
+def test_the_season_picker_marks_the_season_shown(client, two_seasons):
+    league = two_seasons[0].league
+    url = reverse("public_standings", kwargs={"token": league.public_token})
+    latest = picker(client.get(url).content.decode())
+    assert '<a class="chip on" href="?season=2" aria-current="page">Season 2</a>' in latest
+    first = picker(client.get(url + "?season=1").content.decode())
+    assert '<a class="chip on" href="?season=1" aria-current="page">Season 1</a>' in first
+    assert '<a class="chip" href="?season=2">Season 2</a>' in first
+    german = picker(client.get(url + "?season=1", HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    assert ">Saison 1</a>" in german and "Season" not in german
+
+
+def test_a_renamed_player_shows_in_both_tables_at_once(client, two_seasons):
+    league = two_seasons[0].league
+    url = reverse("public_standings", kwargs={"token": league.public_token})
+    client.get(url)
+    Player.objects.filter(league=league, name="Carl").update(name="Carlos")
+    season, all_time = tables(client.get(url).content.decode())
+    assert row_of(season, "Carlos") and row_of(all_time, "Carlos")
+    assert ">Carl<" not in season + all_time and "Carl\n" not in season + all_time
+
+
+def test_the_restaurant_chooser_is_marked_in_a_closed_season(client, two_seasons):
+    league = two_seasons[0].league
+    url = reverse("public_standings", kwargs={"token": league.public_token})
+    season, all_time = tables(client.get(url + "?season=1").content.decode())
+    assert season.count(" chooser") == 1 and " chooser" not in all_time
+    assert " chooser" not in tables(client.get(url).content.decode())[0]  # season 2 is running
