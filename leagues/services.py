@@ -551,9 +551,11 @@ def _sync_rows(stored_rows, wanted, *, key_fields, figures, build, upsert_on=Non
     holds it to that statement.)"""
     model = stored_rows.model
     width = len(key_fields)
+    # Unordered: the models' default orderings (meeting, then player) joined the meeting and
+    # player tables and sorted the rows only for them to be put in a dict.
     stored = {
         values[:width]: (values[width], values[width + 1 :])
-        for values in stored_rows.values_list(*key_fields, "pk", *figures)
+        for values in stored_rows.order_by().values_list(*key_fields, "pk", *figures)
     }
     created, changed, fields = [], [], set()
     for key, new in wanted.items():
