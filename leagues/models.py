@@ -6,6 +6,7 @@ A hand is stored exactly as entered (its JSON payload). Everything derived from 
 by ``services.replay_meeting``.
 """
 
+import functools
 import secrets
 from datetime import timedelta
 
@@ -286,10 +287,17 @@ class MeetingQuerySet(models.QuerySet):
         """Each meeting with ``opens_season``: whether no meeting of its season was played
         before it (date, then id), asked in the same query instead of one of its own (a
         replay of Doppelkopf asks it for the pennant's penalty soli, services.compulsory_solos_for)."""
-        earlier = Meeting.objects.filter(season=models.OuterRef("season")).filter(
-            Q(date__lt=models.OuterRef("date")) | Q(date=models.OuterRef("date"), id__lt=models.OuterRef("pk"))
-        )
-        return self.annotate(opens_season=~models.Exists(earlier))
+        return self.annotate(opens_season=_opens_season())
+
+
+@functools.cache
+def _opens_season():
+    # Built once: building the subquery cost each write 0.3 ms. annotate() resolves a copy
+    # of it, so the one expression is never changed by a query that uses it.
+    earlier = Meeting.objects.filter(season=models.OuterRef("season")).filter(
+        Q(date__lt=models.OuterRef("date")) | Q(date=models.OuterRef("date"), id__lt=models.OuterRef("pk"))
+    )
+    return ~models.Exists(earlier)
 
 
 class Meeting(models.Model):
