@@ -4,7 +4,8 @@ stay thin and query counts stay fixed whatever the number of hands."""
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, Max, OuterRef, Q, Subquery, Sum
+from django.db import connection
+from django.db.models import Count, Exists, Max, OuterRef, Q, Sum
 from django.utils.translation import gettext_lazy
 
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
@@ -285,14 +286,8 @@ def _chart(*, meetings, per_meeting, players, race):
 
 # The figures a MeetingResult row holds for a StandingRow.
 _TABLE_FIGURES = ("total", "games", "wins", "solos", "solos_won", "games_won", "points")
-# The totals of evenings copied from paper (Meeting.imported_totals), for StandingRow.average:
-# the rows whose ``hands`` is 0. An imported evening's rows hold its totals and no hands
-# (services.store_imported_totals; the writers never sum them), and any other evening's rows
-# are sums of its live hands, so ``hands`` (its last number) is at least 1; a row of no hands
-# that was not imported would hold a total of 0 and change no sum. Asked of the row itself,
-# the all-time sums need no join to the league's meetings (0.6 of their 1.3 ms on the bench
-# league: the meeting rows are wide, they hold the rules).
-IMPORTED_TOTAL = Sum("total", filter=Q(hands=0))
+# The totals of evenings copied from paper (Meeting.imported_totals), for StandingRow.average.
+IMPORTED_TOTAL = Sum("total", filter=Q(meeting__imported_totals=True))
 
 
 def _standing_row(player, figures, *, race):
@@ -311,6 +306,68 @@ def _standing_row(player, figures, *, race):
     )
 
 
+def _rows(sql, params):
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _as_date(value):
+    """A date from the database: SQLite gives the result of MAX() over a date column as text."""
+    return datetime.date.fromisoformat(value) if isinstance(value, str) else value
+
+
+# The standings' reads as SQL of their own (PostgreSQL and SQLite alike). Through the ORM,
+# building and compiling these querysets cost more than running them: 2.7 of the 4.0 ms the
+# four took on the small bench league, in every request (measured in process). Each names
+# only the columns the page shows and joins nothing it does not need.
+_PLAYER_FIELDS = ("id", "league_id", "name", "user_id", "active")
+_PLAYERS_SQL = (
+    # Each player, the date he last hosted and his seat at the league's last meeting (the host
+    # rotation's order and its ties), in one statement.
+    "SELECT p.id, p.league_id, p.name, p.user_id, p.active,"
+    " (SELECT MAX(m.date) FROM {meeting} m WHERE m.host_id = p.id),"
+    " (SELECT s.position FROM {seat} s WHERE s.player_id = p.id AND s.meeting_id ="
+    "  (SELECT l.id FROM {meeting} l WHERE l.league_id = %s ORDER BY l.date DESC, l.id DESC LIMIT 1))"
+    " FROM {player} p WHERE p.league_id = %s"
+)
+_MEETINGS_SQL = (
+    "SELECT id, date, host_id, season_id, imported_totals FROM {meeting}"
+    " WHERE league_id = %s AND season_id IN (%s, %s) ORDER BY date, id"
+)
+# In no order: every sum below is the same in any order, and the tables and the chart sort
+# themselves (the model's ordering joined the meetings and the players).
+_SEASON_SQL = (
+    "SELECT meeting_id, player_id, hands, won_evening, total, games, wins, solos, solos_won, games_won, points"
+    " FROM {result} WHERE season_id = %s"
+)
+# The last sum is IMPORTED_TOTAL's, told by the rows' ``hands`` = 0 instead of a join to the
+# league's meetings (0.6 of the query's 1.3 ms on the bench league: the meeting rows are
+# wide, they hold the rules). An imported evening's rows hold its totals and no hands
+# (services.store_imported_totals; the writers never sum them), and any other evening's rows
+# are sums of its live hands, so ``hands`` (its last number) is at least 1; a row of no hands
+# that was not imported would hold a total of 0 and change no sum.
+_ALL_TIME_SQL = (
+    "SELECT player_id, SUM(total), SUM(games), SUM(wins), SUM(solos), SUM(solos_won), SUM(games_won),"
+    " SUM(points), SUM(CASE WHEN hands = 0 THEN total ELSE 0 END)"
+    " FROM {result} WHERE league_id = %s GROUP BY player_id"
+)
+
+
+def _sql(text):
+    return text.format(
+        meeting=Meeting._meta.db_table,
+        seat=Seat._meta.db_table,
+        player=Player._meta.db_table,
+        result=MeetingResult._meta.db_table,
+    )
+
+
+_PLAYERS_SQL, _MEETINGS_SQL, _SEASON_SQL, _ALL_TIME_SQL = map(
+    _sql, (_PLAYERS_SQL, _MEETINGS_SQL, _SEASON_SQL, _ALL_TIME_SQL)
+)
+
+
 def standings(*, league, season_number=None):
     """Everything the standings page shows, in a fixed number of queries (5), reading the
     per-meeting results (MeetingResult): the cost grows with meetings, never with hands.
@@ -318,8 +375,8 @@ def standings(*, league, season_number=None):
     The queries: the seasons; the players, each with the date he last hosted and his seat at
     the league's last meeting (the host rotation's order and its ties); the meetings of the
     season shown and of the current one; the season's results per meeting and player (the
-    table, each evening's winner and the chart at once); the all-time sums per player. Each
-    reads plain values, no model instances but the seasons and players.
+    table, each evening's winner and the chart at once); the all-time sums per player. All but
+    the seasons are plain SQL (``_PLAYERS_SQL`` and after: why there).
 
     ``season_number`` None means the latest season; an unknown number raises Season.DoesNotExist.
     """
@@ -334,30 +391,23 @@ def standings(*, league, season_number=None):
     current = seasons[-1] if seasons else None
     season_id = season.id if season else None
     current_id = current.id if current else None
-    last = Meeting.objects.filter(league=league).order_by("-date", "-id").values("id")[:1]
-    players = {
-        p.id: p
-        for p in Player.objects.filter(league=league).annotate(
-            last_hosted=Max("hosted_meetings__date"),
-            last_seat=Subquery(
-                Seat.objects.filter(meeting_id=Subquery(last), player=OuterRef("pk")).order_by().values("position")
-            ),
-        )
-    }
-    meetings = _meeting_summaries(league=league, players=players, where=Q(season_id__in=[season_id, current_id]))
+    players, last_hosted, seats_of_last = {}, {}, {}
+    for *fields, hosted_on, seat in _rows(_PLAYERS_SQL, [league.id, league.id]):
+        player = players[fields[0]] = Player.from_db(connection.alias, _PLAYER_FIELDS, fields)
+        if hosted_on is not None:
+            last_hosted[player.id] = _as_date(hosted_on)
+        if seat is not None:
+            seats_of_last[player.id] = seat
+    meetings = [
+        MeetingSummary(id=m_id, date=date, host=players[host_id], season_id=s_id, imported_totals=bool(imported))
+        for m_id, date, host_id, s_id, imported in _rows(_MEETINGS_SQL, [league.id, season_id, current_id])
+    ]
     season_meetings = [m for m in meetings if m.season_id == season_id]
     imported = {m.id for m in season_meetings if m.imported_totals}
 
     # The season, per meeting and player: gives the table and each evening's winner at once.
     per_meeting, sums, hands_in, winners = {}, {}, {}, {}
-    # In no order (the model's orders by the meeting's date and the player's name: two joins);
-    # every sum below is the same in any order, and the tables and the chart sort themselves.
-    rows = (
-        MeetingResult.objects.filter(season_id=season_id)
-        .order_by()
-        .values_list("meeting_id", "player_id", "hands", "won_evening", *_TABLE_FIGURES)
-    )
-    for meeting_id, player_id, hands, won_evening, *figures in rows:
+    for meeting_id, player_id, hands, won_evening, *figures in _rows(_SEASON_SQL, [season_id]):
         # What the chart and the evening's winner read.
         per_meeting.setdefault(meeting_id, {})[player_id] = {"total": figures[0], "games_won": figures[5]}
         figures.append(figures[0] if meeting_id in imported else 0)
@@ -380,25 +430,19 @@ def standings(*, league, season_number=None):
         m.hands = hands_in.get(m.id, 0)
     table = _rank(list(table.values()), race=race)
 
-    sums = {f"f_{name}": Sum(name) for name in _TABLE_FIGURES}
-    sums["f_imported_total"] = IMPORTED_TOTAL
     all_time = [
         _standing_row(players[player_id], [value or 0 for value in figures], race=race)
-        for player_id, *figures in MeetingResult.objects.filter(league=league)
-        .values("player_id")
-        .annotate(**sums)
-        .order_by()
-        .values_list("player_id", *sums)
+        for player_id, *figures in _rows(_ALL_TIME_SQL, [league.id])
     ]
     all_time = _rank(all_time, race=race)
 
     hosted = [m for m in meetings if m.season_id == current_id]
     complete, due = _due_order(
         players=players,
-        last_hosted={p.id: p.last_hosted for p in players.values() if p.last_hosted is not None},
+        last_hosted=last_hosted,
         hosted_this_season={m.host.id for m in hosted},
         season=current,
-        seats_of_last={p.id: p.last_seat for p in players.values() if p.last_seat is not None},
+        seats_of_last=seats_of_last,
     )
     rotation = HostRotation(
         season=current,
