@@ -127,9 +127,16 @@ def seated_players(meeting: Meeting) -> list[Player]:
     return [seat.player for seat in meeting.seats.in_order()]
 
 
-def _seat_order(seats: list[Seat]) -> dict[int, int]:
-    """{player id: seat position} of a meeting's seats (``meeting.seats.in_order()``)."""
-    return {seat.player_id: seat.position for seat in seats}
+# A seated player as a write needs him: his id, his name and his seat's position.
+_Seated = namedtuple("_Seated", ("pk", "name", "position"))
+
+
+def _seated(meeting: Meeting) -> list[_Seated]:
+    """The meeting's seated players in seat order, read once per write (its replay, the
+    players of its HandResult rows, the evening winner's seat order) and as values: the
+    Seat and Player models cost a write 0.4 ms."""
+    rows = meeting.seats.order_by("position").values_list("player_id", "player__name", "position")
+    return [_Seated(*row) for row in rows]
 
 
 def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
@@ -351,17 +358,17 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
             return  # given what it was given before: its results (and all after it) stand
         later = Meeting.objects.select_related("season").get(pk=next_one[0])
         hands = _live_hands(later)
-        seats = list(later.seats.in_order())
+        seated = _seated(later)
         try:
             later_result = calculate_meeting(
-                later, payloads=[h.payload for h in hands], carried=carried, players=[s.player for s in seats]
+                later, payloads=[h.payload for h in hands], carried=carried, players=seated
             )
         except InvalidInput as error:
             message = _(
                 "This would change the rounds carried into the evening of %(date)s, which would then no longer add up."
             )
             raise _error("carried_rounds", message % {"date": date_format(later.date)}) from error
-        write_results(later, hands, later_result, carried=carried, seats=seats)
+        write_results(later, hands, later_result, carried=carried, seated=seated)
         carried = _queue_after(later_result)
         current = later
 
@@ -378,7 +385,8 @@ def calculate_meeting(
 
     ``carried``: the special rounds the previous meeting left open, when the caller knows
     them already (None: worked out here). ``rules``: (variant, full rule set) instead of the
-    meeting's own (what if). ``players``: its seated players, when the caller read them."""
+    meeting's own (what if). ``players``: its seated players in seat order (anything with
+    their name), when the caller read them."""
     return _replayed(meeting, payloads=payloads, carried=carried, rules=rules, players=players)[0]
 
 
@@ -422,7 +430,7 @@ def result_rows(
         seats = list(meeting.seats.in_order())
     return [
         _hand_result(meeting, hand_id=hand.pk, player_id=player.pk, figures=figures, hand=hand, player=player)
-        for hand, player, figures in _result_figures(hands, result, seats=seats)
+        for hand, player, figures in _result_figures(hands, result, players=[seat.player for seat in seats])
     ]
 
 
@@ -432,12 +440,12 @@ def _hand_result(meeting: Meeting, *, hand_id: int, player_id: int, figures: dic
     return row
 
 
-def _result_figures(hands: list[Hand], result: dict[str, Any], *, seats: list[Seat]):
+def _result_figures(hands: list[Hand], result: dict[str, Any], *, players: list):
     """(hand, player, {figure: value}) for each HandResult row of a replay of a meeting's
-    live ``hands`` (``seats``: its seats in order): the figures alone, so that a write builds
-    model rows only for what it saves (a model instance per row of a 60-hand evening cost a
-    hand entry 10 ms)."""
-    players = {seat.player.name: seat.player for seat in seats}
+    live ``hands`` (``players``: its seated players, anything with their pk and name): the
+    figures alone, so that a write builds model rows only for what it saves (a model
+    instance per row of a 60-hand evening cost a hand entry 10 ms)."""
+    players = {p.name: p for p in players}
     members = party_members(result)
     games_at: dict[tuple[int, str], int] = defaultdict(int)
     for game in result.get("games") or ():
@@ -496,23 +504,23 @@ def write_results(
     result: dict[str, Any],
     *,
     carried: tuple[str, ...] | None = None,
-    seats: list[Seat] | None = None,
+    seated: list[_Seated] | None = None,
     hands_changed: bool = False,
 ) -> None:
     """Bring the meeting's cached results in line with a replay of its live ``hands`` (Hand
     instances, or rows with their pk and payload) (never edited otherwise): its HandResult rows, its MeetingResult rows (their sums per player) and its MeetingCarry
-    (``carried``: the rounds the replay was given; None: worked out here). ``seats``: the
-    meeting's seats in order (``meeting.seats.in_order()``), when the writer read them
-    already for its replay (one read per write, issue 12). ``hands_changed``: the writer
+    (``carried``: the rounds the replay was given; None: worked out here). ``seated``: the
+    meeting's seated players (``_seated``), when the writer read them already for its
+    replay (one read per write, issue 12). ``hands_changed``: the writer
     changed the live hands (so the MeetingCarry's digest of them changes too).
 
     Only the rows whose figures changed are written: a new hand inserts its own rows and
     updates nothing before it, a correction updates the rows it changed. Rewriting every row
     of the meeting on each hand left some twenty dead row versions per live one on
     PostgreSQL (issue 12), which slowed every standings query until a vacuum."""
-    if seats is None:
-        seats = list(meeting.seats.in_order())
-    wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(hands, result, seats=seats)}
+    if seated is None:
+        seated = _seated(meeting)
+    wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(hands, result, players=seated)}
     _sync_rows(
         HandResult.objects.filter(meeting=meeting),
         wanted,
@@ -520,7 +528,7 @@ def write_results(
         figures=RESULT_FIGURES,
         build=lambda key, figures: _hand_result(meeting, hand_id=key[0], player_id=key[1], figures=figures),
     )
-    seat_order = _seat_order(seats)
+    seat_order = {player.pk: player.position for player in seated}
     if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
         rows = [_Figures(player_id, **figures) for (_hand, player_id), figures in wanted.items()]
         _sync_rows(
@@ -685,9 +693,9 @@ def _won(figures: dict[str, Any], party: str, _delta: int) -> bool:
 @transaction.atomic
 def replay_meeting(*, meeting: Meeting) -> dict[str, Any]:
     hands = list(meeting.hands.live())
-    seats = list(meeting.seats.in_order())
-    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=[s.player for s in seats])
-    write_results(meeting, hands, result, carried=carried, seats=seats)
+    seated = _seated(meeting)
+    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
+    write_results(meeting, hands, result, carried=carried, seated=seated)
     replay_later_meetings(meeting, result)
     return result
 
@@ -728,13 +736,6 @@ def _lock(meeting_id: int) -> Meeting:
     return (
         Meeting.objects.select_for_update(of=("self",)).select_related("season").with_season_start().get(pk=meeting_id)
     )
-
-
-def _seats_of(meeting: Meeting) -> tuple[list[Seat], list[Player]]:
-    """The meeting's seats in order and their players, read once per write: its replay and
-    its results (HandResult's players, the evening winner's seat order) use the same."""
-    seats = list(meeting.seats.in_order())
-    return seats, [seat.player for seat in seats]
 
 
 def _live_hands(meeting: Meeting) -> list[Hand]:
@@ -860,14 +861,14 @@ def enter_hand_replayed(
             hands = [h for h in every if h.deleted_at is None]
             if number is not None and number != len(hands) + 1:
                 raise HandConflict(len(hands))
-            seats, players = _seats_of(meeting)
+            seated = _seated(meeting)
             if (
                 hands
                 and end_time_passed(meeting, now)
-                and evening_over(meeting, _replay_of(meeting, hands, players=players), now=now)
+                and evening_over(meeting, _replay_of(meeting, hands, players=seated), now=now)
             ):
                 raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
-            result, carried = _replayed(meeting, payloads=[h.payload for h in hands] + [payload], players=players)
+            result, carried = _replayed(meeting, payloads=[h.payload for h in hands] + [payload], players=seated)
             hand = Hand(
                 meeting=meeting,
                 position=(every[-1].position if every else 0) + 1,
@@ -878,7 +879,7 @@ def enter_hand_replayed(
             )
             hand._history_user = user
             hand.save()
-            write_results(meeting, hands + [hand], result, carried=carried, seats=seats, hands_changed=True)
+            write_results(meeting, hands + [hand], result, carried=carried, seated=seated, hands_changed=True)
             replay_later_meetings(meeting, result)
             if last_round_done(meeting, result, now=now):
                 # The hand that finishes the last round after the end time ends the evening.
@@ -911,8 +912,8 @@ def change_hand_replayed(*, hand: Hand, payload: Any, user, version: int) -> tup
             [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
         )
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
-    seats, players = _seats_of(meeting)
-    result, carried = _replayed(meeting, payloads=payloads, players=players)
+    seated = _seated(meeting)
+    result, carried = _replayed(meeting, payloads=payloads, players=seated)
     changed = not _same_json(hand.payload, payload)
     hand.payload = payload
     hand.version += 1
@@ -923,7 +924,7 @@ def change_hand_replayed(*, hand: Hand, payload: Any, user, version: int) -> tup
         [hand if h.pk == hand.pk else h for h in hands],
         result,
         carried=carried,
-        seats=seats,
+        seated=seated,
         hands_changed=changed,
     )
     replay_later_meetings(meeting, result)
@@ -941,15 +942,15 @@ def delete_hand(*, hand: Hand, user, version: int) -> Hand:
     if hand.deleted_at is not None:
         return hand
     hands = [h for h in live if h.pk != hand.pk]
-    seats, players = _seats_of(meeting)
-    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=players)
+    seated = _seated(meeting)
+    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
     hand.deleted_at = timezone.now()
     hand.number = None
     hand.version += 1
     hand._history_user = user
     hand.save()
     _renumber(hands)
-    write_results(meeting, hands, result, carried=carried, seats=seats, hands_changed=True)
+    write_results(meeting, hands, result, carried=carried, seated=seated, hands_changed=True)
     replay_later_meetings(meeting, result)
     return hand
 
@@ -965,15 +966,15 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     if hand.deleted_at is None:
         return hand
     hands = sorted(live + [hand], key=lambda h: h.position)
-    seats, players = _seats_of(meeting)
-    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=players)
+    seated = _seated(meeting)
+    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
     _renumber(hands, skip=hand)
     hand.deleted_at = None
     hand.number = hands.index(hand) + 1
     hand.version += 1
     hand._history_user = user
     hand.save()
-    write_results(meeting, hands, result, carried=carried, seats=seats, hands_changed=True)
+    write_results(meeting, hands, result, carried=carried, seated=seated, hands_changed=True)
     replay_later_meetings(meeting, result)
     return hand
 
