@@ -179,7 +179,7 @@ def meeting_request(
     under other ``rules``: (variant, full rule set), for "what if"). ``players``: its seated
     players, when the caller read them already."""
     if players is None:
-        players = seated_players(meeting)
+        players = _seated(meeting)  # as values: the names are all a replay reads of them
     if payloads is None:
         payloads = list(meeting.hands.live().values_list("payload", flat=True))
     variant, rule_set = rules or (meeting.variant, meeting.rules)
