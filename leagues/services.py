@@ -7,13 +7,16 @@ import dataclasses
 import datetime
 import hashlib
 import json
-from collections import defaultdict, namedtuple
+import pickle
+import threading
+from collections import OrderedDict, defaultdict, namedtuple
 from decimal import Decimal
 from typing import Any
 
+import orjson
 from django.db import IntegrityError, connections, transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -401,10 +404,18 @@ def _replayed(
     """``calculate_meeting``, and the special rounds the replay was given: a writer hands them
     on to ``write_results`` instead of working them out a second time."""
     request = meeting_request(meeting, payloads=payloads, rules=rules, players=players)
+    if carried is None and not _carries(meeting):
+        carried = ()  # what carried_rounds_for answers, without asking it
+    parsed = key = None
     try:
-        spec, variant, sitting = parse_request(request)
         if carried is None:
+            parsed = parse_request(request)  # its problems come before those of the carried rounds
             carried = carried_rounds_for(meeting)
+        key = _replay_key(request, carried)
+        kept = _kept_replay(key)
+        if kept is not None:
+            return kept, carried
+        spec, variant, sitting = parsed or parse_request(request)
         if carried:
             sitting = dataclasses.replace(sitting, carried_rounds=carried)
         result = spec.replay(sitting)
@@ -412,7 +423,49 @@ def _replayed(
         raise InvalidInput(problems_as_errors(error)) from error
     result = {"game": spec.key, "variant": variant, "rules": sitting.rules, **result}
     result["team_members"] = dict(sitting.teams) if sitting.teams else None
+    _keep_replay(key, result)
     return result, carried
+
+
+# Replays kept per process (issue 12), keyed by a digest of their whole input: the request
+# (game, variant, rules, players, hands, teams, start totals, penalty soli), the carried
+# rounds and the language. A replay is a function of exactly these, so a kept one is never
+# stale; it is kept pickled, so each caller gets its own copy to change. The meeting page
+# after a hand and the next hand's form replay what the write just replayed: 0.36 ms for
+# 40 hands, against 0.08 ms for the key and the copy.
+_REPLAYS: OrderedDict[bytes, bytes] = OrderedDict()
+_REPLAYS_KEPT = 256
+_REPLAYS_LOCK = threading.Lock()
+
+
+def _replay_key(request: dict[str, Any], carried: tuple[str, ...]) -> bytes | None:
+    try:
+        blob = orjson.dumps([request, list(carried), translation.get_language()])
+    except TypeError:
+        return None  # something orjson cannot write (not from the database): not kept
+    return hashlib.blake2b(blob, digest_size=32).digest()
+
+
+def _kept_replay(key: bytes | None) -> dict[str, Any] | None:
+    if key is None:
+        return None
+    with _REPLAYS_LOCK:
+        kept = _REPLAYS.get(key)
+        if kept is None:
+            return None
+        _REPLAYS.move_to_end(key)
+    return pickle.loads(kept)
+
+
+def _keep_replay(key: bytes | None, result: dict[str, Any]) -> None:
+    if key is None:
+        return
+    kept = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+    with _REPLAYS_LOCK:
+        _REPLAYS[key] = kept
+        _REPLAYS.move_to_end(key)
+        while len(_REPLAYS) > _REPLAYS_KEPT:
+            _REPLAYS.popitem(last=False)
 
 
 def party_members(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:

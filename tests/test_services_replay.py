@@ -114,3 +114,37 @@ def test_a_correction_rewrites_every_later_result(league):
     row = HandResult.objects.get(hand__position=2, player__name="Anna")
     assert (row.delta, row.total, row.round) == (1, 2, "normal")
     assert first.history.count() == 2
+
+
+# --- replays kept per process (issue 12) ------------------------------------------------------
+
+
+def test_a_kept_replay_is_the_fresh_replay_and_each_caller_gets_its_own_copy(league):
+    meeting = start(league, "Anna", 0)
+    services.add_hand(meeting=meeting, payload=PLAIN, user=None)
+    services._REPLAYS.clear()
+    fresh = services.calculate_meeting(meeting)
+    kept = services.calculate_meeting(meeting)
+    assert kept == fresh and kept is not fresh
+    kept["hands"][0]["deltas"]["Anna"] = 999  # a caller changing its copy changes nobody else's
+    assert services.calculate_meeting(meeting) == fresh
+
+
+def test_a_replay_is_kept_by_its_whole_input(league, settings):
+    """Hands, names, rules, carried rounds and the language each give another replay."""
+    meeting = start(league, "Anna", 0)
+    hand = services.add_hand(meeting=meeting, payload=PLAIN, user=None)
+    before = services.calculate_meeting(meeting)
+    services.change_hand(hand=hand, payload=KONTRA_LOST, user=None, version=hand.version)
+    after = services.calculate_meeting(meeting)
+    assert after["hands"][0]["deltas"] != before["hands"][0]["deltas"]
+    assert after == services.calculate_meeting(meeting)
+    Player.objects.filter(league=league, name="Anna").update(name="Anne")
+    renamed = services.calculate_meeting(meeting, payloads=[])
+    assert "Anne" in renamed["parties"] and "Anna" not in renamed["parties"]
+    other_rules = dict(meeting.rules, solo_point=not meeting.rules["solo_point"])
+    assert services.calculate_meeting(meeting, payloads=[], rules=(meeting.variant, other_rules))["rules"] == other_rules
+    plain = services.calculate_meeting(meeting, payloads=[], carried=())
+    bock = services.calculate_meeting(meeting, payloads=[], carried=("bock",))
+    assert plain["next"] != bock["next"]
+    assert services.calculate_meeting(meeting, payloads=[], carried=()) == plain
