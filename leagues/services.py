@@ -134,10 +134,11 @@ def seated_players(meeting: Meeting) -> list[Player]:
 _Seated = namedtuple("_Seated", ("pk", "name", "position"))
 
 
-def _seated(meeting: Meeting) -> list[_Seated]:
-    """The meeting's seated players in seat order, read once per write (its replay, the
-    players of its HandResult rows, the evening winner's seat order) and as values: the
-    Seat and Player models cost a write 0.4 ms."""
+def seats_of(meeting: Meeting) -> list[_Seated]:
+    """The meeting's seated players in seat order as (pk, name, position), read as values:
+    the Seat and Player models cost 0.4 ms. A write reads them once (its replay, the players
+    of its HandResult rows, the evening winner's seat order); a page that has them can pass
+    them to ``calculate_meeting`` (``players``) instead of a second read."""
     rows = meeting.seats.order_by("position").values_list("player_id", "player__name", "position")
     return [_Seated(*row) for row in rows]
 
@@ -182,7 +183,7 @@ def meeting_request(
     under other ``rules``: (variant, full rule set), for "what if"). ``players``: its seated
     players, when the caller read them already."""
     if players is None:
-        players = _seated(meeting)  # as values: the names are all a replay reads of them
+        players = seats_of(meeting)  # as values: the names are all a replay reads of them
     if payloads is None:
         payloads = list(meeting.hands.live().values_list("payload", flat=True))
     variant, rule_set = rules or (meeting.variant, meeting.rules)
@@ -361,7 +362,7 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
             return  # given what it was given before: its results (and all after it) stand
         later = Meeting.objects.select_related("season").get(pk=next_one[0])
         hands = _live_hands(later)
-        seated = _seated(later)
+        seated = seats_of(later)
         try:
             later_result = calculate_meeting(
                 later, payloads=[h.payload for h in hands], carried=carried, players=seated
@@ -563,7 +564,7 @@ def write_results(
     """Bring the meeting's cached results in line with a replay of its live ``hands`` (Hand
     instances, or rows with their pk and payload) (never edited otherwise): its HandResult rows, its MeetingResult rows (their sums per player) and its MeetingCarry
     (``carried``: the rounds the replay was given; None: worked out here). ``seated``: the
-    meeting's seated players (``_seated``), when the writer read them already for its
+    meeting's seated players (``seats_of``), when the writer read them already for its
     replay (one read per write, issue 12). ``hands_changed``: the writer
     changed the live hands (so the MeetingCarry's digest of them changes too).
 
@@ -572,7 +573,7 @@ def write_results(
     of the meeting on each hand left some twenty dead row versions per live one on
     PostgreSQL (issue 12), which slowed every standings query until a vacuum."""
     if seated is None:
-        seated = _seated(meeting)
+        seated = seats_of(meeting)
     wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(hands, result, players=seated)}
     _sync_rows(
         HandResult.objects.filter(meeting=meeting),
@@ -746,7 +747,7 @@ def _won(figures: dict[str, Any], party: str, _delta: int) -> bool:
 @transaction.atomic
 def replay_meeting(*, meeting: Meeting) -> dict[str, Any]:
     hands = list(meeting.hands.live())
-    seated = _seated(meeting)
+    seated = seats_of(meeting)
     result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
     write_results(meeting, hands, result, carried=carried, seated=seated)
     replay_later_meetings(meeting, result)
@@ -914,7 +915,7 @@ def enter_hand_replayed(
             hands = [h for h in every if h.deleted_at is None]
             if number is not None and number != len(hands) + 1:
                 raise HandConflict(len(hands))
-            seated = _seated(meeting)
+            seated = seats_of(meeting)
             if (
                 hands
                 and end_time_passed(meeting, now)
@@ -965,7 +966,7 @@ def change_hand_replayed(*, hand: Hand, payload: Any, user, version: int) -> tup
             [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
         )
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
-    seated = _seated(meeting)
+    seated = seats_of(meeting)
     result, carried = _replayed(meeting, payloads=payloads, players=seated)
     changed = not _same_json(hand.payload, payload)
     hand.payload = payload
@@ -995,7 +996,7 @@ def delete_hand(*, hand: Hand, user, version: int) -> Hand:
     if hand.deleted_at is not None:
         return hand
     hands = [h for h in live if h.pk != hand.pk]
-    seated = _seated(meeting)
+    seated = seats_of(meeting)
     result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
     hand.deleted_at = timezone.now()
     hand.number = None
@@ -1019,7 +1020,7 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     if hand.deleted_at is None:
         return hand
     hands = sorted(live + [hand], key=lambda h: h.position)
-    seated = _seated(meeting)
+    seated = seats_of(meeting)
     result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
     _renumber(hands, skip=hand)
     hand.deleted_at = None
