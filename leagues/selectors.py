@@ -337,21 +337,23 @@ _MEETINGS_SQL = (
     "SELECT id, date, host_id, season_id, imported_totals FROM {meeting}"
     " WHERE league_id = %s AND season_id IN (%s, %s) ORDER BY date, id"
 )
-# The season's evenings, for their winners and the chart. In no order: the chart sorts itself
-# (the model's ordering joined the meetings and the players).
-_SEASON_SQL = "SELECT meeting_id, player_id, hands, won_evening, total, games_won FROM {result} WHERE season_id = %s"
-# Each player's sums in the season shown and in the others, in one pass over the league's rows:
-# the season's table, and all time as the two added. The last sum is IMPORTED_TOTAL's, told by
-# the rows' ``hands`` = 0 instead of a join to the league's meetings (0.6 of the query's 1.3 ms
-# on the bench league: the meeting rows are wide, they hold the rules). An imported evening's
-# rows hold its totals and no hands (services.store_imported_totals; the writers never sum
-# them), and any other evening's rows are sums of its live hands, so ``hands`` (its last
-# number) is at least 1; a row of no hands that was not imported would hold a total of 0 and
-# change no sum.
-_SUMS_SQL = (
-    "SELECT player_id, season_id = %s, SUM(total), SUM(games), SUM(wins), SUM(solos), SUM(solos_won),"
-    " SUM(games_won), SUM(points), SUM(CASE WHEN hands = 0 THEN total ELSE 0 END)"
-    " FROM {result} WHERE league_id = %s GROUP BY 1, 2"
+# In no order: every sum below is the same in any order, and the tables and the chart sort
+# themselves (the model's ordering joined the meetings and the players).
+_SEASON_SQL = (
+    "SELECT meeting_id, player_id, hands, won_evening, total, games, wins, solos, solos_won, games_won, points"
+    " FROM {result} WHERE season_id = %s"
+)
+# The last sum is IMPORTED_TOTAL's, told by the rows' ``hands`` = 0 instead of a join to the
+# league's meetings (0.6 of the query's 1.3 ms on the bench league: the meeting rows are wide,
+# they hold the rules). An imported evening's rows hold its totals and no hands
+# (services.store_imported_totals; the writers never sum them), and any other evening's rows
+# are sums of its live hands, so ``hands`` (its last number) is at least 1; a row of no hands
+# that was not imported would hold a total of 0 and change no sum. (Grouping by the season
+# too, to have the season's sums from the same pass, cost SQLite 0.9 ms more than it saved.)
+_ALL_TIME_SQL = (
+    "SELECT player_id, SUM(total), SUM(games), SUM(wins), SUM(solos), SUM(solos_won), SUM(games_won),"
+    " SUM(points), SUM(CASE WHEN hands = 0 THEN total ELSE 0 END)"
+    " FROM {result} WHERE league_id = %s GROUP BY player_id"
 )
 
 
@@ -364,7 +366,9 @@ def _sql(text):
     )
 
 
-_PLAYERS_SQL, _MEETINGS_SQL, _SEASON_SQL, _SUMS_SQL = map(_sql, (_PLAYERS_SQL, _MEETINGS_SQL, _SEASON_SQL, _SUMS_SQL))
+_PLAYERS_SQL, _MEETINGS_SQL, _SEASON_SQL, _ALL_TIME_SQL = map(
+    _sql, (_PLAYERS_SQL, _MEETINGS_SQL, _SEASON_SQL, _ALL_TIME_SQL)
+)
 
 
 def standings(*, league, season_number=None):
@@ -373,10 +377,9 @@ def standings(*, league, season_number=None):
 
     The queries: the seasons; the players, each with the date he last hosted and his seat at
     the league's last meeting (the host rotation's order and its ties); the meetings of the
-    season shown and of the current one; the season's results per meeting and player (each
-    evening's winner and the chart); each player's sums in the season and in the others (the
-    season's table and all time). All but the seasons are plain SQL (``_PLAYERS_SQL`` and
-    after: why there).
+    season shown and of the current one; the season's results per meeting and player (the
+    table, each evening's winner and the chart at once); the all-time sums per player. All but
+    the seasons are plain SQL (``_PLAYERS_SQL`` and after: why there).
 
     ``season_number`` None means the latest season; an unknown number raises Season.DoesNotExist.
     """
@@ -403,35 +406,37 @@ def standings(*, league, season_number=None):
         for m_id, date, host_id, s_id, imported in _rows(_MEETINGS_SQL, [league.id, season_id, current_id])
     ]
     season_meetings = [m for m in meetings if m.season_id == season_id]
+    imported = {m.id for m in season_meetings if m.imported_totals}
 
-    # The season's evenings: each one's winner, its hands and its point on the chart.
-    per_meeting, hands_in, winners = {}, {}, {}
-    figure = 5 if race else 4  # the chart's: games won, else the total
-    for row in _rows(_SEASON_SQL, [season_id]):
-        meeting_id, player_id, hands, won_evening = row[:4]
-        per_meeting.setdefault(meeting_id, {})[player_id] = row[figure]
+    # The season, per meeting and player: gives the table, each evening's winner and its point
+    # on the chart at once.
+    per_meeting, sums, hands_in, winners = {}, {}, {}, {}
+    figure = 5 if race else 0  # the chart's: games won, else the total
+    for meeting_id, player_id, hands, won_evening, *figures in _rows(_SEASON_SQL, [season_id]):
+        per_meeting.setdefault(meeting_id, {})[player_id] = figures[figure]
+        figures.append(figures[0] if meeting_id in imported else 0)
+        kept = sums.get(player_id)
+        sums[player_id] = figures if kept is None else [a + b for a, b in zip(kept, figures, strict=True)]
         hands_in[meeting_id] = hands
         if won_evening:
-            winners[meeting_id] = row
-
-    table, all_time = {}, {}
-    for player_id, in_season, *figures in _rows(_SUMS_SQL, [season_id, league.id]):
-        figures = [value or 0 for value in figures]
-        if in_season:
-            table[player_id] = _standing_row(players[player_id], figures, race=race)
-        kept = all_time.get(player_id)
-        all_time[player_id] = figures if kept is None else [a + b for a, b in zip(kept, figures, strict=True)]
-    all_time = _rank([_standing_row(players[p], figures, race=race) for p, figures in all_time.items()], race=race)
+            winners[meeting_id] = (player_id, figures[0], figures[5])
+    table = {player_id: _standing_row(players[player_id], figures, race=race) for player_id, figures in sums.items()}
 
     for number, m in enumerate(season_meetings, 1):
         m.number = number
         winner = winners.get(m.id)
         if winner is not None:
-            _meeting_id, player_id, _hands, _won, m.winner_total, m.winner_games_won = winner
+            player_id, m.winner_total, m.winner_games_won = winner
             m.winner = players[player_id]
             table[player_id].evenings_won += 1
         m.hands = hands_in.get(m.id, 0)
     table = _rank(list(table.values()), race=race)
+
+    all_time = [
+        _standing_row(players[player_id], [value or 0 for value in figures], race=race)
+        for player_id, *figures in _rows(_ALL_TIME_SQL, [league.id])
+    ]
+    all_time = _rank(all_time, race=race)
 
     hosted = [m for m in meetings if m.season_id == current_id]
     complete, due = _due_order(
