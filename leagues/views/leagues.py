@@ -108,8 +108,8 @@ def render_league(request, league, membership, *, status=200, **forms):
             {
                 "url": reverse("meeting", kwargs={"slug": league.slug, "pk": meeting["id"]}),
                 "date": meeting["date"],
-                "host": meeting["host__name"],
-                "season": str(Season(number=meeting["season__number"])),
+                "host": meeting["host"],
+                "season": str(Season(number=meeting["season"])),
                 "imported": meeting["imported_totals"],
             }
             for meeting in context["meetings"]
@@ -120,12 +120,12 @@ def render_league(request, league, membership, *, status=200, **forms):
         "leagues/season_row.html",
         [
             {
-                "name": str(season),
+                "name": str(Season(number=season["number"])),
                 "slug": league.slug,
-                "number": season.number,
-                "started_on": season.started_on,
-                "closed_on": season.closed_on,
-                "locked": season.locked,
+                "number": season["number"],
+                "started_on": season["started_on"],
+                "closed_on": season["closed_on"],
+                "locked": season["locked"],
             }
             for season in context["seasons"]
         ],
@@ -176,7 +176,7 @@ def _offer_players(invite_form, players):
     ... WITH HOLD, FETCH, CLOSE: round trips of their own) reading those rows a second time.
     The posted form still checks its choice against the queryset."""
     field = invite_form.fields["player"]
-    field.choices = [("", field.empty_label), *((p.pk, p.name) for p in players if p.user_id is None)]
+    field.choices = [("", field.empty_label), *((p["id"], p["name"]) for p in players if p["user_id"] is None)]
 
 
 def _rules_html(league, preset_form, rules):
