@@ -679,13 +679,37 @@ def _sync_rows(model, meeting_id: int, wanted, *, key_fields, figures, build, up
     update = [name for name in figures if name in fields]
     columns = [f for f in model._meta.concrete_fields if not f.primary_key]
     if changed and upsert_on is not None and connection.ops.bulk_batch_size(columns, changed) >= len(changed):
-        for row in changed:
-            row.pk = None  # inserted as new, it meets its stored row on the unique constraint
-        model.objects.bulk_create(changed, update_conflicts=True, unique_fields=upsert_on, update_fields=update)
+        # Inserted as new, each meets its stored row on the unique constraint.
+        _insert_rows(model, changed, conflict=upsert_on, update=update)
     elif changed:
         model.objects.bulk_update(changed, update)
     if created:
-        model.objects.bulk_create(created)
+        _insert_rows(model, created)
+
+
+def _insert_rows(model, rows, *, conflict: tuple[str, ...] = (), update: list[str] = ()) -> None:
+    """INSERT ``rows`` (unsaved instances of ``model``) in as many statements as bulk_create
+    (one on PostgreSQL; SQLite's batches by its limit on parameters); ``conflict`` (the
+    fields of a unique constraint): ON CONFLICT DO UPDATE the ``update`` fields (PostgreSQL
+    and SQLite alike). SQL of its own: bulk_create's building and compiling, and on PostgreSQL
+    its UNNEST of one array per column, cost a hand entry 0.9 ms for five rows, each time."""
+    quote, opts = connection.ops.quote_name, model._meta
+    fields = [f for f in opts.concrete_fields if not f.primary_key]
+    sql = f"INSERT INTO {quote(opts.db_table)} ({', '.join(quote(f.column) for f in fields)}) VALUES "
+    tail = ""
+    if conflict:
+        updated = [quote(opts.get_field(name).column) for name in update]
+        tail = (
+            f" ON CONFLICT ({', '.join(quote(opts.get_field(name).column) for name in conflict)})"
+            f" DO UPDATE SET {', '.join(f'{column} = EXCLUDED.{column}' for column in updated)}"
+        )
+    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    size = max(1, connection.ops.bulk_batch_size(fields, rows))
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), size):
+            batch = rows[start : start + size]
+            params = [f.get_db_prep_save(getattr(row, f.attname), connection) for row in batch for f in fields]
+            cursor.execute(sql + ", ".join([one] * len(batch)) + tail, params)
 
 
 @functools.cache
