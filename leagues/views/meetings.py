@@ -55,10 +55,23 @@ def _can_write(membership):
 # --- the replay, shaped for the page ----------------------------------------------------------
 
 
+def _seated(meeting):
+    """The meeting's seated players in seat order (pk, name, position), read once per request:
+    the page, its form and its replay all need them (they were read two or three times)."""
+    seats = getattr(meeting, "_seated", None)
+    if seats is None:
+        seats = meeting._seated = services.seats_of(meeting)
+    return seats
+
+
+def _seat_names(meeting):
+    return [seat.name for seat in _seated(meeting)]
+
+
 def _replay(meeting, payloads):
     """The replay, or (None, problems) when the stored hands no longer fit (never a 500)."""
     try:
-        return services.calculate_meeting(meeting, payloads=payloads), []
+        return services.calculate_meeting(meeting, payloads=payloads, players=_seated(meeting)), []
     except services.InvalidInput as error:
         return None, _page_errors(meeting, error.errors)
 
@@ -67,7 +80,7 @@ def _page_errors(meeting, errors):
     """A service's problems in the words of the page's forms (leagues/field_labels.py)."""
     if not errors:
         return errors
-    names = [seat.player.name for seat in meeting.seats.in_order()] + list(meeting.teams or ())
+    names = _seat_names(meeting) + list(meeting.teams or ())
     return field_labels.page_errors(errors, game=meeting.game, players=names)
 
 
@@ -180,7 +193,7 @@ def table_context(
     hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
     live = [h for h in hands if h.deleted_at is None]
     deleted = [h for h in hands if h.deleted_at is not None]
-    players = [seat.player.name for seat in meeting.seats.in_order()]
+    players = _seat_names(meeting)
     module = form_module(meeting.game)
     if replayed is not None and _same_hands(live, replayed[0]):
         result, broken = replayed[1], []
@@ -445,7 +458,7 @@ def hand_add_hx(request, slug, pk):
             return _saved(request, meeting, membership, earlier)
     live = [h for h in selectors.meeting_hands(meeting=meeting, entered_by=False) if h.deleted_at is None]
     number = len(live) + 1
-    players = [seat.player.name for seat in meeting.seats.in_order()]
+    players = _seat_names(meeting)
     result, broken = _replay(meeting, [h.payload for h in live])
     if result is None:
         return _render_table(request, meeting, membership, status=400)
@@ -613,7 +626,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
         by, at = services.last_change(hand)
         return _stale(request, meeting, membership, services.StaleHand(hand, changed_by=by, changed_at=at))
     number = index + 1
-    players = [seat.player.name for seat in meeting.seats.in_order()]
+    players = _seat_names(meeting)
     module = form_module(meeting.game)
     # The form sees the evening as it stood before this hand (its dealer, who was active).
     before, broken = _replay(meeting, [h.payload for h in live[:index]])
