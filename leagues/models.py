@@ -6,7 +6,6 @@ A hand is stored exactly as entered (its JSON payload). Everything derived from 
 by ``services.replay_meeting``.
 """
 
-import functools
 import secrets
 from datetime import timedelta
 
@@ -287,17 +286,31 @@ class MeetingQuerySet(models.QuerySet):
         """Each meeting with ``opens_season``: whether no meeting of its season was played
         before it (date, then id), asked in the same query instead of one of its own (a
         replay of Doppelkopf asks it for the pennant's penalty soli, services.compulsory_solos_for)."""
-        return self.annotate(opens_season=_opens_season())
+        return self.annotate(opens_season=OpensSeason())
 
 
-@functools.cache
-def _opens_season():
-    # Built once: building the subquery cost each write 0.3 ms. annotate() resolves a copy
-    # of it, so the one expression is never changed by a query that uses it.
-    earlier = Meeting.objects.filter(season=models.OuterRef("season")).filter(
-        Q(date__lt=models.OuterRef("date")) | Q(date=models.OuterRef("date"), id__lt=models.OuterRef("pk"))
-    )
-    return ~models.Exists(earlier)
+class OpensSeason(models.Expression):
+    """Whether the query's meeting is the first of its season (no meeting of the season
+    before it by date, then id): NOT EXISTS over the meetings of its season.
+
+    Written as SQL: the same test as an Exists queryset with OuterRefs cost each write (and
+    each meeting page) 0.3 ms more to build and compile than to run. It names the query's
+    meeting by the alias it has in that query, so it holds inside another query too."""
+
+    output_field = models.BooleanField()
+
+    def as_sql(self, compiler, connection):
+        quote, opts = compiler.quote_name_unless_alias, Meeting._meta
+        outer = quote(compiler.query.get_initial_alias())
+        season, date = (connection.ops.quote_name(opts.get_field(name).column) for name in ("season", "date"))
+        pk = connection.ops.quote_name(opts.pk.column)
+        earlier = connection.ops.quote_name("opens_season_earlier")
+        return (
+            f"NOT EXISTS (SELECT 1 FROM {connection.ops.quote_name(opts.db_table)} {earlier}"
+            f" WHERE {earlier}.{season} = {outer}.{season} AND ({earlier}.{date} < {outer}.{date}"
+            f" OR ({earlier}.{date} = {outer}.{date} AND {earlier}.{pk} < {outer}.{pk})))",
+            [],
+        )
 
 
 class Meeting(models.Model):

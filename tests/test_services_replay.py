@@ -148,3 +148,15 @@ def test_a_replay_is_kept_by_its_whole_input(league, settings):
     bock = services.calculate_meeting(meeting, payloads=[], carried=("bock",))
     assert plain["next"] != bock["next"]
     assert services.calculate_meeting(meeting, payloads=[], carried=()) == plain
+
+
+def test_with_season_start_tells_the_first_meeting_of_each_season_also_inside_another_query(league):
+    from leagues.models import Meeting
+
+    meetings = [start(league, host, n) for n, host in enumerate(FOUR)]  # season 1 closes with the fourth
+    same_day = services.start_meeting(league=league, date=day(4), players=seats(league, "Anna"))  # opens season 2
+    second = services.start_meeting(league=league, date=day(4), players=seats(league, "Ben"))  # same date, later id
+    expected = {m.pk: m.pk in (meetings[0].pk, same_day.pk) for m in [*meetings, same_day, second]}
+    assert {m.pk: m.opens_season for m in Meeting.objects.with_season_start()} == expected
+    inner = Meeting.objects.with_season_start().filter(opens_season=True).values("pk")
+    assert set(Meeting.objects.filter(pk__in=inner).values_list("pk", flat=True)) == {meetings[0].pk, same_day.pk}
