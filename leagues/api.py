@@ -175,7 +175,11 @@ class LeagueExportView(APIView):
 
 def _meeting(request, slug, pk, role=Role.MEMBER):
     league, _membership = league_for(user=request.user, slug=slug, role=role)
-    return get_object_or_404(Meeting, league=league, pk=pk)
+    # The season is shown with every meeting; whether it opens its season is asked by the
+    # replay (the pennant's penalty soli): both come with this query.
+    meeting = get_object_or_404(Meeting.objects.select_related("season").with_season_start(), league=league, pk=pk)
+    meeting.league = league
+    return meeting
 
 
 def _hand_data(hand):
@@ -195,13 +199,14 @@ def _etag(hand):
 
 def _meeting_data(meeting, result=None):
     """``result``: the replay a write just made of the meeting as it is now (None: replayed here)."""
+    seats = services.seats_of(meeting)
     if result is None:
-        result = services.calculate_meeting(meeting)
+        result = services.calculate_meeting(meeting, players=seats)
     data = {
         "id": meeting.pk,
         "date": meeting.date,
         "season": meeting.season.number,
-        "players": [p.name for p in services.seated_players(meeting)],
+        "players": [seat.name for seat in seats],
         "hands": [_hand_data(hand) for hand in selectors.meeting_hands(meeting=meeting)],
         "result": result,
         "closed_at": meeting.closed_at,

@@ -17,16 +17,19 @@ def league_for(*, user, slug, role=Role.MEMBER):
     """The league named by ``slug`` if ``user`` holds at least ``role`` in it.
 
     Someone who is not a member gets a 404, not a 403: a league's existence is its own business.
+    A member's league and membership come in one query (every league page starts here).
     """
-    league = get_object_or_404(League, slug=slug)
-    membership = membership_for(user=user, league=league)
-    if membership is None and not user.is_superuser:
-        raise Http404
-    if membership is not None and not membership.allows(role):
-        raise PermissionDenied
-    if membership is None and user.is_superuser:
+    membership = None
+    if user.is_authenticated:
+        membership = Membership.objects.select_related("league").filter(league__slug=slug, user=user).first()
+    if membership is None:
+        if not user.is_superuser:
+            raise Http404
+        league = get_object_or_404(League, slug=slug)
         return league, Membership(league=league, user=user, role=Role.ADMIN)
-    return league, membership
+    if not membership.allows(role):
+        raise PermissionDenied
+    return membership.league, membership
 
 
 def public_league(*, token):

@@ -180,13 +180,15 @@ def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_
     # and season queries are gone), at any number of hands. 31 -> 25: the write reads the
     # seats once (not three times), its season with the meeting's lock, the hands once, and
     # writes its MeetingCarry without reading it first. 25 -> 23: the view reads the seats
-    # once for its form, its replay and the table.
+    # once for its form, its replay and the table. 23 -> 20: the league with the membership in
+    # one query, whether the meeting opens its season with the meeting, and the evening's
+    # closed state from the write instead of read again.
     meeting, result = _evening_of(hands)
     client.force_login(member(meeting.league, Role.SCOREKEEPER))
     active = result["next"]["active"]
     post = {"expected_hand": str(hands + 1), "kind": "normal", "re": active[:2], "eyes": "131", "eyes_for": "re"}
     target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
-    with django_assert_num_queries(23):
+    with django_assert_num_queries(20):
         response = client.post(target, post, HTTP_HX_REQUEST="true")
     assert response.status_code == 200, response.content.decode()[:500]
     assert response.content.decode().count('<tr id="hand-') == hands + 1

@@ -43,7 +43,11 @@ def _meeting(request, slug, pk, role=Role.MEMBER):
     # Only the season and the host are shown on every page; the pennant holder and who closed
     # the evening are read when there is one (each join made this query 0.3 ms slower, and
     # the league is the one just read).
-    meeting = get_object_or_404(Meeting.objects.select_related("season", "host"), pk=pk, league=league)
+    # Whether it opens its season (the pennant's penalty soli, asked by the replay) comes
+    # with it too.
+    meeting = get_object_or_404(
+        Meeting.objects.select_related("season", "host").with_season_start(), pk=pk, league=league
+    )
     meeting.league = league
     return meeting, membership
 
@@ -429,8 +433,12 @@ def _render_table(request, meeting, membership, *, status=200, **kwargs):
 
 
 def _saved(request, meeting, membership, hand, replayed=None):
-    # The hand may have closed the evening (the last of its last round): show it closed.
-    meeting.refresh_from_db(fields=["closed_at", "closed_by"])
+    # The hand may have closed the evening (the last of its last round): show it closed. A
+    # write that just replayed knows (``hand.meeting`` is the meeting it locked and closed).
+    if replayed is not None:
+        meeting.closed_at, meeting.closed_by_id = hand.meeting.closed_at, hand.meeting.closed_by_id
+    else:
+        meeting.refresh_from_db(fields=["closed_at", "closed_by"])
     if request.htmx:
         return _render_table(request, meeting, membership, replayed=replayed)
     messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number or ""})
