@@ -143,7 +143,9 @@ def test_a_replay_is_kept_by_its_whole_input(league, settings):
     renamed = services.calculate_meeting(meeting, payloads=[])
     assert "Anne" in renamed["parties"] and "Anna" not in renamed["parties"]
     other_rules = dict(meeting.rules, solo_point=not meeting.rules["solo_point"])
-    assert services.calculate_meeting(meeting, payloads=[], rules=(meeting.variant, other_rules))["rules"] == other_rules
+    assert (
+        services.calculate_meeting(meeting, payloads=[], rules=(meeting.variant, other_rules))["rules"] == other_rules
+    )
     plain = services.calculate_meeting(meeting, payloads=[], carried=())
     bock = services.calculate_meeting(meeting, payloads=[], carried=("bock",))
     assert plain["next"] != bock["next"]
