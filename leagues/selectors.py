@@ -2,6 +2,8 @@
 stay thin and query counts stay fixed whatever the number of hands."""
 
 import datetime
+import functools
+from collections import namedtuple
 from dataclasses import dataclass, field
 
 from django.db import connection
@@ -83,6 +85,33 @@ def league_overview(*, league, admin=False, meetings=10):
             Invite.objects.filter(league=league).open().select_related("player").order_by("-created_at")
         )
     return data
+
+
+Seated = namedtuple("Seated", ("pk", "name", "position"))
+
+
+def seats_of(meeting: Meeting) -> list[Seated]:
+    """The meeting's seated players in seat order as (pk, name, position), read by SQL of
+    its own: the Seat and Player models cost 0.4 ms, the values queryset's building and
+    compiling 0.3 ms more than running it. A write reads them once (its replay, the players
+    of its HandResult rows, the evening winner's seat order); a page that has them can pass
+    them to ``calculate_meeting`` (``players``) instead of a second read."""
+    with connection.cursor() as cursor:
+        cursor.execute(_seats_sql(), [meeting.pk])
+        return [Seated(*row) for row in cursor.fetchall()]
+
+
+@functools.cache
+def _seats_sql() -> str:
+    quote = connection.ops.quote_name
+    seat, player = Seat._meta, Player._meta
+    return (
+        f"SELECT s.{quote(seat.get_field('player').column)}, p.{quote(player.get_field('name').column)},"
+        f" s.{quote(seat.get_field('position').column)}"
+        f" FROM {quote(seat.db_table)} s INNER JOIN {quote(player.db_table)} p"
+        f" ON p.{quote(player.pk.column)} = s.{quote(seat.get_field('player').column)}"
+        f" WHERE s.{quote(seat.get_field('meeting').column)} = %s ORDER BY s.{quote(seat.get_field('position').column)}"
+    )
 
 
 # --- standings, host rotation and sheets (issue 5, "At the table") ---------------------------
@@ -521,8 +550,8 @@ def meeting_sheet(*, meeting):
     it scored, which is its total, since the replay starts every game from 0 (README, "Race
     games"); its cached delta also holds the reset of the finished game.
     """
-    players = [s.player for s in Seat.objects.filter(meeting=meeting).in_order()]
-    index = {p.id: i for i, p in enumerate(players)}
+    players = seats_of(meeting)  # (pk, name, position): the sheet shows their names
+    index = {p.pk: i for i, p in enumerate(players)}
     rows, games = {}, {}
     results = HandResult.objects.filter(meeting=meeting)
     fields = ("number", "player_id", "delta", "total", "active", "round", "games_won")

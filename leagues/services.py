@@ -132,31 +132,10 @@ def seated_players(meeting: Meeting) -> list[Player]:
 
 
 # A seated player as a write needs him: his id, his name and his seat's position.
-_Seated = namedtuple("_Seated", ("pk", "name", "position"))
-
-
-def seats_of(meeting: Meeting) -> list[_Seated]:
-    """The meeting's seated players in seat order as (pk, name, position), read by SQL of
-    its own: the Seat and Player models cost 0.4 ms, the values queryset's building and
-    compiling 0.3 ms more than running it. A write reads them once (its replay, the players
-    of its HandResult rows, the evening winner's seat order); a page that has them can pass
-    them to ``calculate_meeting`` (``players``) instead of a second read."""
-    with connection.cursor() as cursor:
-        cursor.execute(_seats_sql(), [meeting.pk])
-        return [_Seated(*row) for row in cursor.fetchall()]
-
-
-@functools.cache
-def _seats_sql() -> str:
-    quote = connection.ops.quote_name
-    seat, player = Seat._meta, Player._meta
-    return (
-        f"SELECT s.{quote(seat.get_field('player').column)}, p.{quote(player.get_field('name').column)},"
-        f" s.{quote(seat.get_field('position').column)}"
-        f" FROM {quote(seat.db_table)} s INNER JOIN {quote(player.db_table)} p"
-        f" ON p.{quote(player.pk.column)} = s.{quote(seat.get_field('player').column)}"
-        f" WHERE s.{quote(seat.get_field('meeting').column)} = %s ORDER BY s.{quote(seat.get_field('position').column)}"
-    )
+# The seated players as values: a read, so it lives in selectors (the public sheet uses it
+# too); the writers read them once each through it.
+_Seated = selectors.Seated
+seats_of = selectors.seats_of
 
 
 def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:

@@ -97,8 +97,8 @@ def test_a_public_sheet_runs_a_fixed_number_of_queries(client, django_assert_num
     league = LeagueFactory(public_token="s" * 32)
     deals = [{"Ben": 1, "Carl": -1, "Dora": 1, "Emil": -1}] * hands
     meeting = played(league, datetime.date(2026, 1, 2), FIVE, deals)
-    # league by token, meeting, seats, results
-    with django_assert_num_queries(4):
+    # the meeting with its league (by token), seats, results
+    with django_assert_num_queries(3):
         response = client.get(reverse("public_meeting", kwargs={"token": "s" * 32, "pk": meeting.pk}))
     assert len(response.context["rows"]) == hands
 
@@ -145,7 +145,7 @@ def test_a_public_sheet_of_a_game_without_rounds_has_no_round_marks(client):
 def test_a_public_sheet_with_special_rounds_runs_a_fixed_number_of_queries(client, django_assert_num_queries, hands):
     league = LeagueFactory(public_token="q" * 32)
     meeting = evening_with_a_bock_round(league, hands)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         response = client.get(reverse("public_meeting", kwargs={"token": "q" * 32, "pk": meeting.pk}))
     assert len(response.context["rows"]) == hands
     assert response.context["rows"][1].round == "bock"

@@ -147,8 +147,14 @@ def public_standings(request, token):
 
 @require_GET
 def public_meeting(request, token, pk):
-    league = public_league(token=token)
-    meeting = get_object_or_404(Meeting.objects.select_related("season", "host"), pk=pk, league=league)
+    # The league comes with the meeting (one query): a wrong token or a meeting of another
+    # league is the same 404.
+    if not token:
+        raise Http404
+    meeting = get_object_or_404(
+        Meeting.objects.select_related("league", "season", "host"), pk=pk, league__public_token=token
+    )
+    league = meeting.league
     players, rows, totals = selectors.meeting_sheet(meeting=meeting)
     return render(
         request,
