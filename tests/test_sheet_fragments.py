@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from leagues import fragments, services
+from leagues import fragments, selectors, services
 from leagues.models import HandResult, Role
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -192,3 +192,16 @@ def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_
         response = client.post(target, post, HTTP_HX_REQUEST="true")
     assert response.status_code == 200, response.content.decode()[:500]
     assert response.content.decode().count('<tr id="hand-') == hands + 1
+
+
+def test_the_sheet_reads_the_hands_as_the_model_does(evening):
+    # selectors.meeting_hands(entered_by=False) is a raw query of the Hand model: its values
+    # (a deleted hand's time with its time zone among them) are the ORM's.
+    meeting, _hand, _scorekeeper = evening
+    second = meeting.second_hand
+    services.delete_hand(hand=second, user=None, version=second.version)
+    raw = selectors.meeting_hands(meeting=meeting, entered_by=False)
+    orm = list(meeting.hands.order_by("position"))
+    fields = ("pk", "meeting_id", "position", "number", "version", "payload", "deleted_at")
+    assert [[getattr(h, f) for f in fields] for h in raw] == [[getattr(h, f) for f in fields] for h in orm]
+    assert raw[1].deleted_at is not None and raw[1].deleted_at.tzinfo is not None
