@@ -29,6 +29,7 @@ from scoring.sitting import parse_request
 
 from . import names, outbox_choices, selectors
 from .models import (
+    GAME_LABELS,
     ROLE_RANK,
     Hand,
     HandResult,
@@ -1732,7 +1733,7 @@ def start_meeting(
                 "hand": None,
                 "field": "players",
                 "message": _("%(game)s needs %(min)s to %(max)s players at the table.")
-                % {"game": spec.key, "min": spec.min_players, "max": spec.max_players},
+                % {"game": GAME_LABELS.get(spec.key, spec.key), "min": spec.min_players, "max": spec.max_players},
             }
         )
     if len({p.pk for p in players}) != len(players) or any(p.league_id != league.pk for p in players):

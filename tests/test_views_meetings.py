@@ -213,7 +213,7 @@ def test_it_rejects_three_at_a_doppelkopf_table(client, league, people):
     client.force_login(people["admin"])
     response = client.post(reverse("meeting_start", kwargs={"slug": league.slug}), start_data(league, NAMES[:3]))
     assert response.status_code == 400
-    assert "needs 4 to 6 players" in response.content.decode()
+    assert "Doppelkopf needs 4 to 6 players" in response.content.decode()  # the game by its name
     assert not Meeting.objects.exists()
 
 
