@@ -656,11 +656,12 @@ def last_seat_order(*, league):
     return list(Seat.objects.filter(meeting=last).order_by("position").values_list("player_id", flat=True))
 
 
-# What the sheet, the hand entry and the correction read of a hand. Without the two
-# timestamps (each a Python-side conversion in Django's PostgreSQL time zone loader) and the
-# key, and as a raw query of the Hand model (its fields still converted as the model
-# converts them, the other fields deferred), 40 hands load in 0.6 ms instead of 1.2.
-SHEET_HAND_FIELDS = ("id", "meeting_id", "position", "number", "version", "payload", "deleted_at")
+# What the sheet, the hand entry (the key: is this form's hand saved already?) and the
+# correction read of a hand. Without the two timestamps (each a Python-side conversion in
+# Django's PostgreSQL time zone loader), and as a raw query of the Hand model (its fields
+# still converted as the model converts them, the other fields deferred), 40 hands load in
+# 0.6 ms instead of 1.2.
+SHEET_HAND_FIELDS = ("id", "meeting_id", "position", "number", "version", "payload", "deleted_at", "idempotency_key")
 
 
 def meeting_hands(*, meeting, entered_by=True):

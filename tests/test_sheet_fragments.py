@@ -3,6 +3,7 @@ row is never stale after any write, is kept per language, and a page with kept r
 same page as one rendered afresh."""
 
 import re
+import uuid
 
 import pytest
 from django.urls import reverse
@@ -186,7 +187,9 @@ def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_
     meeting, result = _evening_of(hands)
     client.force_login(member(meeting.league, Role.SCOREKEEPER))
     active = result["next"]["active"]
-    post = {"expected_hand": str(hands + 1), "kind": "normal", "re": active[:2], "eyes": "131", "eyes_for": "re"}
+    # With its idempotency key, as every phone sends it: looked up among the hands read anyway.
+    post = {"expected_hand": str(hands + 1), "idempotency_key": str(uuid.uuid4())}
+    post.update({"kind": "normal", "re": active[:2], "eyes": "131", "eyes_for": "re"})
     target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
     with django_assert_num_queries(20):
         response = client.post(target, post, HTTP_HX_REQUEST="true")
@@ -202,6 +205,6 @@ def test_the_sheet_reads_the_hands_as_the_model_does(evening):
     services.delete_hand(hand=second, user=None, version=second.version)
     raw = selectors.meeting_hands(meeting=meeting, entered_by=False)
     orm = list(meeting.hands.order_by("position"))
-    fields = ("pk", "meeting_id", "position", "number", "version", "payload", "deleted_at")
+    fields = ("pk", "meeting_id", "position", "number", "version", "payload", "deleted_at", "idempotency_key")
     assert [[getattr(h, f) for f in fields] for h in raw] == [[getattr(h, f) for f in fields] for h in orm]
     assert raw[1].deleted_at is not None and raw[1].deleted_at.tzinfo is not None

@@ -478,13 +478,14 @@ def hand_add_hx(request, slug, pk):
     control_ok = control.is_valid()
     expected = control.cleaned_data.get("expected_hand") if control_ok else None
     key = control.cleaned_data.get("idempotency_key") if control_ok else None
+    hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
     if key is not None:
-        # Checked before the hand is read: once it is saved, the same form may no longer fit
+        # Checked before the form is read: once it is saved, the same form may no longer fit
         # the evening (the next dealer sits out now), yet it is the hand already saved.
-        earlier = Hand.objects.filter(meeting=meeting, idempotency_key=key).first()
+        earlier = next((h for h in hands if h.idempotency_key == key), None)
         if earlier is not None:
             return _saved(request, meeting, membership, earlier)
-    live = [h for h in selectors.meeting_hands(meeting=meeting, entered_by=False) if h.deleted_at is None]
+    live = [h for h in hands if h.deleted_at is None]
     number = len(live) + 1
     players = _seat_names(meeting)
     result, broken = _replay(meeting, [h.payload for h in live])
