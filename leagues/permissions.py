@@ -1,6 +1,9 @@
 """Who may do what in a league. One place, used by the HTML views and the API alike."""
 
+import functools
+
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -19,9 +22,7 @@ def league_for(*, user, slug, role=Role.MEMBER):
     Someone who is not a member gets a 404, not a 403: a league's existence is its own business.
     A member's league and membership come in one query (every league page starts here).
     """
-    membership = None
-    if user.is_authenticated:
-        membership = Membership.objects.select_related("league").filter(league__slug=slug, user=user).first()
+    membership = _membership_with_league(user=user, slug=slug) if user.is_authenticated else None
     if membership is None:
         if not user.is_superuser:
             raise Http404
@@ -30,6 +31,37 @@ def league_for(*, user, slug, role=Role.MEMBER):
     if not membership.allows(role):
         raise PermissionDenied
     return membership.league, membership
+
+
+def _membership_with_league(*, user, slug):
+    """``user``'s membership of the league ``slug`` with its league, or None, in one raw query
+    of the League model: every member page and API call starts here, and the ORM's
+    select_related query cost 0.76 ms against 0.3 (issue 12). The league is a full model
+    instance (its fields converted as the model converts them); the membership has its id,
+    league, user and role loaded (``joined_at`` deferred: read if anyone asks for it)."""
+    rows = list(League.objects.raw(_membership_sql(), [slug, user.pk]))
+    if not rows:
+        return None
+    league = rows[0]
+    values = [league._membership_id, league.pk, user.pk, league._membership_role]
+    del league._membership_id, league._membership_role
+    membership = Membership.from_db(connection.alias, ["id", "league_id", "user_id", "role"], values)
+    membership.league = league
+    return membership
+
+
+@functools.cache
+def _membership_sql():
+    quote = connection.ops.quote_name
+    league, member = League._meta, Membership._meta
+    columns = ", ".join(f"l.{quote(field.column)}" for field in league.concrete_fields)
+    return (
+        f"SELECT {columns}, m.{quote(member.pk.column)} AS _membership_id,"
+        f" m.{quote(member.get_field('role').column)} AS _membership_role"
+        f" FROM {quote(league.db_table)} l JOIN {quote(member.db_table)} m"
+        f" ON m.{quote(member.get_field('league').column)} = l.{quote(league.pk.column)}"
+        f" WHERE l.{quote(league.get_field('slug').column)} = %s AND m.{quote(member.get_field('user').column)} = %s"
+    )
 
 
 def public_league(*, token):
