@@ -80,10 +80,22 @@ class MeetingAdmin(admin.ModelAdmin):
         # Closed and reopened through the app only, so that a reopening keeps its reason.
         "closed_at",
         "closed_by",
+        # An evening copied from paper as totals is such by how it was stored (its result rows
+        # are the totals, with no hands): the standings tell it by both, so it is not flipped.
+        "imported_totals",
     ]
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            # Only what the form changed: the rest of the row (the evening's closed state,
+            # which the app writes under the meeting's lock) stays as it is in the database now,
+            # not as this form read it.
+            obj.save(update_fields=form.changed_data)
+        else:
+            super().save_model(request, obj, form, change)
 
 
 @admin.register(MeetingReopening)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues import services
-from leagues.models import Hand, MeetingReopening, Role
+from leagues.models import Hand, Meeting, MeetingReopening, Role
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -256,3 +256,28 @@ def test_the_correction_page_of_a_closed_evening_says_so_and_offers_no_save(clie
     html = response.content.decode()
     assert response.status_code == 200
     assert "This evening is closed" in html and "Save correction" not in html
+
+
+def test_the_django_admin_saves_only_what_its_form_changed(admin_client, closed, people, monkeypatch):
+    Meeting.objects.filter(pk=closed.pk).update(created_by=people["admin"])
+    closed.refresh_from_db()
+    change = f"/admin/leagues/meeting/{closed.pk}/change/"
+    html = admin_client.get(change).content.decode()
+    assert 'name="imported_totals"' not in html  # read only
+    saved = []
+    original = Meeting.save
+
+    def spy(self, *args, **kwargs):
+        saved.append(kwargs.get("update_fields"))
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Meeting, "save", spy)
+    data = {"host": closed.host_id, "end_time": "23:45", "created_by": closed.created_by_id}
+    data.update({"seats-TOTAL_FORMS": "0", "seats-INITIAL_FORMS": "0"})
+    response = admin_client.post(change, data)
+    assert response.status_code == 302
+    closed.refresh_from_db()
+    assert closed.end_time.strftime("%H:%M") == "23:45"
+    assert closed.closed_at is not None
+    # Only the field it changed is written: a close made meanwhile by the app would stay.
+    assert [set(fields) for fields in saved] == [{"end_time"}]
