@@ -23,6 +23,14 @@ def evening(db):
     return meeting, hand
 
 
+def standings_url(client, league, *, public):
+    """The public standings, or the members' with ``client`` logged in as a member."""
+    if public:
+        return reverse("public_standings", kwargs={"token": league.public_token})
+    client.force_login(member(league, Role.MEMBER))
+    return reverse("standings", kwargs={"slug": league.slug})
+
+
 def meetings_table(html):
     return re.search(r'<table class="meetings-table">.*?</table>', html, re.S).group(0)
 
@@ -39,11 +47,7 @@ def stored_winner_total(meeting):
 def test_a_corrected_hand_changes_the_evenings_line_at_once(client, evening, public):
     meeting, hand = evening
     league = meeting.league
-    if public:
-        url = reverse("public_standings", kwargs={"token": league.public_token})
-    else:
-        client.force_login(member(league, Role.MEMBER))
-        url = reverse("standings", kwargs={"slug": league.slug})
+    url = standings_url(client, league, public=public)
     before = client.get(url).content.decode()
     assert winner_cell(before) == f"+{stored_winner_total(meeting)}"
     services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), user=None, version=hand.version)
@@ -108,11 +112,7 @@ def two_seasons(evening):
 def test_a_corrected_hand_changes_both_tables_at_once(client, two_seasons, public):
     _meeting, _hand, later, second = two_seasons
     league = later.league
-    if public:
-        url = reverse("public_standings", kwargs={"token": league.public_token})
-    else:
-        client.force_login(member(league, Role.MEMBER))
-        url = reverse("standings", kwargs={"slug": league.slug})
+    url = standings_url(client, league, public=public)
     before = tables(client.get(url).content.decode())
     assert len(before) == 2  # the season's and all time
     services.change_hand(hand=second, payload=normal(["Anna", "Carl"], 90), user=None, version=second.version)
