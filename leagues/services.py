@@ -655,16 +655,23 @@ def _sync_rows(model, meeting_id: int, wanted, *, key_fields, figures, build, up
             changed.append(row)
             fields.update(differ)
     if stored:  # rows of hands deleted since, or of players no longer in a hand
-        model.objects.filter(pk__in=[pk for pk, _values in stored.values()]).delete()
+        gone = [pk for pk, _values in stored.values()]
+        for start in range(0, len(gone), MAX_PARAMETERS):
+            model.objects.filter(pk__in=gone[start : start + MAX_PARAMETERS]).delete()
     update = [name for name in figures if name in fields]
     columns = [f for f in model._meta.concrete_fields if not f.primary_key]
     if changed and upsert_on is not None and connection.ops.bulk_batch_size(columns, changed) >= len(changed):
         # Inserted as new, each meets its stored row on the unique constraint.
         _insert_rows(model, changed, conflict=upsert_on, update=update)
     elif changed:
-        model.objects.bulk_update(changed, update)
+        # Per row, its pk and a CASE's pk and value for each field: kept within MAX_PARAMETERS.
+        model.objects.bulk_update(changed, update, batch_size=MAX_PARAMETERS // (1 + 2 * len(update)))
     if created:
         _insert_rows(model, created)
+
+
+# The most parameters one statement may bind (PostgreSQL's protocol counts them in 16 bits).
+MAX_PARAMETERS = 65535
 
 
 def _insert_rows(model, rows, *, conflict: tuple[str, ...] = (), update: list[str] = ()) -> None:
@@ -684,7 +691,9 @@ def _insert_rows(model, rows, *, conflict: tuple[str, ...] = (), update: list[st
             f" DO UPDATE SET {', '.join(f'{column} = EXCLUDED.{column}' for column in updated)}"
         )
     one = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    size = max(1, connection.ops.bulk_batch_size(fields, rows))
+    # PostgreSQL takes at most 65,535 parameters in one statement once they are bound by the
+    # server (settings: server_side_binding); bulk_batch_size knows only SQLite's limit.
+    size = max(1, min(connection.ops.bulk_batch_size(fields, rows), MAX_PARAMETERS // len(fields)))
     with connection.cursor() as cursor:
         for start in range(0, len(rows), size):
             batch = rows[start : start + size]
