@@ -5,6 +5,7 @@ import importlib
 import random
 import uuid
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,7 +22,7 @@ from scoring.registry import GAME_MODULES, example_request, game_names, get_game
 from scoring.sitting import calculate
 
 from . import exchange, selectors, services
-from .models import Hand, Meeting, Role
+from .models import Hand, Role
 from .permissions import league_for
 from .serializers import (
     BillSplitInputSerializer,
@@ -177,7 +178,9 @@ def _meeting(request, slug, pk, role=Role.MEMBER):
     league, _membership = league_for(user=request.user, slug=slug, role=role)
     # The season is shown with every meeting; whether it opens its season is asked by the
     # replay (the pennant's penalty soli): both come with this query.
-    meeting = get_object_or_404(Meeting.objects.select_related("season").with_season_start(), league=league, pk=pk)
+    meeting = selectors.meeting_of(pk=pk, league_id=league.pk)
+    if meeting is None:
+        raise Http404
     meeting.league = league
     return meeting
 

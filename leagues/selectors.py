@@ -12,12 +12,13 @@ from django.utils.translation import gettext_lazy
 
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
 
-from . import outbox_choices
+from . import outbox_choices, raw_reads
 from .hand_entry import FORMS, form_module, game_end_line
 from .models import (
     Hand,
     HandResult,
     Invite,
+    League,
     Meeting,
     MeetingResult,
     Membership,
@@ -86,6 +87,68 @@ def league_overview(*, league, admin=False, meetings=10):
             Invite.objects.filter(league=league).open().select_related("player").order_by("-created_at")
         )
     return data
+
+
+def meeting_of(*, pk, league_id=None, public_token=None, host=False, lock=False) -> Meeting | None:
+    """The meeting ``pk`` (of the league ``league_id``, or with its league of the public link
+    ``public_token``, when given) with its season, its host when ``host``, and ``opens_season`` (whether no meeting of its season was played before
+    it: the pennant's penalty soli), or None. ``lock``: its row locked for the transaction
+    where the database locks rows (the season read, not locked, as ``lock_season`` takes the
+    season's lock before its meetings').
+
+    What ``Meeting.objects.select_related(...).with_season_start()`` gives, by SQL of its own
+    (leagues/raw_reads.py): every meeting page and every write starts here, and the ORM's
+    building of that query cost 0.5 ms against 0.2 for running it (issue 12)."""
+    alias = connection.alias
+    by = "league" if league_id is not None else "token" if public_token is not None else None
+    sql = _meeting_sql(alias, host=host, by=by, lock=lock and connection.features.has_select_for_update)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk] + ([league_id] if by == "league" else [public_token] if by == "token" else []))
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    parts = [Meeting, Season] + ([Player] if host else []) + ([League] if by == "token" else [])
+    start, found = 0, []
+    for model in parts:
+        found.append(raw_reads.instance(model, alias, row[start : start + raw_reads.width(model)]))
+        start += raw_reads.width(model)
+    meeting = found[0]
+    Meeting.season.field.set_cached_value(meeting, found[1])
+    if host:
+        Meeting.host.field.set_cached_value(meeting, found[2])
+    if by == "token":
+        Meeting.league.field.set_cached_value(meeting, found[-1])
+    meeting.opens_season = bool(row[-1])
+    return meeting
+
+
+@functools.cache
+def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool) -> str:
+    quote = connection.ops.quote_name
+    opts, season, player, league = Meeting._meta, Season._meta, Player._meta, League._meta
+    column = lambda name: quote(opts.get_field(name).column)  # noqa: E731
+    pk = quote(opts.pk.column)
+    selected = [raw_reads.columns(Meeting, alias, "m"), raw_reads.columns(Season, alias, "s")]
+    joins = f" JOIN {quote(season.db_table)} s ON s.{quote(season.pk.column)} = m.{column('season')}"
+    if host:
+        selected.append(raw_reads.columns(Player, alias, "h"))
+        joins += f" JOIN {quote(player.db_table)} h ON h.{quote(player.pk.column)} = m.{column('host')}"
+    if by == "token":
+        selected.append(raw_reads.columns(League, alias, "l"))
+        joins += f" JOIN {quote(league.db_table)} l ON l.{quote(league.pk.column)} = m.{column('league')}"
+    # models.OpensSeason's test, on the meeting aliased m.
+    selected.append(
+        f"NOT EXISTS (SELECT 1 FROM {quote(opts.db_table)} e WHERE e.{column('season')} = m.{column('season')}"
+        f" AND (e.{column('date')} < m.{column('date')} OR (e.{column('date')} = m.{column('date')} AND e.{pk} < m.{pk})))"
+    )
+    sql = f"SELECT {', '.join(selected)} FROM {quote(opts.db_table)} m{joins} WHERE m.{pk} = %s"
+    if by == "league":
+        sql += f" AND m.{column('league')} = %s"
+    elif by == "token":
+        sql += f" AND l.{quote(league.get_field('public_token').column)} = %s"
+    if lock:
+        sql += " FOR UPDATE OF m"
+    return sql
 
 
 Seated = namedtuple("Seated", ("pk", "name", "position"))

@@ -837,9 +837,11 @@ def _lock(meeting_id: int) -> Meeting:
     # Its season comes along (read, not locked: lock_season takes the season's lock before
     # its meetings'), and whether it opens its season (the pennant's soli): two queries
     # fewer on every write (issue 12).
-    return (
-        Meeting.objects.select_for_update(of=("self",)).select_related("season").with_season_start().get(pk=meeting_id)
-    )
+    # By SQL of its own (selectors.meeting_of): the ORM's query cost a write 0.5 ms to build.
+    meeting = selectors.meeting_of(pk=meeting_id, lock=True)
+    if meeting is None:
+        raise Meeting.DoesNotExist(f"No meeting {meeting_id}.")
+    return meeting
 
 
 def _live_hands(meeting: Meeting) -> list[Hand]:

@@ -21,6 +21,7 @@ from collections import defaultdict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
@@ -33,7 +34,7 @@ from django_htmx.http import reswap, retarget
 from leagues import field_labels, fragments, selectors, services
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
-from leagues.models import Hand, Meeting, Role
+from leagues.models import Hand, Role
 from leagues.permissions import league_for
 from leagues.templatetags.sheet import round_letters
 from scoring.registry import START_TOTALS, TEAMS, get_game
@@ -46,9 +47,9 @@ def _meeting(request, slug, pk, role=Role.MEMBER):
     # the league is the one just read).
     # Whether it opens its season (the pennant's penalty soli, asked by the replay) comes
     # with it too.
-    meeting = get_object_or_404(
-        Meeting.objects.select_related("season", "host").with_season_start(), pk=pk, league=league
-    )
+    meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True)
+    if meeting is None:
+        raise Http404
     meeting.league = league
     return meeting, membership
 

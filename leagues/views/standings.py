@@ -7,7 +7,7 @@ invites, accounts or anything that changes data.
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -19,7 +19,7 @@ from .. import (
     fragments,
     selectors,
 )
-from ..models import Meeting, Role, Season
+from ..models import Role, Season
 from ..permissions import league_for, public_league
 from ..templatetags.sheet import round_letters
 
@@ -151,9 +151,9 @@ def public_meeting(request, token, pk):
     # league is the same 404.
     if not token:
         raise Http404
-    meeting = get_object_or_404(
-        Meeting.objects.select_related("league", "season", "host"), pk=pk, league__public_token=token
-    )
+    meeting = selectors.meeting_of(pk=pk, public_token=token, host=True)
+    if meeting is None:
+        raise Http404
     league = meeting.league
     players, rows, totals = selectors.meeting_sheet(meeting=meeting)
     return render(

@@ -1,0 +1,93 @@
+"""``selectors.meeting_of``: the meeting with its season (and host), and whether it opens its
+season, by SQL of its own (issue 12): field for field what the ORM's
+``select_related(...).with_season_start()`` gives, on SQLite and PostgreSQL alike."""
+
+import datetime
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+
+from leagues import selectors
+from leagues.models import Meeting
+from tests.factories import LeagueFactory, UserFactory, meeting_for
+
+pytestmark = pytest.mark.django_db
+
+
+def fields(instance):
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+@pytest.fixture
+def league():
+    return LeagueFactory(slug="kreuz-dame")
+
+
+@pytest.fixture
+def meetings(league):
+    first = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"], date=datetime.date(2026, 11, 6))
+    second = meeting_for(league, ["Ben", "Anna", "Carl", "Dora"], date=datetime.date(2026, 11, 13))
+    # Every kind of field set: a time, a closing time and user, JSON, a boolean.
+    Meeting.objects.filter(pk=second.pk).update(
+        end_time=datetime.time(23, 30),
+        closed_at=timezone.now(),
+        closed_by=UserFactory(),
+        teams=["Nord", "Süd"],
+        pennant_forgotten=True,
+    )
+    return first, second
+
+
+def test_it_reads_what_the_orm_reads(meetings, league, django_assert_num_queries):
+    for meeting in meetings:
+        orm = Meeting.objects.select_related("season", "host").with_season_start().get(pk=meeting.pk)
+        with django_assert_num_queries(1):
+            found = selectors.meeting_of(pk=meeting.pk, league_id=league.pk, host=True)
+            assert fields(found.season) == fields(orm.season)
+            assert fields(found.host) == fields(orm.host)
+        assert fields(found) == fields(orm)
+        assert found.opens_season is orm.opens_season
+    assert timezone.is_aware(found.closed_at) and found.end_time == datetime.time(23, 30)
+    assert found.teams == ["Nord", "Süd"] and found.pennant_forgotten is True
+
+
+def test_it_tells_the_first_meeting_of_its_season(meetings):
+    first, second = meetings
+    assert selectors.meeting_of(pk=first.pk).opens_season is True
+    assert selectors.meeting_of(pk=second.pk).opens_season is False
+
+
+def test_another_leagues_meeting_or_an_unknown_one_is_none(meetings):
+    other = LeagueFactory(slug="pik-bube")
+    assert selectors.meeting_of(pk=meetings[0].pk, league_id=other.pk) is None
+    assert selectors.meeting_of(pk=meetings[1].pk + 1000) is None
+
+
+def test_the_locked_read_is_the_same_meeting_with_its_season(meetings):
+    with transaction.atomic():
+        found = selectors.meeting_of(pk=meetings[1].pk, lock=True)
+    orm = Meeting.objects.select_related("season").get(pk=meetings[1].pk)
+    assert fields(found) == fields(orm) and fields(found.season) == fields(orm.season)
+    assert found.opens_season is False
+
+
+def test_its_meeting_saves_only_what_it_changed(meetings):
+    found = selectors.meeting_of(pk=meetings[0].pk)
+    found.pennant_forgotten = True
+    found.save(update_fields=["pennant_forgotten"])
+    stored = Meeting.objects.get(pk=meetings[0].pk)
+    assert stored.pennant_forgotten is True and fields(stored) == fields(found)
+
+
+def test_by_public_token_it_brings_its_league_and_a_wrong_token_is_none(meetings, league):
+    from leagues.models import League
+
+    league.public_token = "t" * 24
+    league.save(update_fields=["public_token"])
+    found = selectors.meeting_of(pk=meetings[1].pk, public_token="t" * 24, host=True)
+    assert fields(found.league) == fields(League.objects.get(pk=league.pk))
+    assert fields(found.host) == fields(meetings[1].host) and found.opens_season is False
+    other = LeagueFactory(slug="pik-bube", public_token="u" * 24)
+    assert selectors.meeting_of(pk=meetings[1].pk, public_token=other.public_token) is None
+    assert selectors.meeting_of(pk=meetings[1].pk, public_token="x" * 24) is None

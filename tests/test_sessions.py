@@ -1,0 +1,119 @@
+"""The session store and login backend that read by SQL of their own (leagues/sessions.py,
+leagues/backends.py; issue 12): the same logged-in user as Django's, in one query each, and
+every way out of a session still works."""
+
+import datetime
+
+import pytest
+from django.contrib.auth import BACKEND_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.models import Session
+from django.urls import reverse
+from django.utils import timezone
+
+from leagues.backends import ModelBackend
+from leagues.sessions import SessionStore
+from tests.factories import LeagueFactory, UserFactory, member
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "ein-langes-passwort-42"
+
+
+@pytest.fixture
+def league():
+    return LeagueFactory(slug="kreuz-dame")
+
+
+def logged_in(client, user):
+    # Through the login page, as a member logs in (the backend it records is the one read).
+    response = client.post(reverse("login"), {"username": user.username, "password": PASSWORD})
+    assert response.status_code == 302
+    return client
+
+
+def test_it_reads_the_session_and_the_user_in_one_query_each(client, league, django_assert_num_queries):
+    user = member(league, password=PASSWORD)
+    logged_in(client, user)
+    store = SessionStore(client.session.session_key)
+    with django_assert_num_queries(1):
+        data = store.load()
+    assert data[SESSION_KEY] == str(user.pk)
+    assert data[BACKEND_SESSION_KEY] == "leagues.backends.ModelBackend"
+    with django_assert_num_queries(1):
+        found = ModelBackend().get_user(user.pk)
+    stored = get_user_model().objects.get(pk=user.pk)
+    assert [getattr(found, f.attname) for f in stored._meta.concrete_fields] == [
+        getattr(stored, f.attname) for f in stored._meta.concrete_fields
+    ]
+    assert timezone.is_aware(found.date_joined) and timezone.is_aware(found.last_login)
+    assert found.is_superuser is False and found.is_active is True
+
+
+def test_a_member_page_is_shown_to_the_logged_in_member(client, league):
+    user = member(league, password=PASSWORD)
+    response = logged_in(client, user).get(reverse("league", args=["kreuz-dame"]))
+    assert response.status_code == 200
+    assert response.wsgi_request.user == user
+
+
+def test_a_session_begun_under_djangos_backend_stays_logged_in(client, league):
+    # Sessions stored before leagues.backends.ModelBackend name Django's.
+    user = member(league, password=PASSWORD)
+    logged_in(client, user)
+    session = client.session
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session.save()
+    response = client.get(reverse("league", args=["kreuz-dame"]))
+    assert response.status_code == 200
+    assert response.wsgi_request.user == user
+
+
+def test_an_expired_session_is_anonymous(client, league):
+    user = member(league, password=PASSWORD)
+    logged_in(client, user)
+    Session.objects.filter(pk=client.session.session_key).update(
+        expire_date=timezone.now() - datetime.timedelta(seconds=1)
+    )
+    response = client.get(reverse("league", args=["kreuz-dame"]))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_an_unknown_session_key_is_anonymous_and_forgotten():
+    store = SessionStore("k" * 32)
+    assert store.load() == {}
+    assert store.session_key is None
+
+
+def test_a_copied_cookie_is_dead_after_logout(client, league):
+    user = member(league, password=PASSWORD)
+    logged_in(client, user)
+    cookie = client.cookies["sessionid"].value
+    client.post(reverse("logout"))
+    copy = type(client)()
+    copy.cookies["sessionid"] = cookie
+    response = copy.get(reverse("league", args=["kreuz-dame"]))
+    assert response.status_code == 302
+
+
+def test_a_deactivated_user_is_logged_out(client, league):
+    user = member(league, password=PASSWORD)
+    logged_in(client, user)
+    get_user_model().objects.filter(pk=user.pk).update(is_active=False)
+    response = client.get(reverse("league", args=["kreuz-dame"]))
+    assert response.status_code == 302
+
+
+def test_a_changed_password_ends_other_sessions(client, league):
+    user = member(league, password=PASSWORD)
+    logged_in(client, user)
+    user.set_password("ein-anderes-passwort-43")
+    user.save()
+    response = client.get(reverse("league", args=["kreuz-dame"]))
+    assert response.status_code == 302
+
+
+def test_a_deleted_user_is_anonymous():
+    user = UserFactory()
+    pk = user.pk
+    user.delete()
+    assert ModelBackend().get_user(pk) is None
