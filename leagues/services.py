@@ -258,7 +258,52 @@ def _queue_left_by(previous: Meeting, *, payloads: list[Any] | None = None) -> t
 
 
 def _live_payloads(meeting_id: int) -> list[Any]:
-    return list(Hand.objects.filter(meeting_id=meeting_id).live().values_list("payload", flat=True))
+    """The live hands' payloads of a meeting in playing order, by SQL of its own: every page
+    and write of a carrying league reads the previous meeting's (0.9 ms as a values queryset
+    against 0.35 ms, issue 12). Each payload converted as its field converts it."""
+    payload = Hand._meta.get_field("payload")
+    with connection.cursor() as cursor:
+        cursor.execute(_live_payloads_sql(), [meeting_id])
+        return [payload.from_db_value(data, None, connection) for (data,) in cursor.fetchall()]
+
+
+@functools.cache
+def _live_payloads_sql() -> str:
+    quote, opts = connection.ops.quote_name, Hand._meta
+    column = lambda name: quote(opts.get_field(name).column)  # noqa: E731
+    return (
+        f"SELECT {column('payload')} FROM {quote(opts.db_table)}"
+        f" WHERE {column('meeting')} = %s AND {column('deleted_at')} IS NULL ORDER BY {column('position')}"
+    )
+
+
+def _previous_carry(meeting: Meeting) -> tuple[int, str | None, list[str] | None] | None:
+    """The meeting played before ``meeting`` in its league (``_earlier``'s order): its id and
+    its MeetingCarry's digest and queue (None, None without one); None for the first meeting.
+    SQL of its own, as ``_next_meeting_sql``: the values queryset with its join cost every
+    replay in a carrying league 0.9 ms against 0.5 ms (issue 12)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_previous_carry_sql(), [meeting.league_id, meeting.date, meeting.date, meeting.pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    previous_id, digest, queue = row
+    if queue is not None:
+        queue = MeetingCarry._meta.get_field("queue_after").from_db_value(queue, None, connection)
+    return previous_id, digest, queue
+
+
+@functools.cache
+def _previous_carry_sql() -> str:
+    quote, opts, carry = connection.ops.quote_name, Meeting._meta, MeetingCarry._meta
+    pk, date = quote(opts.pk.column), quote(opts.get_field("date").column)
+    cached = lambda name: quote(carry.get_field(name).column)  # noqa: E731
+    return (
+        f"SELECT m.{pk}, c.{cached('hands_digest')}, c.{cached('queue_after')}"
+        f" FROM {quote(opts.db_table)} m LEFT JOIN {quote(carry.db_table)} c ON c.{cached('meeting')} = m.{pk}"
+        f" WHERE m.{quote(opts.get_field('league').column)} = %s AND (m.{date} < %s OR (m.{date} = %s AND m.{pk} < %s))"
+        f" ORDER BY m.{date} DESC, m.{pk} DESC LIMIT 1"
+    )
 
 
 def _replay_for_carry(previous: Meeting, *, payloads=None, carried: tuple[str, ...]) -> dict[str, Any]:
@@ -286,9 +331,7 @@ def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
     # The previous meeting's id and cached digest and queue only (every replay in a carrying
     # league asks: the meeting with its season and carry as models cost 0.6 ms more); the
     # meeting itself is read only when its hands changed since its cache was written.
-    previous = (
-        _earlier(meeting).select_related(None).values_list("pk", "carry__hands_digest", "carry__queue_after").last()
-    )
+    previous = _previous_carry(meeting)
     if previous is None:
         return ()
     previous_id, digest, queue_after = previous

@@ -102,3 +102,26 @@ def test_a_meeting_cached_before_the_cache_existed_is_replayed_once_and_cached(l
     )
     assert set(MeetingCarry.objects.values_list("meeting_id", flat=True)) == {first.pk, second.pk}
     assert services.verify_replays(league=league)[1] == []
+
+
+def test_the_previous_meeting_and_its_cache_are_read_as_the_orm_reads_them(league, scorekeeper):
+    # services._previous_carry and _live_payloads are SQL of their own (issue 12).
+    first, second, third = evenings(league, scorekeeper, 3)
+    # A second meeting on the third's date, with a lower id than a later one: date, then id.
+    same_day = meeting_for(league, FOUR, date=third.date)
+    services.delete_hand(hand=first.hands.order_by("position").first(), user=scorekeeper, version=1)
+    MeetingCarry.objects.filter(meeting=second).delete()  # a meeting not cached yet
+    for meeting in (first, second, third, same_day):
+        orm = (
+            services._earlier(meeting)
+            .select_related(None)
+            .values_list("pk", "carry__hands_digest", "carry__queue_after")
+            .last()
+        )
+        assert services._previous_carry(meeting) == orm
+    assert services._previous_carry(first) is None
+    assert services._previous_carry(third)[1:] == (None, None)
+    assert services._previous_carry(same_day)[0] == third.pk
+    for meeting in (first, second, third):
+        assert services._live_payloads(meeting.pk) == list(meeting.hands.live().values_list("payload", flat=True))
+    assert services._live_payloads(first.pk) == [SPLIT]
