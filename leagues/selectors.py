@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from django.db import connection
 from django.db.models import Count, Exists, Max, OuterRef, Q, Sum
+from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext_lazy
 
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
@@ -100,8 +101,12 @@ def meeting_of(*, pk, league_id=None, public_token=None, host=False, lock=False)
     (leagues/raw_reads.py): every meeting page and every write starts here, and the ORM's
     building of that query cost 0.5 ms against 0.2 for running it (issue 12)."""
     alias = connection.alias
+    lock = lock and connection.features.has_select_for_update
+    if lock and connection.get_autocommit():
+        # As the ORM's select_for_update: outside a transaction the lock would end with the query.
+        raise TransactionManagementError("meeting_of(lock=True) cannot be used outside of a transaction.")
     by = "league" if league_id is not None else "token" if public_token is not None else None
-    sql = _meeting_sql(alias, host=host, by=by, lock=lock and connection.features.has_select_for_update)
+    sql = _meeting_sql(alias, host=host, by=by, lock=lock)
     with connection.cursor() as cursor:
         cursor.execute(sql, [pk] + ([league_id] if by == "league" else [public_token] if by == "token" else []))
         row = cursor.fetchone()

@@ -5,7 +5,8 @@ season, by SQL of its own (issue 12): field for field what the ORM's
 import datetime
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
 from leagues import selectors
@@ -91,3 +92,10 @@ def test_by_public_token_it_brings_its_league_and_a_wrong_token_is_none(meetings
     other = LeagueFactory(slug="pik-bube", public_token="u" * 24)
     assert selectors.meeting_of(pk=meetings[1].pk, public_token=other.public_token) is None
     assert selectors.meeting_of(pk=meetings[1].pk, public_token="x" * 24) is None
+
+
+@pytest.mark.skipif(not connection.features.has_select_for_update, reason="SQLite locks the database, not rows")
+@pytest.mark.django_db(transaction=True)  # outside the test's own transaction
+def test_the_locked_read_outside_a_transaction_is_refused_as_the_orms(meetings):
+    with pytest.raises(TransactionManagementError):
+        selectors.meeting_of(pk=meetings[0].pk, lock=True)
