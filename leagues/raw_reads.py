@@ -20,6 +20,14 @@ def columns(model, alias, table) -> str:
     return ", ".join(f"{table}.{quote(field.column)}" for field in model._meta.concrete_fields)
 
 
+def fits_pk(model, alias, value) -> bool:
+    """Whether ``value`` fits the column of ``model``'s pk: a number from a URL may not, and
+    SQLite's driver raises on it (the ORM answers such a lookup with no row; so do the reads
+    here, by asking this first)."""
+    low, high = connections[alias].ops.integer_field_range(model._meta.pk.get_internal_type())
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
 def width(model) -> int:
     return len(model._meta.concrete_fields)
 

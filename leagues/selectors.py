@@ -101,6 +101,8 @@ def meeting_of(*, pk, league_id=None, public_token=None, host=False, lock=False)
     (leagues/raw_reads.py): every meeting page and every write starts here, and the ORM's
     building of that query cost 0.5 ms against 0.2 for running it (issue 12)."""
     alias = connection.alias
+    if not raw_reads.fits_pk(Meeting, alias, pk):  # a number from a URL too long for the column
+        return None
     lock = lock and connection.features.has_select_for_update
     if lock and connection.get_autocommit():
         # As the ORM's select_for_update: outside a transaction the lock would end with the query.

@@ -99,3 +99,13 @@ def test_by_public_token_it_brings_its_league_and_a_wrong_token_is_none(meetings
 def test_the_locked_read_outside_a_transaction_is_refused_as_the_orms(meetings):
     with pytest.raises(TransactionManagementError):
         selectors.meeting_of(pk=meetings[0].pk, lock=True)
+
+
+def test_a_number_too_long_for_the_column_is_none_and_its_page_a_404(meetings, league, client):
+    # From a URL: SQLite's driver raised OverflowError on it (a 500 schemathesis found).
+    for pk in (2**63, 10**40):
+        assert selectors.meeting_of(pk=pk, league_id=league.pk) is None
+        assert selectors.meeting_of(pk=pk, public_token="t" * 24) is None
+    league.public_token = "t" * 24
+    league.save(update_fields=["public_token"])
+    assert client.get(f"/p/{'t' * 24}/m/{10**40}/").status_code == 404
