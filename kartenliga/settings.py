@@ -117,7 +117,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Server-side binding lets psycopg prepare a statement it has run 5 times on a connection
     # (connections live CONN_MAX_AGE seconds), so PostgreSQL stops planning the same few
     # queries on every request: planning was 0.8 of the meeting page's 1.1 ms in the server,
-    # and the pages and writes of `make bench-league` got 5-10 % faster (issue 12).
+    # and the pages and writes of `make bench-league` got 5-10 % faster (issue 12). Django's
+    # backend, but for batches cut to the 65,535 parameters a bound statement may carry
+    # (kartenliga/postgresql). A migration that changes a column's type makes a statement
+    # prepared before it fail until its connection ends: restart the workers after migrating.
+    DATABASES["default"]["ENGINE"] = "kartenliga.postgresql"
     DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

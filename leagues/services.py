@@ -699,22 +699,19 @@ def _sync_rows(model, meeting_id: int, wanted, *, key_fields, figures, build, up
             fields.update(differ)
     if stored:  # rows of hands deleted since, or of players no longer in a hand
         gone = [pk for pk, _values in stored.values()]
-        for start in range(0, len(gone), MAX_PARAMETERS):
-            model.objects.filter(pk__in=gone[start : start + MAX_PARAMETERS]).delete()
+        # In batches the database can bind (a statement's parameters are limited).
+        size = connection.ops.bulk_batch_size(["pk"], gone)
+        for start in range(0, len(gone), size):
+            model.objects.filter(pk__in=gone[start : start + size]).delete()
     update = [name for name in figures if name in fields]
     columns = [f for f in model._meta.concrete_fields if not f.primary_key]
     if changed and upsert_on is not None and connection.ops.bulk_batch_size(columns, changed) >= len(changed):
         # Inserted as new, each meets its stored row on the unique constraint.
         _insert_rows(model, changed, conflict=upsert_on, update=update)
     elif changed:
-        # Per row, its pk and a CASE's pk and value for each field: kept within MAX_PARAMETERS.
-        model.objects.bulk_update(changed, update, batch_size=MAX_PARAMETERS // (1 + 2 * len(update)))
+        model.objects.bulk_update(changed, update)
     if created:
         _insert_rows(model, created)
-
-
-# The most parameters one statement may bind (PostgreSQL's protocol counts them in 16 bits).
-MAX_PARAMETERS = 65535
 
 
 def _insert_rows(model, rows, *, conflict: tuple[str, ...] = (), update: list[str] = ()) -> None:
@@ -734,9 +731,7 @@ def _insert_rows(model, rows, *, conflict: tuple[str, ...] = (), update: list[st
             f" DO UPDATE SET {', '.join(f'{column} = EXCLUDED.{column}' for column in updated)}"
         )
     one = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    # PostgreSQL takes at most 65,535 parameters in one statement once they are bound by the
-    # server (settings: server_side_binding); bulk_batch_size knows only SQLite's limit.
-    size = max(1, min(connection.ops.bulk_batch_size(fields, rows), MAX_PARAMETERS // len(fields)))
+    size = max(1, connection.ops.bulk_batch_size(fields, rows))
     with connection.cursor() as cursor:
         for start in range(0, len(rows), size):
             batch = rows[start : start + size]
