@@ -354,6 +354,12 @@ class Meeting(models.Model):
 
     class Meta:
         ordering = ["date", "id"]
+        indexes = [
+            # A league's meetings in playing order: its latest few (the league page), its last
+            # (the host rotation), the one before or after one (carried rounds), read from the
+            # end of the index instead of sorting all of a league's meetings (issue 12).
+            models.Index(fields=["league", "date", "id"], name="meeting_league_order"),
+        ]
 
     def __str__(self):
         return f"{self.league} {self.date:%Y-%m-%d}"
