@@ -300,17 +300,22 @@ class OpensSeason(models.Expression):
     output_field = models.BooleanField()
 
     def as_sql(self, compiler, connection):
-        quote, opts = compiler.quote_name_unless_alias, Meeting._meta
-        outer = quote(compiler.query.get_initial_alias())
-        season, date = (connection.ops.quote_name(opts.get_field(name).column) for name in ("season", "date"))
-        pk = connection.ops.quote_name(opts.pk.column)
-        earlier = connection.ops.quote_name("opens_season_earlier")
-        return (
-            f"NOT EXISTS (SELECT 1 FROM {connection.ops.quote_name(opts.db_table)} {earlier}"
-            f" WHERE {earlier}.{season} = {outer}.{season} AND ({earlier}.{date} < {outer}.{date}"
-            f" OR ({earlier}.{date} = {outer}.{date} AND {earlier}.{pk} < {outer}.{pk})))",
-            [],
-        )
+        outer = compiler.quote_name_unless_alias(compiler.query.get_initial_alias())
+        return opens_season_sql(outer, connection), []
+
+
+def opens_season_sql(outer: str, connection) -> str:
+    """The SQL of ``OpensSeason`` for the meeting named ``outer`` (its quoted alias) in the
+    query around it: also used by selectors.meeting_of, which writes its query itself."""
+    quote, opts = connection.ops.quote_name, Meeting._meta
+    season, date = (quote(opts.get_field(name).column) for name in ("season", "date"))
+    pk = quote(opts.pk.column)
+    earlier = quote("opens_season_earlier")
+    return (
+        f"NOT EXISTS (SELECT 1 FROM {quote(opts.db_table)} {earlier}"
+        f" WHERE {earlier}.{season} = {outer}.{season} AND ({earlier}.{date} < {outer}.{date}"
+        f" OR ({earlier}.{date} = {outer}.{date} AND {earlier}.{pk} < {outer}.{pk})))"
+    )
 
 
 class Meeting(models.Model):

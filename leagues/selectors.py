@@ -28,6 +28,7 @@ from .models import (
     Season,
     Seat,
     everyone_hosted,
+    opens_season_sql,
 )
 
 
@@ -92,8 +93,9 @@ def league_overview(*, league, admin=False, meetings=10):
 
 def meeting_of(*, pk, league_id=None, public_token=None, host=False, lock=False) -> Meeting | None:
     """The meeting ``pk`` (of the league ``league_id``, or with its league of the public link
-    ``public_token``, when given) with its season, its host when ``host``, and ``opens_season`` (whether no meeting of its season was played before
-    it: the pennant's penalty soli), or None. ``lock``: its row locked for the transaction
+    ``public_token``, when given) with its season, its host when ``host``, and
+    ``opens_season`` (whether no meeting of its season was played before it: the pennant's
+    penalty soli), or None. ``lock``: its row locked for the transaction
     where the database locks rows (the season read, not locked, as ``lock_season`` takes the
     season's lock before its meetings').
 
@@ -143,11 +145,7 @@ def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool) -> str:
     if by == "token":
         selected.append(raw_reads.columns(League, alias, "l"))
         joins += f" JOIN {quote(league.db_table)} l ON l.{quote(league.pk.column)} = m.{column('league')}"
-    # models.OpensSeason's test, on the meeting aliased m.
-    selected.append(
-        f"NOT EXISTS (SELECT 1 FROM {quote(opts.db_table)} e WHERE e.{column('season')} = m.{column('season')}"
-        f" AND (e.{column('date')} < m.{column('date')} OR (e.{column('date')} = m.{column('date')} AND e.{pk} < m.{pk})))"
-    )
+    selected.append(opens_season_sql("m", connection))  # models.OpensSeason's test, on m
     sql = f"SELECT {', '.join(selected)} FROM {quote(opts.db_table)} m{joins} WHERE m.{pk} = %s"
     if by == "league":
         sql += f" AND m.{column('league')} = %s"
