@@ -260,6 +260,13 @@ CACHES = {
         "LOCATION": "fragment_lists",
         "OPTIONS": {"MAX_ENTRIES": 500, "CULL_FREQUENCY": 4},
     },
+    # Whole pages under their league's stamp (leagues/pages.py): the size of a page each (up to
+    # some 80 kB), and a league's pages are outdated by its next write.
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages",
+        "OPTIONS": {"MAX_ENTRIES": 300, "CULL_FREQUENCY": 4},
+    },
     # "derived": the statistics' season parts and the rating states (issue 14), in a database
     # table (created by migration leagues/0011), so that they survive a restart and are worked
     # out once for every worker and machine on the database instead of once per process (0.8 s

@@ -61,6 +61,25 @@ class League(models.Model):
         return reverse("league", kwargs={"slug": self.slug})
 
 
+class LeagueStamp(models.Model):
+    """A number that changes whenever anything of its league changes: the key under which
+    whole pages are kept (leagues/pages.py, issue 12).
+
+    It is kept by the database itself, never by Python: triggers on every table of a league
+    (migration 0013) give it a new random value whenever a row of that league is inserted,
+    changed or deleted, whoever writes it (the app, the admin, a management command, a
+    bulk write, plain SQL). A writer that forgets to say so cannot exist, so a kept page is
+    never stale. On PostgreSQL the triggers run at COMMIT (deferred), after every other lock
+    of the transaction is taken, so that two writers of one league cannot deadlock on it.
+    The row is made by the trigger on League's insert."""
+
+    league = models.OneToOneField(League, on_delete=models.CASCADE, primary_key=True, related_name="stamp")
+    value = models.BigIntegerField(default=0)
+
+    def __str__(self):
+        return f"{self.league_id}: {self.value}"
+
+
 class Role(models.TextChoices):
     ADMIN = "admin", _("admin")
     SCOREKEEPER = "scorekeeper", _("scorekeeper")

@@ -7,7 +7,7 @@ from django.db import connection
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .models import League, Membership, Role
+from .models import League, LeagueStamp, Membership, Role
 
 
 def membership_for(*, user, league):
@@ -20,7 +20,9 @@ def league_for(*, user, slug, role=Role.MEMBER):
     """The league named by ``slug`` if ``user`` holds at least ``role`` in it.
 
     Someone who is not a member gets a 404, not a 403: a league's existence is its own business.
-    A member's league and membership come in one query (every league page starts here).
+    A member's league and membership come in one query (every league page starts here), with
+    the league's stamp as ``league._stamp`` (leagues/pages.py), or None (a superuser who is no
+    member: his pages are never kept).
     """
     membership = _membership_with_league(user=user, slug=slug) if user.is_authenticated else None
     if membership is None:
@@ -57,7 +59,7 @@ def _membership_sql():
     columns = ", ".join(f"l.{quote(field.column)}" for field in league.concrete_fields)
     return (
         f"SELECT {columns}, m.{quote(member.pk.column)} AS _membership_id,"
-        f" m.{quote(member.get_field('role').column)} AS _membership_role"
+        f" m.{quote(member.get_field('role').column)} AS _membership_role, {_stamp_sql('l')}"
         f" FROM {quote(league.db_table)} l JOIN {quote(member.db_table)} m"
         f" ON m.{quote(member.get_field('league').column)} = l.{quote(league.pk.column)}"
         f" WHERE l.{quote(league.get_field('slug').column)} = %s AND m.{quote(member.get_field('user').column)} = %s"
@@ -65,6 +67,32 @@ def _membership_sql():
 
 
 def public_league(*, token):
+    """The league of the public link ``token`` with its stamp (``league._stamp``), or a 404."""
     if not token:
         raise Http404
-    return get_object_or_404(League, public_token=token)
+    rows = list(League.objects.raw(_public_sql(), [token]))
+    if not rows:
+        raise Http404
+    return rows[0]
+
+
+@functools.cache
+def _public_sql():
+    quote = connection.ops.quote_name
+    league = League._meta
+    columns = ", ".join(f"l.{quote(field.column)}" for field in league.concrete_fields)
+    return (
+        f"SELECT {columns}, {_stamp_sql('l')} FROM {quote(league.db_table)} l"
+        f" WHERE l.{quote(league.get_field('public_token').column)} = %s"
+    )
+
+
+def _stamp_sql(alias):
+    """The league's stamp as the column ``_stamp`` (read with the league, before anything the
+    page shows: leagues/pages.py says why)."""
+    quote = connection.ops.quote_name
+    stamp = LeagueStamp._meta
+    return (
+        f"(SELECT st.{quote(stamp.get_field('value').column)} FROM {quote(stamp.db_table)} st"
+        f" WHERE st.{quote(stamp.pk.column)} = {alias}.{quote(League._meta.pk.column)}) AS _stamp"
+    )

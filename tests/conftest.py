@@ -1,5 +1,6 @@
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # A fixture for the migration tests (tests/test_migration_*.py), migrating back and forth.
@@ -10,3 +11,26 @@ from tests.migrations import back_to_latest  # noqa: F401
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+@pytest.fixture(autouse=True)
+def _kept_pages(request):
+    """Every test starts with no kept page (leagues/pages.py). On PostgreSQL a test that runs
+    in one transaction never commits, so the league stamps' deferred triggers (migration
+    0013) would never run: there they run at each statement instead, as SQLite's do."""
+    from leagues import pages
+
+    pages.clear()
+    marker = request.node.get_closest_marker("django_db")
+    transactional = bool(
+        {"transactional_db", "live_server", "django_db_serialized_rollback"} & set(request.fixturenames)
+        or (marker is not None and marker.kwargs.get("transaction"))
+    )
+    if not transactional and (marker is not None or "db" in request.fixturenames):
+        request.getfixturevalue("db")
+        from django.db import connection
+
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET CONSTRAINTS kartenliga_stamp IMMEDIATE")
+    yield

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.registry import GAME_MODULES
 
-from .. import field_labels, fragments, selectors, services
+from .. import field_labels, fragments, pages, selectors, services
 from ..forms import (
     InviteForm,
     LeagueForm,
@@ -87,8 +87,9 @@ def league_options_hx(request):
 # --- the league page --------------------------------------------------------------------------
 
 
-def render_league(request, league, membership, *, status=200, **forms):
-    """The league page; the admin forms come bound (with their errors) after a failed post."""
+def render_league(request, league, membership, *, status=200, stand_ins=None, **forms):
+    """The league page; the admin forms come bound (with their errors) after a failed post.
+    ``stand_ins``: what leagues/pages.py renders a kept page with."""
     is_admin = membership.allows(Role.ADMIN)
     context = {
         "league": league,
@@ -166,7 +167,11 @@ def render_league(request, league, membership, *, status=200, **forms):
             new_invite=forms.get("new_invite"),
             roles=Role.choices,
         )
-    return render(request, "leagues/league.html", context, status=status)
+    response = render(request, "leagues/league.html", {**context, **(stand_ins or {})}, status=status)
+    if context["invites"]:
+        # An open invite leaves the list when it expires, which no write tells (leagues/pages.py).
+        response.kept_until = min(invite.expires_at for invite in context["invites"])
+    return response
 
 
 def _offer_players(invite_form, players):
@@ -203,7 +208,12 @@ def _public_url(request, league):
 @require_GET
 def league(request, slug):
     league, membership = league_for(user=request.user, slug=slug)
-    return render_league(request, league, membership)
+    return pages.kept(
+        request,
+        league=league,
+        vary=(membership.role,),
+        render=lambda stand_ins: render_league(request, league, membership, stand_ins=stand_ins),
+    )
 
 
 # --- admin actions (each POSTs, then returns to the league page) ------------------------------

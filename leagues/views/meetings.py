@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from leagues import field_labels, fragments, selectors, services
+from leagues import field_labels, fragments, pages, selectors, services
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Role
@@ -427,7 +427,15 @@ def _control_errors(form, number):
 @require_GET
 def meeting(request, slug, pk):
     meeting, membership = _meeting(request, slug, pk)
-    return render(request, "meetings/meeting.html", table_context(request, meeting, membership))
+
+    def page(stand_ins):
+        key = stand_ins.get("idempotency_key")
+        context = table_context(request, meeting, membership, idempotency_key=key)
+        return render(request, "meetings/meeting.html", {**context, **stand_ins})
+
+    # Kept whole (leagues/pages.py); the end time passing changes the page by itself.
+    vary = (membership.role, services.end_time_passed(meeting))
+    return pages.kept(request, league=meeting.league, vary=vary, render=page)
 
 
 def outbox_html(request, meeting, *, can_write):

@@ -17,6 +17,7 @@ from scoring.numbers import whole_number
 from .. import (
     converters,  # noqa: F401  (registers the <token:…> path converter)
     fragments,
+    pages,
     selectors,
 )
 from ..models import Role, Season
@@ -39,7 +40,7 @@ def _season_number(request):
     return number
 
 
-def _standings(request, league, *, public_token=None, membership=None):
+def _standings(request, league, *, public_token=None, membership=None, stand_ins=None):
     try:
         number = _season_number(request)
     except BadSeason as error:
@@ -61,6 +62,7 @@ def _standings(request, league, *, public_token=None, membership=None):
             "can_split_bill": can_split_bill,
             **_meeting_lists_html(league, data, public_token=public_token),
             **_tables_html(data),
+            **(stand_ins or {}),
         },
     )
 
@@ -136,25 +138,39 @@ def _meeting_lists_html(league, data, *, public_token):
 @login_required
 def standings(request, slug):
     league, membership = league_for(user=request.user, slug=slug)
-    return _standings(request, league, membership=membership)
+    return pages.kept(
+        request,
+        league=league,
+        vary=(membership.role,),
+        render=lambda stand_ins: _standings(request, league, membership=membership, stand_ins=stand_ins),
+    )
 
 
 @require_GET
 def public_standings(request, token):
     league = public_league(token=token)
-    return _standings(request, league, public_token=token)
+    return pages.kept(
+        request,
+        league=league,
+        render=lambda stand_ins: _standings(request, league, public_token=token, stand_ins=stand_ins),
+    )
 
 
 @require_GET
 def public_meeting(request, token, pk):
-    # The league comes with the meeting (one query): a wrong token or a meeting of another
-    # league is the same 404.
-    if not token:
-        raise Http404
-    meeting = selectors.meeting_of(pk=pk, public_token=token, host=True)
+    # The league (with its stamp) first, then the meeting of that league: a wrong token or a
+    # meeting of another league is the same 404.
+    league = public_league(token=token)
+    return pages.kept(
+        request, league=league, render=lambda stand_ins: _public_meeting(request, league, token, pk, stand_ins)
+    )
+
+
+def _public_meeting(request, league, token, pk, stand_ins):
+    meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True)
     if meeting is None:
         raise Http404
-    league = meeting.league
+    meeting.league = league
     players, rows, totals = selectors.meeting_sheet(meeting=meeting)
     return render(
         request,
@@ -169,6 +185,7 @@ def public_meeting(request, token, pk):
             # The legend of special rounds, when the sheet marks any.
             "has_rounds": any(row.round_label for row in rows),
             "public_token": token,
+            **stand_ins,
         },
     )
 
