@@ -80,6 +80,17 @@ class LeagueStamp(models.Model):
         return f"{self.league_id}: {self.value}"
 
 
+def stamp_sql(alias: str, connection) -> str:
+    """The stamp of the league ``alias`` of a query as its column ``_stamp`` (read with the
+    league, before anything the page shows: leagues/pages.py says why)."""
+    quote = connection.ops.quote_name
+    stamp = LeagueStamp._meta
+    return (
+        f"(SELECT st.{quote(stamp.get_field('value').column)} FROM {quote(stamp.db_table)} st"
+        f" WHERE st.{quote(stamp.pk.column)} = {alias}.{quote(League._meta.pk.column)}) AS _stamp"
+    )
+
+
 class Role(models.TextChoices):
     ADMIN = "admin", _("admin")
     SCOREKEEPER = "scorekeeper", _("scorekeeper")

@@ -7,7 +7,7 @@ from django.db import connection
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .models import League, LeagueStamp, Membership, Role
+from .models import League, Membership, Role, stamp_sql
 
 
 def membership_for(*, user, league):
@@ -59,7 +59,7 @@ def _membership_sql():
     columns = ", ".join(f"l.{quote(field.column)}" for field in league.concrete_fields)
     return (
         f"SELECT {columns}, m.{quote(member.pk.column)} AS _membership_id,"
-        f" m.{quote(member.get_field('role').column)} AS _membership_role, {_stamp_sql('l')}"
+        f" m.{quote(member.get_field('role').column)} AS _membership_role, {stamp_sql('l', connection)}"
         f" FROM {quote(league.db_table)} l JOIN {quote(member.db_table)} m"
         f" ON m.{quote(member.get_field('league').column)} = l.{quote(league.pk.column)}"
         f" WHERE l.{quote(league.get_field('slug').column)} = %s AND m.{quote(member.get_field('user').column)} = %s"
@@ -82,17 +82,6 @@ def _public_sql():
     league = League._meta
     columns = ", ".join(f"l.{quote(field.column)}" for field in league.concrete_fields)
     return (
-        f"SELECT {columns}, {_stamp_sql('l')} FROM {quote(league.db_table)} l"
+        f"SELECT {columns}, {stamp_sql('l', connection)} FROM {quote(league.db_table)} l"
         f" WHERE l.{quote(league.get_field('public_token').column)} = %s"
-    )
-
-
-def _stamp_sql(alias):
-    """The league's stamp as the column ``_stamp`` (read with the league, before anything the
-    page shows: leagues/pages.py says why)."""
-    quote = connection.ops.quote_name
-    stamp = LeagueStamp._meta
-    return (
-        f"(SELECT st.{quote(stamp.get_field('value').column)} FROM {quote(stamp.db_table)} st"
-        f" WHERE st.{quote(stamp.pk.column)} = {alias}.{quote(League._meta.pk.column)}) AS _stamp"
     )

@@ -29,6 +29,7 @@ from .models import (
     Seat,
     everyone_hosted,
     opens_season_sql,
+    stamp_sql,
 )
 
 
@@ -126,6 +127,7 @@ def meeting_of(*, pk, league_id=None, public_token=None, host=False, lock=False)
     if host:
         Meeting.host.field.set_cached_value(meeting, found[2])
     if by == "token":
+        found[-1]._stamp = row[-2]  # read with the league, as permissions.public_league does
         Meeting.league.field.set_cached_value(meeting, found[-1])
     meeting.opens_season = bool(row[-1])
     return meeting
@@ -145,6 +147,7 @@ def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool) -> str:
     if by == "token":
         selected.append(raw_reads.columns(League, alias, "l"))
         joins += f" JOIN {quote(league.db_table)} l ON l.{quote(league.pk.column)} = m.{column('league')}"
+        selected.append(stamp_sql("l", connection))
     selected.append(opens_season_sql("m", connection))  # models.OpensSeason's test, on m
     sql = f"SELECT {', '.join(selected)} FROM {quote(opts.db_table)} m{joins} WHERE m.{pk} = %s"
     if by == "league":

@@ -158,19 +158,20 @@ def public_standings(request, token):
 
 @require_GET
 def public_meeting(request, token, pk):
-    # The league (with its stamp) first, then the meeting of that league: a wrong token or a
+    # The league (with its stamp) comes with the meeting (one query): a wrong token or a
     # meeting of another league is the same 404.
-    league = public_league(token=token)
+    if not token:
+        raise Http404
+    meeting = selectors.meeting_of(pk=pk, public_token=token, host=True)
+    if meeting is None:
+        raise Http404
     return pages.kept(
-        request, league=league, render=lambda stand_ins: _public_meeting(request, league, token, pk, stand_ins)
+        request, league=meeting.league, render=lambda stand_ins: _public_meeting(request, meeting, token, stand_ins)
     )
 
 
-def _public_meeting(request, league, token, pk, stand_ins):
-    meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True)
-    if meeting is None:
-        raise Http404
-    meeting.league = league
+def _public_meeting(request, meeting, token, stand_ins):
+    league = meeting.league
     players, rows, totals = selectors.meeting_sheet(meeting=meeting)
     return render(
         request,
