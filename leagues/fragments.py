@@ -44,17 +44,19 @@ def rendered_rows(template_name, rows):
     rows). Those are in their own, smaller cache (``fragment_lists``), since each is the size
     of a whole sheet and most are outdated by the next hand."""
     lists = caches[LISTS]
-    whole = _key(template_name, rows)
+    keys = [_key(template_name, row) for row in rows]
+    # The list's key from its rows' keys (each a digest of its row): a digest of the whole
+    # list's text would take that text's repr a second time (0.4 ms of a hand's entry).
+    whole = "list:" + hashlib.blake2b("".join(keys).encode(), digest_size=20).hexdigest()
     html = lists.get(whole)
     if html is None:
-        html = _rendered_each(template_name, rows)
+        html = _rendered_each(template_name, rows, keys)
         lists.set(whole, html, SECONDS)
     return mark_safe(html)  # noqa: S308 (rendered by the template engine)
 
 
-def _rendered_each(template_name, rows):
+def _rendered_each(template_name, rows, keys):
     cache = caches[CACHE]
-    keys = [_key(template_name, row) for row in rows]
     found = cache.get_many(keys)
     missing = {}
     if len(found) < len(keys):
