@@ -67,6 +67,19 @@ def _sqlite_drops(apps):
     return [f"DROP TRIGGER IF EXISTS kartenliga_stamp_{name}" for name in names]
 
 
+def _through(parent, table):
+    """The trigger function of the rows that name their league through their ``parent``
+    (``<parent>_id``, a row of ``table``)."""
+    return f"""CREATE FUNCTION kartenliga_stamp_by_{parent}() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+          parent_key bigint;
+        BEGIN
+          IF TG_OP = 'DELETE' THEN parent_key := OLD.{parent}_id; ELSE parent_key := NEW.{parent}_id; END IF;
+          PERFORM kartenliga_bump((SELECT p.league_id FROM {table} p WHERE p.id = parent_key));
+          RETURN NULL;
+        END $$"""
+
+
 def _postgresql_statements(apps):
     table, user = _tables(apps)
     stamp, meeting, season, membership = table("leaguestamp"), table("meeting"), table("season"), table("membership")
@@ -90,22 +103,8 @@ def _postgresql_statements(apps):
           ELSE PERFORM kartenliga_bump(NEW.league_id); END IF;
           RETURN NULL;
         END $$""",
-        f"""CREATE FUNCTION kartenliga_stamp_by_meeting() RETURNS trigger LANGUAGE plpgsql AS $$
-        DECLARE
-          meeting_key bigint;
-        BEGIN
-          IF TG_OP = 'DELETE' THEN meeting_key := OLD.meeting_id; ELSE meeting_key := NEW.meeting_id; END IF;
-          PERFORM kartenliga_bump((SELECT m.league_id FROM {meeting} m WHERE m.id = meeting_key));
-          RETURN NULL;
-        END $$""",
-        f"""CREATE FUNCTION kartenliga_stamp_by_season() RETURNS trigger LANGUAGE plpgsql AS $$
-        DECLARE
-          season_key bigint;
-        BEGIN
-          IF TG_OP = 'DELETE' THEN season_key := OLD.season_id; ELSE season_key := NEW.season_id; END IF;
-          PERFORM kartenliga_bump((SELECT s.league_id FROM {season} s WHERE s.id = season_key));
-          RETURN NULL;
-        END $$""",
+        _through("meeting", meeting),
+        _through("season", season),
         """CREATE FUNCTION kartenliga_stamp_league() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           PERFORM kartenliga_bump(NEW.id);
