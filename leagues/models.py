@@ -71,7 +71,8 @@ class LeagueStamp(models.Model):
     bulk write, plain SQL). A writer that forgets to say so cannot exist, so a kept page is
     never stale. On PostgreSQL the triggers run at COMMIT (deferred), after every other lock
     of the transaction is taken, so that two writers of one league cannot deadlock on it.
-    The row is made by the trigger on League's insert."""
+    The row is made by the trigger on League's insert. A new table whose rows a league's
+    pages show needs the same triggers (a migration like 0013, with its lists of tables)."""
 
     league = models.OneToOneField(League, on_delete=models.CASCADE, primary_key=True, related_name="stamp")
     value = models.BigIntegerField(default=0)
