@@ -198,3 +198,36 @@ def test_another_leagues_meeting_is_no_public_sheet(client, league, meeting):
     target = reverse("public_meeting", kwargs={"token": league.public_token, "pk": elsewhere.pk})
     assert client.get(target).status_code == 404
     assert client.get(target).status_code == 404
+
+
+def _writes(league, meeting, user):
+    """A few things a club does in an evening, one after the other."""
+    hand = services.add_hand(meeting=meeting, payload=HAND, user=user)
+    yield
+    second = services.add_hand(meeting=meeting, payload={**HAND, "re": ["Anna", "Carl"]}, user=user)
+    yield
+    services.change_hand(hand=hand, payload={**HAND, "re_eyes": 90}, user=user, version=hand.version)
+    yield
+    services.delete_hand(hand=second, user=user, version=second.version)
+    yield
+    Player.objects.filter(league=league, name="Emil").update(name="Emilia")
+    yield
+    services.add_player(league=league, name="Fritz")
+    yield
+    services.change_role(membership=user.memberships.get(league=league), role=Role.ADMIN)
+    yield
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_kept_page_is_always_the_page_rendered_afresh(client, league, meeting, scorekeeper, page):
+    """Whatever the club did last, the page served equals the page rendered with nothing
+    kept (but for the CSRF token and the idempotency key)."""
+    client.force_login(scorekeeper)
+    target = urls(league, meeting)[page]
+    strip = lambda html: re.sub(r"[0-9a-f-]{36}|[A-Za-z0-9]{64}", "", html)  # noqa: E731
+    for _step in _writes(league, meeting, scorekeeper):
+        client.get(target)  # kept (or rendered and kept)
+        served = strip(client.get(target).content.decode())
+        pages.clear()
+        fresh = strip(client.get(target).content.decode())
+        assert served == fresh
