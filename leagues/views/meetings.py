@@ -36,7 +36,7 @@ from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeet
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Role
 from leagues.permissions import league_for
-from leagues.templatetags.sheet import round_letters
+from leagues.templatetags.sheet import round_letters, texts
 from scoring.registry import START_TOTALS, TEAMS, get_game
 
 
@@ -269,6 +269,7 @@ def sheet_html(meeting, rows, *, parties):
     only the rows whose figures or words changed since a worker last showed them are
     rendered, which on the page of 40 hands was most of its time."""
     last = len(rows)
+    text = texts()
     return fragments.rendered_rows(
         "meetings/sheet_row.html",
         [
@@ -278,8 +279,8 @@ def sheet_html(meeting, rows, *, parties):
                 "hand": row["hand"].pk,
                 "number": row["number"],
                 "round": row["round"],
-                "round_label": str(row["round_label"]),
-                "letters": [(letter, str(words)) for letter, words in round_letters(row)],
+                "round_label": text(row["round_label"]),
+                "letters": [(letter, text(words)) for letter, words in round_letters(row)],
                 "cells": [
                     {"out": cell["out"], "solo": cell["solo"], "delta": cell["delta"], "total": cell["total"]}
                     for cell in row["cells"]

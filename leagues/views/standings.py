@@ -22,7 +22,7 @@ from .. import (
 )
 from ..models import Role, Season
 from ..permissions import league_for, public_league
-from ..templatetags.sheet import round_letters
+from ..templatetags.sheet import round_letters, texts
 
 
 class BadSeason(ValueError):
@@ -194,14 +194,15 @@ def _public_meeting(request, meeting, token, stand_ins):
 def _public_sheet_html(rows, *, players):
     """The public sheet's rows as HTML, each kept by exactly what it shows
     (leagues/fragments.py): rendering them was most of the page's time."""
+    text = texts()
     return fragments.rendered_rows(
         "public/sheet_row.html",
         [
             {
                 "number": row.number,
                 "round": row.round,
-                "round_label": str(row.round_label),
-                "letters": [(letter, str(words)) for letter, words in round_letters(row)],
+                "round_label": text(row.round_label),
+                "letters": [(letter, text(words)) for letter, words in round_letters(row)],
                 "cells": list(row.cells),
                 "game_end": [str(line) for line in row.game_end],
                 "colspan": len(players) + 1,
