@@ -1023,45 +1023,79 @@ def enter_hand_replayed(
             meeting = _lock(meeting.pk)
             # Every hand of it, deleted ones too, in one query: the key's earlier hand, the
             # live hands and the last position (issue 12: three queries before).
-            every = _hand_rows(meeting.pk)
-            earlier = _entered_before(meeting, idempotency_key, payload, hands=every)
-            if earlier is not None:
-                return earlier, False, None
-            _refuse_if_closed(meeting)
-            hands = [h for h in every if h.deleted_at is None]
-            if number is not None and number != len(hands) + 1:
-                raise HandConflict(len(hands))
-            seated = seats_of(meeting)
-            if (
-                hands
-                and end_time_passed(meeting, now)
-                and evening_over(meeting, _replay_of(meeting, hands, players=seated), now=now)
-            ):
-                raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
-            result, carried = _replayed(meeting, payloads=[h.payload for h in hands] + [payload], players=seated)
-            hand = Hand(
+            return enter_locked_hand(
                 meeting=meeting,
-                position=(every[-1].position if every else 0) + 1,
-                number=len(hands) + 1,
+                every=_hand_rows(meeting.pk),
+                seated=seats_of(meeting),
                 payload=payload,
-                entered_by=user,
+                user=user,
+                number=number,
                 idempotency_key=idempotency_key,
+                now=now,
             )
-            hand._history_user = user
-            hand.save()
-            write_results(meeting, hands + [hand], result, carried=carried, seated=seated, hands_changed=True)
-            replay_later_meetings(meeting, result)
-            if last_round_done(meeting, result, now=now):
-                # The hand that finishes the last round after the end time ends the evening.
-                _close(meeting, user=user, now=now)
-            return hand, True, result
     except IntegrityError as error:
-        # A unique index caught a writer the lock did not (SQLite): the same key entered a
-        # moment ago is that hand; otherwise someone else took the position or the number.
-        earlier = _entered_before(meeting, idempotency_key, payload)
-        if earlier is not None:
-            return earlier, False, None
-        raise HandConflict(meeting.hands.live().count()) from error
+        return entered_meanwhile(meeting, idempotency_key, payload, error)
+
+
+def enter_locked_hand(
+    *,
+    meeting: Meeting,
+    every: list,
+    seated: list[_Seated],
+    payload: Any,
+    user,
+    number: int | None = None,
+    idempotency_key=None,
+    now=None,
+) -> tuple[Hand, bool, dict[str, Any] | None]:
+    """``enter_hand_replayed`` for a writer that holds the meeting's lock already and read
+    what the entry needs under it: inside a transaction, ``meeting`` from
+    ``selectors.meeting_of(lock=True)``, ``every`` hand of it in playing order, deleted ones
+    too (anything with pk, position, payload, idempotency_key and deleted_at: the sheet's Hand
+    instances do), and its ``seated`` players (``seats_of``). The meeting page's entry reads
+    them once, under the lock, for its form, this write and its answer (issue 12: they were
+    read before the lock and again under it). An IntegrityError is the caller's to answer
+    (``entered_meanwhile``), once its transaction is rolled back."""
+    earlier = _entered_before(meeting, idempotency_key, payload, hands=every)
+    if earlier is not None:
+        return earlier, False, None
+    _refuse_if_closed(meeting)
+    hands = [h for h in every if h.deleted_at is None]
+    if number is not None and number != len(hands) + 1:
+        raise HandConflict(len(hands))
+    if (
+        hands
+        and end_time_passed(meeting, now)
+        and evening_over(meeting, _replay_of(meeting, hands, players=seated), now=now)
+    ):
+        raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
+    result, carried = _replayed(meeting, payloads=[h.payload for h in hands] + [payload], players=seated)
+    hand = Hand(
+        meeting=meeting,
+        position=(every[-1].position if every else 0) + 1,
+        number=len(hands) + 1,
+        payload=payload,
+        entered_by=user,
+        idempotency_key=idempotency_key,
+    )
+    hand._history_user = user
+    hand.save()
+    write_results(meeting, hands + [hand], result, carried=carried, seated=seated, hands_changed=True)
+    replay_later_meetings(meeting, result)
+    if last_round_done(meeting, result, now=now):
+        # The hand that finishes the last round after the end time ends the evening.
+        _close(meeting, user=user, now=now)
+    return hand, True, result
+
+
+def entered_meanwhile(meeting: Meeting, idempotency_key, payload: Any, error: IntegrityError):
+    """The answer to an entry that a unique index refused (SQLite: a writer the lock did not
+    catch), after its transaction was rolled back: the hand the same key entered a moment
+    ago (created False), else HandConflict (someone else took the position or the number)."""
+    earlier = _entered_before(meeting, idempotency_key, payload)
+    if earlier is not None:
+        return earlier, False, None
+    raise HandConflict(meeting.hands.live().count()) from error
 
 
 def change_hand(*, hand: Hand, payload: Any, user, version: int) -> Hand:

@@ -21,6 +21,7 @@ from collections import defaultdict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -187,6 +188,7 @@ def table_context(
     idempotency_key=None,
     closed_refusal=None,
     replayed=None,
+    hands=None,
 ):
     """The block that htmx swaps after each hand: what comes next, the form and the sheet.
 
@@ -195,8 +197,11 @@ def table_context(
     key each time it is rendered (or keeps ``idempotency_key``, when nothing was saved).
     ``replayed``: (the live hands, their replay) a write just made; used instead of replaying
     again when the live hands are still those (same hands, same versions), else ignored.
+    ``hands``: every hand of the meeting as ``selectors.meeting_hands`` gives them, when the
+    caller read them under the meeting's lock (and wrote nothing since but what it adds).
     """
-    hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
+    if hands is None:
+        hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
     live = [h for h in hands if h.deleted_at is None]
     deleted = [h for h in hands if h.deleted_at is not None]
     players = _seat_names(meeting)
@@ -462,7 +467,7 @@ def _render_table(request, meeting, membership, *, status=200, **kwargs):
     return render(request, "meetings/meeting.html", context, status=status)
 
 
-def _saved(request, meeting, membership, hand, replayed=None):
+def _saved(request, meeting, membership, hand, replayed=None, hands=None):
     # The hand may have closed the evening (the last of its last round): show it closed. A
     # write that just replayed knows (``hand.meeting`` is the meeting it locked and closed).
     if replayed is not None:
@@ -470,7 +475,7 @@ def _saved(request, meeting, membership, hand, replayed=None):
     else:
         meeting.refresh_from_db(fields=["closed_at", "closed_by"])
     if request.htmx:
-        return _render_table(request, meeting, membership, replayed=replayed)
+        return _render_table(request, meeting, membership, replayed=replayed, hands=hands)
     messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number or ""})
     return redirect(meeting.get_absolute_url() + "#sheet")
 
@@ -482,37 +487,59 @@ def hand_add_hx(request, slug, pk):
     (400), or, when another phone entered this hand first, the refreshed table with a notice
     (409). Without JavaScript the same answers come as whole pages. The same form sent
     twice (a double tap, a POST sent again after a reload) enters its hand once."""
-    meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
-    module = form_module(meeting.game)
+    league, membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
     control = HandEntryForm(request.POST)
     control_ok = control.is_valid()
     expected = control.cleaned_data.get("expected_hand") if control_ok else None
     key = control.cleaned_data.get("idempotency_key") if control_ok else None
-    hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
-    if key is not None:
-        # Checked before the form is read: once it is saved, the same form may no longer fit
-        # the evening (the next dealer sits out now), yet it is the hand already saved.
-        earlier = next((h for h in hands if h.idempotency_key == key), None)
-        if earlier is not None:
-            return _saved(request, meeting, membership, earlier)
-    live = [h for h in hands if h.deleted_at is None]
-    number = len(live) + 1
-    players = _seat_names(meeting)
-    result, broken = _replay(meeting, [h.payload for h in live])
-    if result is None:
-        return _render_table(request, meeting, membership, status=400)
-    payload, read_errors = module.payload_from_post(request.POST, players=players, result=result)
-    if expected is not None and expected != number:
-        # The sheet on this phone was stale: someone else entered that hand already.
-        return _conflict(request, meeting, membership, expected, module, payload)
-    if not control_ok or read_errors:
-        errors = [{"hand": number, "field": field, "message": msg} for field, msg in read_errors.items()]
-        errors += _control_errors(control, number)
-        return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
     try:
-        hand, _created, replayed = services.enter_hand_replayed(
-            meeting=meeting, payload=payload, user=request.user, number=expected, idempotency_key=key
-        )
+        # The meeting's lock from the start: what the form is read against (the hands, the
+        # seats, their replay) is what the write writes after, and it is read once (issue
+        # 12: before, the view read it before the lock and the write again under it).
+        with transaction.atomic():
+            meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True, lock=True)
+            if meeting is None:
+                raise Http404
+            meeting.league = league
+            module = form_module(meeting.game)
+            hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
+            if key is not None:
+                # Checked before the form is read: once it is saved, the same form may no longer
+                # fit the evening (the next dealer sits out now), yet it is the hand already saved.
+                earlier = next((h for h in hands if h.idempotency_key == key), None)
+                if earlier is not None:
+                    return _saved(request, meeting, membership, earlier, hands=hands)
+            live = [h for h in hands if h.deleted_at is None]
+            number = len(live) + 1
+            players = _seat_names(meeting)
+            result, broken = _replay(meeting, [h.payload for h in live])
+            if result is None:
+                return _render_table(request, meeting, membership, status=400, hands=hands)
+            payload, read_errors = module.payload_from_post(request.POST, players=players, result=result)
+            if expected is not None and expected != number:
+                # The sheet on this phone was stale: someone else entered that hand already.
+                return _conflict(request, meeting, membership, expected, module, payload)
+            if not control_ok or read_errors:
+                errors = [{"hand": number, "field": field, "message": msg} for field, msg in read_errors.items()]
+                errors += _control_errors(control, number)
+                return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
+            hand, _created, replayed = services.enter_locked_hand(
+                meeting=meeting,
+                every=hands,
+                seated=_seated(meeting),
+                payload=payload,
+                user=request.user,
+                number=expected,
+                idempotency_key=key,
+            )
+    except IntegrityError as error:
+        try:
+            hand, _created, replayed = services.entered_meanwhile(meeting, key, payload, error)
+        except services.HandConflict:
+            return _conflict(request, meeting, membership, expected or number, module, payload)
+        except services.IdempotencyKeyReused as error:
+            return _conflict(request, meeting, membership, error.hand.number or number, module, payload)
+        return _saved(request, meeting, membership, hand)
     except services.HandConflict:
         return _conflict(request, meeting, membership, expected or number, module, payload)
     except services.IdempotencyKeyReused as error:
@@ -523,8 +550,9 @@ def hand_add_hx(request, slug, pk):
     except services.InvalidInput as error:
         errors = _page_errors(meeting, error.errors)
         return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
-    # The table is rendered from the write's own replay, not a third one (issue 12).
-    return _saved(request, meeting, membership, hand, replayed=(live + [hand], replayed) if replayed else None)
+    # The table is rendered from the write's own replay and the hands it read under the lock,
+    # not read and replayed a third time (issue 12).
+    return _saved(request, meeting, membership, hand, replayed=(live + [hand], replayed), hands=hands + [hand])
 
 
 def _initial(module, payload):
