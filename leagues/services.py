@@ -917,7 +917,7 @@ def _hand_rows_sql() -> str:
     )
 
 
-def _hands_with(meeting: Meeting, hand_id: int) -> tuple[list[Hand], Hand]:
+def hands_with(meeting: Meeting, hand_id: int) -> tuple[list[Hand], Hand]:
     """The live hands of the locked ``meeting`` in playing order, and its hand ``hand_id``
     (live or deleted) as it is now: one query. Read under the meeting's lock, which every
     writer of a hand holds (the hand's own row lock added nothing to it, and cost a query);
@@ -1108,15 +1108,29 @@ def change_hand_replayed(*, hand: Hand, payload: Any, user, version: int) -> tup
     """``change_hand``, returning the replay of the meeting with the correction too (for the
     API's answer, as ``enter_hand_replayed``)."""
     meeting = _lock(hand.meeting_id)
+    hands, hand = hands_with(meeting, hand.pk)
+    return change_locked_hand(
+        meeting=meeting, hands=hands, hand=hand, seated=seats_of(meeting), payload=payload, user=user, version=version
+    )
+
+
+def change_locked_hand(
+    *, meeting: Meeting, hands: list[Hand], hand: Hand, seated: list[_Seated], payload: Any, user, version: int
+) -> tuple[Hand, dict[str, Any]]:
+    """``change_hand_replayed`` for a writer that holds the meeting's lock already and read
+    what the correction needs under it, in a transaction that rolls back if this raises (it
+    may raise after writing: a later evening that would no longer add up): ``meeting`` from
+    ``selectors.meeting_of(lock=True)``, its live ``hands`` and the ``hand`` to correct as
+    ``hands_with`` gives them (whole instances: the hand is saved and its history written),
+    and its ``seated`` players. The meeting page's correction reads them once, under the lock,
+    for its form and this write (issue 12)."""
     _refuse_if_closed(meeting)
-    hands, hand = _hands_with(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is not None:
         raise InvalidInput(
             [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
         )
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
-    seated = seats_of(meeting)
     result, carried = _replayed(meeting, payloads=payloads, players=seated)
     changed = not _same_json(hand.payload, payload)
     hand.payload = payload
@@ -1141,7 +1155,7 @@ def delete_hand(*, hand: Hand, user, version: int) -> Hand:
     move up one number. Deleting a hand the writer saw deleted already changes nothing."""
     meeting = _lock(hand.meeting_id)
     _refuse_if_closed(meeting)
-    live, hand = _hands_with(meeting, hand.pk)
+    live, hand = hands_with(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is not None:
         return hand
@@ -1165,7 +1179,7 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     Restoring a hand the writer saw live already changes nothing."""
     meeting = _lock(hand.meeting_id)
     _refuse_if_closed(meeting)
-    live, hand = _hands_with(meeting, hand.pk)
+    live, hand = hands_with(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is None:
         return hand

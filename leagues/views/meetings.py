@@ -670,24 +670,40 @@ def hand_edit(request, slug, pk, hand_pk):
     """Correct a hand: the same form, pre-filled; everything after it is replayed. The form
     carries the version of the hand it showed: when someone else changed the hand since,
     nothing is saved and the page shows the hand as it is now, with what was typed (409)."""
-    meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
     if request.method == "GET":
+        meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
         hand = get_object_or_404(Hand, pk=hand_pk, meeting=meeting, deleted_at=None)
         return _edit_page(request, meeting, membership, hand)
-    hand = get_object_or_404(Hand, pk=hand_pk, meeting=meeting)
+    league, membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
     control = HandVersionForm(request.POST)
-    if not control.is_valid():
-        return _edit_page(request, meeting, membership, hand, post=request.POST, control=control)
-    version = control.cleaned_data["version"]
-    if hand.deleted_at is not None:
-        # Deleted since this phone opened the form: no correction can apply to it.
-        by, at = services.last_change(hand)
-        return _stale(request, meeting, membership, services.StaleHand(hand, changed_by=by, changed_at=at))
-    return _edit_page(request, meeting, membership, hand, post=request.POST, version=version)
+    # The meeting's lock from the start: the hands the form is read against are those the
+    # correction writes over, read once (issue 12: before the lock and again under it).
+    with transaction.atomic():
+        meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True, lock=True)
+        if meeting is None:
+            raise Http404
+        meeting.league = league
+        try:
+            live, hand = services.hands_with(meeting, hand_pk)
+        except Hand.DoesNotExist:
+            raise Http404 from None
+        if not control.is_valid():
+            return _edit_page(request, meeting, membership, hand, post=request.POST, control=control, live=live)
+        version = control.cleaned_data["version"]
+        if hand.deleted_at is not None:
+            # Deleted since this phone opened the form: no correction can apply to it.
+            by, at = services.last_change(hand)
+            return _stale(request, meeting, membership, services.StaleHand(hand, changed_by=by, changed_at=at))
+        return _edit_page(request, meeting, membership, hand, post=request.POST, version=version, live=live)
 
 
-def _edit_page(request, meeting, membership, hand, *, post=None, version=None, control=None, stale=None):
-    live = [h for h in selectors.meeting_hands(meeting=meeting, entered_by=False) if h.deleted_at is None]
+def _edit_page(request, meeting, membership, hand, *, post=None, version=None, control=None, stale=None, live=None):
+    """The correction's page; ``live``: the meeting's live hands as ``services.hands_with``
+    gives them, when the caller holds the meeting's lock (a POST): then the correction is
+    written with them (``services.change_locked_hand``), else read here for the form."""
+    locked = live is not None
+    if live is None:
+        live = [h for h in selectors.meeting_hands(meeting=meeting, entered_by=False) if h.deleted_at is None]
     index = _live_index(live, hand)
     if index is None:  # deleted a moment ago
         by, at = services.last_change(hand)
@@ -716,12 +732,35 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
             errors += _control_errors(control, number)
         elif not errors and stale is None:
             try:
-                services.change_hand(hand=hand, payload=payload, user=request.user, version=version)
+                if locked:
+                    # Its own savepoint: a correction may raise after writing (a later evening
+                    # that would no longer add up), and then nothing of it may stay.
+                    with transaction.atomic():
+                        services.change_locked_hand(
+                            meeting=meeting,
+                            hands=live,
+                            hand=hand,
+                            seated=_seated(meeting),
+                            payload=payload,
+                            user=request.user,
+                            version=version,
+                        )
+                else:
+                    services.change_hand(hand=hand, payload=payload, user=request.user, version=version)
             except services.StaleHand as error:
                 if error.hand.deleted_at is not None:
                     return _stale(request, meeting, membership, error)
                 # Built again from the hand as it is now, keeping what this phone typed.
-                return _edit_page(request, meeting, membership, error.hand, post=post, version=version, stale=error)
+                return _edit_page(
+                    request,
+                    meeting,
+                    membership,
+                    error.hand,
+                    post=post,
+                    version=version,
+                    stale=error,
+                    live=live if locked else None,
+                )
             except services.InvalidInput as error:
                 errors = _page_errors(meeting, error.errors)
             else:
