@@ -8,6 +8,7 @@ import datetime
 import functools
 import hashlib
 import json
+import operator
 import pickle
 import threading
 from collections import OrderedDict, defaultdict, namedtuple
@@ -685,12 +686,18 @@ def _sync_rows(model, meeting_id: int, wanted, *, key_fields, figures, build, up
         cursor.execute(_meeting_rows_sql(model, (*key_fields, "pk", *figures)), [meeting_id])
         stored = {values[:width]: (values[width], values[width + 1 :]) for values in cursor.fetchall()}
     created, changed, fields = [], [], set()
+    # A row's figures as a tuple, compared whole first: most rows are unchanged (a new hand
+    # leaves every earlier row as it was), and the tuples compare in C (issue 12: comparing
+    # the 200 rows of a 40-hand evening figure by figure cost an entry 0.4 ms).
+    values_of = operator.itemgetter(*figures) if len(figures) > 1 else (lambda new: (new[figures[0]],))
     for key, new in wanted.items():
         old = stored.pop(key, None)
         if old is None:
             created.append(build(key, new))
             continue
         pk, old_values = old
+        if values_of(new) == tuple(old_values):
+            continue
         differ = [name for name, value in zip(figures, old_values, strict=True) if new[name] != value]
         if differ:
             row = build(key, new)
