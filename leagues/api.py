@@ -5,6 +5,7 @@ import importlib
 import random
 import uuid
 
+from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -200,17 +201,23 @@ def _etag(hand):
     return f'"{hand.version}"'
 
 
-def _meeting_data(meeting, result=None):
-    """``result``: the replay a write just made of the meeting as it is now (None: replayed here)."""
-    seats = services.seats_of(meeting)
+def _meeting_data(meeting, result=None, *, seats=None, hands=None):
+    """``result``: the replay a write just made of the meeting as it is now (None: replayed
+    here); ``seats`` and ``hands`` (``selectors.seats_of``, ``selectors.meeting_hands``): what
+    that write read under the meeting's lock, with what it added (None: read here)."""
+    if seats is None:
+        seats = services.seats_of(meeting)
     if result is None:
         result = services.calculate_meeting(meeting, players=seats)
+    if hands is None:
+        # Who entered a hand is not shown: the sheet's columns, no join of the users.
+        hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
     data = {
         "id": meeting.pk,
         "date": meeting.date,
         "season": meeting.season.number,
         "players": [seat.name for seat in seats],
-        "hands": [_hand_data(hand) for hand in selectors.meeting_hands(meeting=meeting)],
+        "hands": [_hand_data(hand) for hand in hands],
         "result": result,
         "closed_at": meeting.closed_at,
     }
@@ -225,13 +232,13 @@ def _error(field, message, status_code=status.HTTP_400_BAD_REQUEST):
     return Response({"errors": [{"hand": None, "field": field, "message": message}]}, status=status_code)
 
 
-def _meeting_response(meeting, *, status_code=status.HTTP_200_OK, hand=None, result=None):
+def _meeting_response(meeting, *, status_code=status.HTTP_200_OK, hand=None, result=None, seats=None, hands=None):
     """The meeting as the API shows it (with ``hand``, the one just written, and its ETag);
     a 400 with the replay's problems when its stored hands no longer replay (an engine or a
     player's name changed since), never a 500. ``result``: the write's own replay, so that
     the answer does not replay the meeting a second time."""
     try:
-        data = _meeting_data(meeting, result)
+        data = _meeting_data(meeting, result, seats=seats, hands=hands)
     except services.InvalidInput as error:
         return _invalid(error)
     if hand is None:
@@ -390,19 +397,34 @@ class MeetingHandsView(APIView):
         },
     )
     def post(self, request, slug, pk):
-        meeting = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
-        serializer = HandInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        league, _membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
+        seats = hands = None
         try:
-            key = _idempotency_key(request, data.get("idempotency_key"))
-            hand, created, result = services.enter_hand_replayed(
-                meeting=meeting,
-                payload=data["payload"],
-                user=request.user,
-                number=data.get("number"),
-                idempotency_key=key,
-            )
+            try:
+                # The meeting's lock first: the meeting, its hands and its seats are read once,
+                # for the write and the answer (issue 12: the answer read them again).
+                with transaction.atomic():
+                    meeting = selectors.meeting_of(pk=pk, league_id=league.pk, lock=True)
+                    if meeting is None:
+                        raise Http404
+                    meeting.league = league
+                    serializer = HandInputSerializer(data=request.data)
+                    serializer.is_valid(raise_exception=True)
+                    data = serializer.validated_data
+                    key = _idempotency_key(request, data.get("idempotency_key"))
+                    hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
+                    seats = services.seats_of(meeting)
+                    hand, created, result = services.enter_locked_hand(
+                        meeting=meeting,
+                        every=hands,
+                        seated=seats,
+                        payload=data["payload"],
+                        user=request.user,
+                        number=data.get("number"),
+                        idempotency_key=key,
+                    )
+            except IntegrityError as error:
+                hand, created, result = services.entered_meanwhile(meeting, key, data["payload"], error)
         except Invalid as error:
             return error.response
         except services.HandConflict as error:
@@ -411,9 +433,17 @@ class MeetingHandsView(APIView):
             return _key_reused(error)
         except services.InvalidInput as error:
             return _invalid(error)
-        response = _meeting_response(
-            meeting, hand=hand, result=result, status_code=status.HTTP_201_CREATED if created else status.HTTP_200_OK
-        )
+        if created:
+            response = _meeting_response(
+                meeting,
+                hand=hand,
+                result=result,
+                status_code=status.HTTP_201_CREATED,
+                seats=seats,
+                hands=hands + [hand],
+            )
+        else:  # entered before with this key: the meeting as it is now
+            response = _meeting_response(meeting, hand=hand, result=result)
         response["Location"] = reverse("api_hand", kwargs={"slug": slug, "pk": pk, "hand_pk": hand.pk})
         return response
 
