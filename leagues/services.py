@@ -1054,6 +1054,7 @@ def enter_locked_hand(
     number: int | None = None,
     idempotency_key=None,
     now=None,
+    carried: tuple[str, ...] | None = None,
 ) -> tuple[Hand, bool, dict[str, Any] | None]:
     """``enter_hand_replayed`` for a writer that holds the meeting's lock already and read
     what the entry needs under it: inside a transaction, ``meeting`` from
@@ -1061,8 +1062,10 @@ def enter_locked_hand(
     too (anything with pk, position, payload, idempotency_key and deleted_at: the sheet's Hand
     instances do), and its ``seated`` players (``seats_of``). The meeting page's entry reads
     them once, under the lock, for its form, this write and its answer (issue 12: they were
-    read before the lock and again under it). An IntegrityError is the caller's to answer
-    (``entered_meanwhile``), once its transaction is rolled back."""
+    read before the lock and again under it). ``carried``: ``carried_rounds_for(meeting)``,
+    when the writer asked it already (None: asked here, by each replay that needs it). An
+    IntegrityError is the caller's to answer (``entered_meanwhile``), once its transaction is
+    rolled back."""
     earlier = _entered_before(meeting, idempotency_key, payload, hands=every)
     if earlier is not None:
         return earlier, False, None
@@ -1073,10 +1076,12 @@ def enter_locked_hand(
     if (
         hands
         and end_time_passed(meeting, now)
-        and evening_over(meeting, _replay_of(meeting, hands, players=seated), now=now)
+        and evening_over(meeting, _replay_of(meeting, hands, players=seated, carried=carried), now=now)
     ):
         raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
-    result, carried = _replayed(meeting, payloads=[h.payload for h in hands] + [payload], players=seated)
+    result, carried = _replayed(
+        meeting, payloads=[h.payload for h in hands] + [payload], players=seated, carried=carried
+    )
     hand = Hand(
         meeting=meeting,
         position=(every[-1].position if every else 0) + 1,
@@ -1354,8 +1359,10 @@ def end_time_passed(meeting: Meeting, now=None) -> bool:
         return False
 
 
-def _replay_of(meeting: Meeting, hands: list[Hand], *, players: list[Player] | None = None) -> dict[str, Any]:
-    return calculate_meeting(meeting, payloads=[h.payload for h in hands], players=players)
+def _replay_of(
+    meeting: Meeting, hands: list[Hand], *, players: list[Player] | None = None, carried: tuple[str, ...] | None = None
+) -> dict[str, Any]:
+    return calculate_meeting(meeting, payloads=[h.payload for h in hands], players=players, carried=carried)
 
 
 def has_rounds(result: dict[str, Any]) -> bool:

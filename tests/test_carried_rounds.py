@@ -74,3 +74,21 @@ def test_an_earlier_evening_that_no_longer_adds_up_is_named_not_a_crash(league, 
         services.add_hand(meeting=second, payload=PLAIN, user=scorekeeper)
     assert caught.value.errors[0]["field"] == "carried_rounds"
     assert not second.hands.exists()
+
+
+def test_the_entry_form_names_an_earlier_evening_that_no_longer_adds_up(client, league, scorekeeper):
+    """The meeting page's entry asks the carried rounds once for its form and its write; an
+    earlier evening broken behind the app's back is a 400 that names it, never a 500."""
+    from django.urls import reverse
+
+    first = meeting_for(league, FOUR, date=DAY)
+    second = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=7))
+    hand = services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
+    type(hand).objects.filter(pk=hand.pk).update(payload={"kind": "nonsense"})
+    client.force_login(scorekeeper)
+    target = reverse("hand_add_hx", kwargs={"slug": league.slug, "pk": second.pk})
+    post = {"expected_hand": "1", "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131", "eyes_for": "re"}
+    response = client.post(target, post, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert "no longer adds up" in response.content.decode()
+    assert not second.hands.exists()

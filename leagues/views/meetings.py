@@ -75,10 +75,11 @@ def _seat_names(meeting):
     return [seat.name for seat in _seated(meeting)]
 
 
-def _replay(meeting, payloads):
-    """The replay, or (None, problems) when the stored hands no longer fit (never a 500)."""
+def _replay(meeting, payloads, carried=None):
+    """The replay, or (None, problems) when the stored hands no longer fit (never a 500).
+    ``carried``: ``services.carried_rounds_for(meeting)``, when the caller asked it already."""
     try:
-        return services.calculate_meeting(meeting, payloads=payloads, players=_seated(meeting)), []
+        return services.calculate_meeting(meeting, payloads=payloads, players=_seated(meeting), carried=carried), []
     except services.InvalidInput as error:
         return None, _page_errors(meeting, error.errors)
 
@@ -512,7 +513,13 @@ def hand_add_hx(request, slug, pk):
             live = [h for h in hands if h.deleted_at is None]
             number = len(live) + 1
             players = _seat_names(meeting)
-            result, broken = _replay(meeting, [h.payload for h in live])
+            # Asked once for the form's replay and the write's (a carrying league reads the
+            # previous evening's cache for it: two queries each time).
+            try:
+                carried = services.carried_rounds_for(meeting)
+            except services.InvalidInput:
+                carried = None  # the previous evening no longer adds up: the replay says so
+            result, broken = _replay(meeting, [h.payload for h in live], carried)
             if result is None:
                 return _render_table(request, meeting, membership, status=400, hands=hands)
             payload, read_errors = module.payload_from_post(request.POST, players=players, result=result)
@@ -531,6 +538,7 @@ def hand_add_hx(request, slug, pk):
                 user=request.user,
                 number=expected,
                 idempotency_key=key,
+                carried=carried,
             )
     except IntegrityError as error:
         try:
