@@ -1127,7 +1127,15 @@ def change_hand_replayed(*, hand: Hand, payload: Any, user, version: int) -> tup
 
 
 def change_locked_hand(
-    *, meeting: Meeting, hands: list[Hand], hand: Hand, seated: list[_Seated], payload: Any, user, version: int
+    *,
+    meeting: Meeting,
+    hands: list[Hand],
+    hand: Hand,
+    seated: list[_Seated],
+    payload: Any,
+    user,
+    version: int,
+    carried: tuple[str, ...] | None = None,
 ) -> tuple[Hand, dict[str, Any]]:
     """``change_hand_replayed`` for a writer that holds the meeting's lock already and read
     what the correction needs under it, in a transaction that rolls back if this raises (it
@@ -1135,7 +1143,8 @@ def change_locked_hand(
     ``selectors.meeting_of(lock=True)``, its live ``hands`` and the ``hand`` to correct as
     ``hands_with`` gives them (whole instances: the hand is saved and its history written),
     and its ``seated`` players. The meeting page's correction reads them once, under the lock,
-    for its form and this write (issue 12)."""
+    for its form and this write (issue 12). ``carried``: ``carried_rounds_for(meeting)``, when
+    the writer asked it already."""
     _refuse_if_closed(meeting)
     _check_version(hand, version)
     if hand.deleted_at is not None:
@@ -1143,7 +1152,7 @@ def change_locked_hand(
             [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
         )
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
-    result, carried = _replayed(meeting, payloads=payloads, players=seated)
+    result, carried = _replayed(meeting, payloads=payloads, players=seated, carried=carried)
     changed = not _same_json(hand.payload, payload)
     hand.payload = payload
     hand.version += 1

@@ -720,7 +720,14 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
     players = _seat_names(meeting)
     module = form_module(meeting.game)
     # The form sees the evening as it stood before this hand (its dealer, who was active).
-    before, broken = _replay(meeting, [h.payload for h in live[:index]])
+    carried = None
+    if locked:
+        # Asked once for the form's replay and the write's (a carrying league: two queries).
+        try:
+            carried = services.carried_rounds_for(meeting)
+        except services.InvalidInput:
+            pass  # the previous evening no longer adds up: the replay says so
+    before, broken = _replay(meeting, [h.payload for h in live[:index]], carried)
     if before is None:
         # The hands before it no longer replay (a rule or a name changed since): the form
         # cannot be built, so show the sheet with what is wrong (fix or delete those first).
@@ -752,6 +759,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
                             payload=payload,
                             user=request.user,
                             version=version,
+                            carried=carried,
                         )
                 else:
                     services.change_hand(hand=hand, payload=payload, user=request.user, version=version)
