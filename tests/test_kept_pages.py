@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues import pages, services
-from leagues.models import Player, Role
+from leagues.models import MeetingResult, Player, Role
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
@@ -113,23 +113,33 @@ def test_a_kept_page_has_this_requests_csrf_token_and_a_fresh_key(league, meetin
 
 
 def test_a_hand_entered_shows_on_every_page_at_once(client, league, meeting, scorekeeper):
+    """Each page kept before the hand shows it right after. Re (Ben, Dora) win with 131 eyes
+    against 109: 1 point for winning (doppelkopf.md, Points), +1 each for Re, -1 each for the
+    two Kontra players, 0 for the dealer who sits out at five."""
     client.force_login(scorekeeper)
     anonymous = Client()
     u = urls(league, meeting)
-    before = {name: (anonymous if name.startswith("public") else client).get(path).content for name, path in u.items()}
+
+    def page(name):
+        return without_tokens((anonymous if name.startswith("public") else client).get(u[name]).content.decode())
+
+    before = {name: page(name) for name in u}
+    assert before["meeting"].count('<tr id="hand-') == 0
     response = client.post(
         reverse("hand_add_hx", kwargs={"slug": league.slug, "pk": meeting.pk}),
         {"expected_hand": "1", "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131", "eyes_for": "re"},
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
-    for name, path in u.items():
-        if name == "league":
-            continue  # the league page shows no figures
-        after = (anonymous if name.startswith("public") else client).get(path).content
-        assert after != before[name], name
-    sheet = client.get(u["meeting"]).content.decode()
-    assert 'id="hand-1"' in sheet or "hand-1" in sheet
+    after = {name: page(name) for name in u}
+    assert after["meeting"].count('<tr id="hand-') == 1
+    for name in ("standings", "public_standings", "public_meeting"):
+        assert after[name] != before[name], name
+    totals = {r.player.name: r.total for r in MeetingResult.objects.filter(meeting=meeting).select_related("player")}
+    assert sorted(totals.values()) == [-1, -1, 0, 1, 1] and totals["Ben"] == totals["Dora"] == 1
+    for name in ("standings", "public_standings"):
+        # Ben's row in the season's table: his name, then his total of +1.
+        assert re.search(r"Ben</td>\s*<td[^>]*>\s*\+1\b", after[name]), name
 
 
 def test_a_renamed_player_shows_on_the_kept_standings(client, league, meeting, scorekeeper):

@@ -84,6 +84,16 @@ def _replay(meeting, payloads, carried=None):
         return None, _page_errors(meeting, error.errors)
 
 
+def _carried_rounds(meeting):
+    """``services.carried_rounds_for(meeting)``, asked once by a write for its form's replay
+    and its own (a carrying league reads the previous evening's cache for it: two queries each
+    time); None when the previous evening no longer adds up: the replay then says so."""
+    try:
+        return services.carried_rounds_for(meeting)
+    except services.InvalidInput:
+        return None
+
+
 def _page_errors(meeting, errors):
     """A service's problems in the words of the page's forms (leagues/field_labels.py)."""
     if not errors:
@@ -513,12 +523,7 @@ def hand_add_hx(request, slug, pk):
             live = [h for h in hands if h.deleted_at is None]
             number = len(live) + 1
             players = _seat_names(meeting)
-            # Asked once for the form's replay and the write's (a carrying league reads the
-            # previous evening's cache for it: two queries each time).
-            try:
-                carried = services.carried_rounds_for(meeting)
-            except services.InvalidInput:
-                carried = None  # the previous evening no longer adds up: the replay says so
+            carried = _carried_rounds(meeting)
             result, broken = _replay(meeting, [h.payload for h in live], carried)
             if result is None:
                 return _render_table(request, meeting, membership, status=400, hands=hands)
@@ -720,13 +725,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
     players = _seat_names(meeting)
     module = form_module(meeting.game)
     # The form sees the evening as it stood before this hand (its dealer, who was active).
-    carried = None
-    if locked:
-        # Asked once for the form's replay and the write's (a carrying league: two queries).
-        try:
-            carried = services.carried_rounds_for(meeting)
-        except services.InvalidInput:
-            pass  # the previous evening no longer adds up: the replay says so
+    carried = _carried_rounds(meeting) if locked else None
     before, broken = _replay(meeting, [h.payload for h in live[:index]], carried)
     if before is None:
         # The hands before it no longer replay (a rule or a name changed since): the form
