@@ -119,6 +119,59 @@ def test_the_kept_form_is_keyed_by_what_it_is_rendered_from(monkeypatch):
     module = form_module(meeting.game)
     context = {"result": result, "hand_number": 2, "players": players, "active": result["next"]["active"]}
     views._fresh_form_html(module, context)
-    assert set(seen["data"]["result"]) == set(views.FORM_RESULT_PARTS)
+    # Doppelkopf's form says what it reads (hand_entry/doppelkopf.py, form_parts): the rules,
+    # who plays, who must play a solo and whether it is a Ramsch round; not the dealer, the
+    # other rounds, nor the hand's number.
+    assert set(seen["data"]["result"]) == {"next", "rules"}
+    assert seen["data"]["result"]["rules"] == result["rules"]
+    assert seen["context"]["next"] == {"active": result["next"]["active"], "round": None, "soloist": None}
+    assert "hand_number" not in seen["data"] and "hand_number" not in seen["context"]
     assert "request" not in seen["context"] and "meeting" not in seen["context"]
+
+
+def test_a_game_without_form_parts_is_kept_under_every_part_the_forms_read(monkeypatch):
+    seen = {}
+
+    def spy(template_name, data, context):
+        seen["data"], seen["context"] = data, context()
+        return ""
+
+    monkeypatch.setattr(views.fragments, "rendered", spy)
+    meeting = evening("thousand", 1)
+    module = form_module(meeting.game)
+    assert getattr(module, "form_parts", None) is None
+    result = services.calculate_meeting(meeting)
+    players = [seat.player.name for seat in meeting.seats.in_order()]
+    context = {"result": result, "hand_number": 2, "players": players, "active": result["next"].get("active", players)}
+    views._fresh_form_html(module, context)
+    assert set(seen["data"]["result"]) == set(views.FORM_RESULT_PARTS)
+    assert seen["data"]["hand_number"] == 2
     assert seen["context"]["next"] == result["next"]
+
+
+@pytest.mark.parametrize("variant", ["club", "ddv"])
+def test_one_kept_doppelkopf_form_serves_every_hand_it_fits_all_evening(client, monkeypatch, variant):
+    # Over a whole evening (Bock rounds, soli as the random hands bring them), the form on the
+    # page is, after every hand, the one the whole replay renders, and a form is rendered only
+    # for a table, round and soloist not seen before that evening.
+    module = form_module("doppelkopf")
+    renders = []
+    extra = module.extra_context
+    monkeypatch.setattr(module, "extra_context", lambda result: renders.append(1) or extra(result))
+    request = example_request("doppelkopf", random.Random(11), 36, variant=variant)
+    league = LeagueFactory(game="doppelkopf", variant=request["variant"])
+    meeting = meeting_for(league, request["players"])
+    client.force_login(member(league, Role.SCOREKEEPER))
+    seen, rounds, rendered = set(), set(), 0
+    for payload in request["hands"]:
+        services.add_hand(meeting=meeting, payload=payload, user=None)
+        nxt = services.calculate_meeting(meeting)["next"]
+        seen.add((tuple(nxt.get("active") or ()), nxt.get("round") == "ramsch", nxt.get("soloist")))
+        rounds.add(nxt.get("round"))
+        before = len(renders)
+        page = client.get(meeting.get_absolute_url()).content.decode()
+        rendered += len(renders) - before
+        assert form_of(page).count(full_context_form(meeting)) == 1
+    assert rendered == len(seen) < len(request["hands"])
+    if variant == "club":  # the house rules' evening went through every kind of special round
+        assert {"bock", "ramsch", "pflichtsolo"} <= rounds

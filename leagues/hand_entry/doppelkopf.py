@@ -406,6 +406,22 @@ def _re_pairs(active):
     return [{"value": f"{a}|{b}", "label": f"{short[a]} + {short[b]}"} for a, b in combinations(active, 2)]
 
 
+def form_parts(result):
+    """What the form is rendered from, and kept under (views.meetings._fresh_form_html): the
+    rules, and of ``next`` who plays, who must play a solo and whether it is a Ramsch round
+    (the form asks nothing else of the round: Ramsch is offered, and pre-chosen, only there).
+    The rest of ``next`` (the dealer, the round and the games left in it, the queue, who still
+    owes a solo) is the ``next`` panel's and changes with every hand; keyed by it, every hand
+    of an evening rendered the form afresh (issue 12: 5 ms of each entry's answer and of the
+    sheet read after it)."""
+    nxt = result.get("next") or {}
+    ramsch = nxt.get("round") == "ramsch"
+    return {
+        "next": {"active": nxt.get("active"), "round": "ramsch" if ramsch else None, "soloist": nxt.get("soloist")},
+        "rules": result.get("rules"),
+    }
+
+
 def extra_context(result):
     """What the form offers, from the engine: the kinds of game (Ramsch only when the next
     game is in a Ramsch round, as the replay's ``next`` says), the solo types, each party's

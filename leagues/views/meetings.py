@@ -159,17 +159,26 @@ def _fresh_form_html(module, context):
     2.5 ms of the meeting page's 13). It is rendered from a plain context, with no request and
     no context processors, holding the hand's number, the players, who is active, and the
     parts of the replay that the forms read (``FORM_RESULT_PARTS``), so that nothing outside
-    the key can reach it: a kept form is never stale. The idempotency key and the CSRF token
-    stay outside it, in the meeting page's <form>."""
+    the key can reach it: a kept form is never stale. A game whose module says what its form
+    reads (``form_parts``) is kept under that and who is active alone, and rendered from no
+    more. The idempotency key and the CSRF token stay outside it, in the meeting page's
+    <form>."""
     result = context["result"]
-    part = {name: result.get(name) for name in FORM_RESULT_PARTS}
-    data = {
-        "module": module.__name__,
-        "hand_number": context["hand_number"],
-        "players": list(context["players"]),
-        "active": list(context["active"]),
-        "result": part,
-    }
+    narrow = getattr(module, "form_parts", None)
+    if narrow is not None:
+        # The game says what its form reads (hand_entry/__init__.py): kept under that alone,
+        # one form serves every hand with the same players, round and soloist.
+        part = {"next": {}, "rules": None, **narrow(result)}
+        data = {"module": module.__name__, "active": list(context["active"]), "result": part}
+    else:
+        part = {name: result.get(name) for name in FORM_RESULT_PARTS}
+        data = {
+            "module": module.__name__,
+            "hand_number": context["hand_number"],
+            "players": list(context["players"]),
+            "active": list(context["active"]),
+            "result": part,
+        }
 
     def plain_context():
         plain = {
