@@ -454,10 +454,13 @@ def _replayed(
     carried: tuple[str, ...] | None = None,
     rules: tuple[str, dict] | None = None,
     players: list[Player] | None = None,
+    request: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
     """``calculate_meeting``, and the special rounds the replay was given: a writer hands them
-    on to ``write_results`` instead of working them out a second time."""
-    request = meeting_request(meeting, payloads=payloads, rules=rules, players=players)
+    on to ``write_results`` instead of working them out a second time. ``request``: the
+    meeting's request (``meeting_request``), when the writer built it already."""
+    if request is None:
+        request = meeting_request(meeting, payloads=payloads, rules=rules, players=players)
     if carried is None and not _carries(meeting):
         carried = ()  # what carried_rounds_for answers, without asking it
     parsed = key = None
@@ -494,7 +497,9 @@ _REPLAYS_LOCK = threading.Lock()
 
 def _replay_key(request: dict[str, Any], carried: tuple[str, ...]) -> bytes | None:
     try:
-        blob = orjson.dumps([request, list(carried), translation.get_language()])
+        # Keys sorted: a meeting read from PostgreSQL (jsonb) and one built in Python hold the
+        # same rules and payloads with their keys in another order.
+        blob = orjson.dumps([request, list(carried), translation.get_language()], option=orjson.OPT_SORT_KEYS)
     except TypeError:
         return None  # something orjson cannot write (not from the database): not kept
     return hashlib.blake2b(blob, digest_size=32).digest()
@@ -509,6 +514,17 @@ def _kept_replay(key: bytes | None) -> dict[str, Any] | None:
             return None
         _REPLAYS.move_to_end(key)
     return pickle.loads(kept)
+
+
+def _kept_replay_of(meeting: Meeting, request: dict[str, Any], carried: tuple[str, ...] | None) -> dict[str, Any] | None:
+    """The replay of ``request`` (``meeting_request``) when this process kept one, else None:
+    never replays, and asks nothing of the database (None too where the carried rounds are
+    not known yet)."""
+    if carried is None:
+        if _carries(meeting):
+            return None
+        carried = ()
+    return _kept_replay(_replay_key(request, carried))
 
 
 def _keep_replay(key: bytes | None, result: dict[str, Any]) -> None:
@@ -613,6 +629,7 @@ def write_results(
     carried: tuple[str, ...] | None = None,
     seated: list[_Seated] | None = None,
     hands_changed: bool = False,
+    before: dict[str, Any] | None = None,
 ) -> None:
     """Bring the meeting's cached results in line with a replay of its live ``hands`` (Hand
     instances, or rows with their pk and payload) (never edited otherwise): its HandResult rows, its MeetingResult rows (their sums per player) and its MeetingCarry
@@ -621,6 +638,12 @@ def write_results(
     replay (one read per write, issue 12). ``hands_changed``: the writer
     changed the live hands (so the MeetingCarry's digest of them changes too).
 
+    ``before``: when the writer appended the last of ``hands``, the replay of the hands
+    before it (what the stored rows hold, since every writer keeps them so). When the new
+    replay leaves every earlier hand's figures as ``before`` had them (``_only_appends``),
+    the rows are written without reading them first: the new hand's rows inserted, each
+    player's sums upserted where they changed (issue 12: two reads fewer on each hand entered).
+
     Only the rows whose figures changed are written: a new hand inserts its own rows and
     updates nothing before it, a correction updates the rows it changed. Rewriting every row
     of the meeting on each hand left some twenty dead row versions per live one on
@@ -628,31 +651,43 @@ def write_results(
     if seated is None:
         seated = seats_of(meeting)
     wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(hands, result, players=seated)}
-    _sync_rows(
-        HandResult,
-        meeting.pk,
-        wanted,
-        key_fields=("hand_id", "player_id"),
-        figures=RESULT_FIGURES,
-        build=lambda key, figures: _hand_result(meeting, hand_id=key[0], player_id=key[1], figures=figures),
-    )
+    appended = before is not None and _only_appends(before, result)
+
+    def hand_result(key, figures):
+        return _hand_result(meeting, hand_id=key[0], player_id=key[1], figures=figures)
+
+    if appended:
+        # The earlier hands' rows stand as they are; the new hand has none yet.
+        new = hands[-1].pk
+        _insert_rows(HandResult, [hand_result(key, figures) for key, figures in wanted.items() if key[0] == new])
+    else:
+        _sync_rows(
+            HandResult, meeting.pk, wanted, key_fields=("hand_id", "player_id"), figures=RESULT_FIGURES, build=hand_result
+        )
     seat_order = {player.pk: player.position for player in seated}
     if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
         rows = [_Figures(player_id, **figures) for (_hand, player_id), figures in wanted.items()]
-        _sync_rows(
-            MeetingResult,
-            meeting.pk,
-            {
-                (row.player_id,): {name: getattr(row, name) for name in MEETING_FIGURES}
-                for row in meeting_result_rows(meeting, rows, seat_order=seat_order)
-            },
-            key_fields=("player_id",),
-            figures=MEETING_FIGURES,
-            upsert_on=("meeting", "player"),
-            build=lambda key, figures: MeetingResult(
-                meeting=meeting, season_id=meeting.season_id, league_id=meeting.league_id, player_id=key[0], **figures
-            ),
-        )
+        sums = meeting_result_rows(meeting, rows, seat_order=seat_order)
+        if appended:
+            # An appended hand never takes a player's rows away (nothing to delete): every
+            # player's sums, written where they differ from what is stored.
+            _insert_rows(MeetingResult, sums, conflict=("meeting", "player"), update=MEETING_FIGURES, only_changed=True)
+        else:
+            _sync_rows(
+                MeetingResult,
+                meeting.pk,
+                {(row.player_id,): {name: getattr(row, name) for name in MEETING_FIGURES} for row in sums},
+                key_fields=("player_id",),
+                figures=MEETING_FIGURES,
+                upsert_on=("meeting", "player"),
+                build=lambda key, figures: MeetingResult(
+                    meeting=meeting,
+                    season_id=meeting.season_id,
+                    league_id=meeting.league_id,
+                    player_id=key[0],
+                    **figures,
+                ),
+            )
     if carried is None:
         carried = carried_rounds_for(meeting)
     write_carry(
@@ -666,6 +701,31 @@ def write_results(
 
 # What meeting_sums reads of a HandResult row, without building the model instance.
 _Figures = namedtuple("_Figures", ("player_id", *RESULT_FIGURES))
+
+
+def _only_appends(before: dict[str, Any], result: dict[str, Any]) -> bool:
+    """Whether ``result``, a replay with one hand more than ``before``, gives every earlier
+    hand the figures ``before`` gave it: the same hands' entries, the same parties, and the
+    same games ended at those hands (all that ``_result_figures`` reads of a replay). Every
+    game's replay is played forward, so this holds for a hand entered at the end; it is
+    checked all the same, and when it fails the rows are compared with what is stored."""
+    earlier = before.get("hands") or []
+    count = len(earlier)
+    later = result.get("hands") or []
+    return (
+        len(later) == count + 1
+        and later[:count] == earlier
+        and party_members(result) == party_members(before)
+        and _games_until(result, count) == _games_until(before, count)
+    )
+
+
+def _games_until(result: dict[str, Any], number: int) -> list[tuple]:
+    return [
+        (game["hand"], game["winner"], game.get("games", 1))
+        for game in result.get("games") or ()
+        if game.get("winner") is not None and game.get("hand") is not None and game["hand"] <= number
+    ]
 
 
 def _sync_rows(model, meeting_id: int, wanted, *, key_fields, figures, build, upsert_on=None) -> None:
@@ -721,15 +781,23 @@ def _sync_rows(model, meeting_id: int, wanted, *, key_fields, figures, build, up
         _insert_rows(model, created)
 
 
-def _insert_rows(model, rows, *, conflict: tuple[str, ...] = (), update: list[str] = ()) -> None:
+def _insert_rows(
+    model, rows, *, conflict: tuple[str, ...] = (), update: list[str] | tuple[str, ...] = (), only_changed=False
+) -> int:
     """INSERT ``rows`` (unsaved instances of ``model``) in as many statements as bulk_create
     (one on PostgreSQL; SQLite's batches by its limit on parameters); ``conflict`` (the
     fields of a unique constraint): ON CONFLICT DO UPDATE the ``update`` fields (PostgreSQL
-    and SQLite alike). SQL of its own: bulk_create's building and compiling, and on PostgreSQL
-    its UNNEST of one array per column, cost a hand entry 0.9 ms for five rows, each time."""
+    and SQLite alike), and with ``only_changed`` only where one of them differs from what is
+    stored (a row that would be written as it is stays untouched: no dead row version on
+    PostgreSQL). SQL of its own: bulk_create's building and compiling, and on PostgreSQL
+    its UNNEST of one array per column, cost a hand entry 0.9 ms for five rows, each time.
+    Returns how many rows were inserted or updated."""
+    if not rows:
+        return 0
     quote, opts = connection.ops.quote_name, model._meta
+    table = quote(opts.db_table)
     fields = [f for f in opts.concrete_fields if not f.primary_key]
-    sql = f"INSERT INTO {quote(opts.db_table)} ({', '.join(quote(f.column) for f in fields)}) VALUES "
+    sql = f"INSERT INTO {table} ({', '.join(quote(f.column) for f in fields)}) VALUES "
     tail = ""
     if conflict:
         updated = [quote(opts.get_field(name).column) for name in update]
@@ -737,13 +805,20 @@ def _insert_rows(model, rows, *, conflict: tuple[str, ...] = (), update: list[st
             f" ON CONFLICT ({', '.join(quote(opts.get_field(name).column) for name in conflict)})"
             f" DO UPDATE SET {', '.join(f'{column} = EXCLUDED.{column}' for column in updated)}"
         )
+        if only_changed:
+            # Null-safe inequality: PostgreSQL's IS DISTINCT FROM, SQLite's IS NOT.
+            differs = "IS DISTINCT FROM" if connection.vendor == "postgresql" else "IS NOT"
+            tail += " WHERE " + " OR ".join(f"{table}.{column} {differs} EXCLUDED.{column}" for column in updated)
     one = "(" + ", ".join(["%s"] * len(fields)) + ")"
     size = max(1, connection.ops.bulk_batch_size(fields, rows))
+    written = 0
     with connection.cursor() as cursor:
         for start in range(0, len(rows), size):
             batch = rows[start : start + size]
             params = [f.get_db_prep_save(getattr(row, f.attname), connection) for row in batch for f in fields]
             cursor.execute(sql + ", ".join([one] * len(batch)) + tail, params)
+            written += cursor.rowcount
+    return written
 
 
 @functools.cache
@@ -1055,6 +1130,7 @@ def enter_locked_hand(
     idempotency_key=None,
     now=None,
     carried: tuple[str, ...] | None = None,
+    before: dict[str, Any] | None = None,
 ) -> tuple[Hand, bool, dict[str, Any] | None]:
     """``enter_hand_replayed`` for a writer that holds the meeting's lock already and read
     what the entry needs under it: inside a transaction, ``meeting`` from
@@ -1063,7 +1139,10 @@ def enter_locked_hand(
     instances do), and its ``seated`` players (``seats_of``). The meeting page's entry reads
     them once, under the lock, for its form, this write and its answer (issue 12: they were
     read before the lock and again under it). ``carried``: ``carried_rounds_for(meeting)``,
-    when the writer asked it already (None: asked here, by each replay that needs it). An
+    when the writer asked it already (None: asked here, by each replay that needs it).
+    ``before``: the replay of the live hands, when the writer made it (the meeting page's
+    form is read against it); else this process's kept copy of it, if it has one. Given it,
+    the cached rows are written without being read first (``write_results``). An
     IntegrityError is the caller's to answer (``entered_meanwhile``), once its transaction is
     rolled back."""
     earlier = _entered_before(meeting, idempotency_key, payload, hands=every)
@@ -1073,15 +1152,16 @@ def enter_locked_hand(
     hands = [h for h in every if h.deleted_at is None]
     if number is not None and number != len(hands) + 1:
         raise HandConflict(len(hands))
-    if (
-        hands
-        and end_time_passed(meeting, now)
-        and evening_over(meeting, _replay_of(meeting, hands, players=seated, carried=carried), now=now)
-    ):
-        raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
-    result, carried = _replayed(
-        meeting, payloads=[h.payload for h in hands] + [payload], players=seated, carried=carried
-    )
+    payloads = [h.payload for h in hands]
+    if hands and end_time_passed(meeting, now):
+        if before is None:
+            before = _replay_of(meeting, hands, players=seated, carried=carried)
+        if evening_over(meeting, before, now=now):
+            raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
+    request = meeting_request(meeting, payloads=payloads, players=seated)
+    if before is None:
+        before = _kept_replay_of(meeting, request, carried)
+    result, carried = _replayed(meeting, request={**request, "hands": payloads + [payload]}, carried=carried)
     hand = Hand(
         meeting=meeting,
         position=(every[-1].position if every else 0) + 1,
@@ -1092,7 +1172,7 @@ def enter_locked_hand(
     )
     hand._history_user = user
     hand.save()
-    write_results(meeting, hands + [hand], result, carried=carried, seated=seated, hands_changed=True)
+    write_results(meeting, hands + [hand], result, carried=carried, seated=seated, hands_changed=True, before=before)
     replay_later_meetings(meeting, result)
     if last_round_done(meeting, result, now=now):
         # The hand that finishes the last round after the end time ends the evening.

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from leagues import services
-from leagues.models import HandResult, Role
+from leagues.models import HandResult, MeetingResult, Role
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -85,3 +85,55 @@ def test_the_cached_results_equal_a_fresh_replay_after_each_write(setting):
     services.add_hand(meeting=meeting, payload=ANNA_CARL, user=keeper)
     checked, problems = services.verify_replays(league=meeting.league)
     assert checked == 1 and problems == []
+
+
+def reads_of(queries, table):
+    return [q for q in queries if q["sql"].lstrip().upper().startswith("SELECT") and f'"{table}"' in q["sql"]]
+
+
+def test_a_hand_entered_after_its_evening_was_replayed_reads_no_cached_rows(setting):
+    # The replay of the first three hands is known (this process kept it: the entries just
+    # made it), so the new hand's rows are inserted and the sums upserted without reading
+    # what is stored (services.write_results, ``before``).
+    meeting, keeper = setting
+    services.calculate_meeting(meeting)  # the evening as it stands, replayed (and kept)
+    before = rows(meeting)
+    with CaptureQueriesContext(connection) as queries:
+        services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+    assert reads_of(queries, "leagues_handresult") == []
+    assert reads_of(queries, "leagues_meetingresult") == []
+    after = rows(meeting)
+    assert {k: v for k, v in after.items() if k[0] <= 3} == before
+    # Hand 4: Ben and Dora win again, +1 each, 4 in all; Anna and Carl -1, -4 in all.
+    assert after[(4, "Ben")][1:] == (1, 4)
+    assert after[(4, "Anna")][1:] == (-1, -4)
+    sums = dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total"))
+    assert sums == {"Anna": -4, "Ben": 4, "Carl": -4, "Dora": 4}
+    assert services.verify_replays()[1] == []
+
+
+def test_a_replay_that_does_not_match_the_one_before_falls_back_to_the_stored_rows(setting):
+    meeting, keeper = setting
+    hands = list(meeting.hands.live())
+    seated = services.seats_of(meeting)
+    wrong = services.calculate_meeting(meeting, payloads=[ANNA_CARL] * 3)  # not what is stored
+    with CaptureQueriesContext(connection) as queries:
+        services.enter_locked_hand(
+            meeting=services._lock(meeting.pk), every=hands, seated=seated, payload=BEN_DORA, user=keeper, before=wrong
+        )
+    assert len(reads_of(queries, "leagues_handresult")) == 1
+    assert services.verify_replays()[1] == []
+    assert dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total")) == {"Anna": -4, "Ben": 4, "Carl": -4, "Dora": 4}
+
+
+def test_an_upsert_of_unchanged_sums_writes_no_row(setting):
+    meeting, _keeper = setting
+    stored = list(MeetingResult.objects.filter(meeting=meeting))
+    for row in stored:
+        row.pk = None
+    update = services.MEETING_FIGURES
+    conflict = ("meeting", "player")
+    assert services._insert_rows(MeetingResult, stored, conflict=conflict, update=update, only_changed=True) == 0
+    stored[0].total += 1
+    assert services._insert_rows(MeetingResult, stored, conflict=conflict, update=update, only_changed=True) == 1
+    assert MeetingResult.objects.get(meeting=meeting, player=stored[0].player_id).total == stored[0].total

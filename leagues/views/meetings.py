@@ -553,6 +553,7 @@ def hand_add_hx(request, slug, pk):
                 number=expected,
                 idempotency_key=key,
                 carried=carried,
+                before=result,
             )
     except IntegrityError as error:
         try:
