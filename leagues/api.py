@@ -408,7 +408,7 @@ class MeetingHandsView(APIView):
                 # The meeting's lock first: the meeting, its hands and its seats are read once,
                 # for the write and the answer (issue 12: the answer read them again).
                 with transaction.atomic():
-                    meeting = selectors.meeting_of(pk=pk, league_id=league.pk, lock=True)
+                    meeting = selectors.meeting_of(pk=pk, league_id=league.pk, lock=True, seats=True)
                     if meeting is None:
                         raise Http404
                     meeting.league = league
@@ -417,7 +417,7 @@ class MeetingHandsView(APIView):
                     data = serializer.validated_data
                     key = _idempotency_key(request, data.get("idempotency_key"))
                     hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
-                    seats = services.seats_of(meeting)
+                    seats = meeting._seated
                     hand, created, result = services.enter_locked_hand(
                         meeting=meeting,
                         every=hands,

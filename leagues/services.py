@@ -516,14 +516,9 @@ def _kept_replay(key: bytes | None) -> dict[str, Any] | None:
     return pickle.loads(kept)
 
 
-def _kept_replay_of(meeting: Meeting, request: dict[str, Any], carried: tuple[str, ...] | None) -> dict[str, Any] | None:
-    """The replay of ``request`` (``meeting_request``) when this process kept one, else None:
-    never replays, and asks nothing of the database (None too where the carried rounds are
-    not known yet)."""
-    if carried is None:
-        if _carries(meeting):
-            return None
-        carried = ()
+def _kept_replay_of(request: dict[str, Any], carried: tuple[str, ...]) -> dict[str, Any] | None:
+    """The replay of ``request`` (``meeting_request``) given ``carried``, when this process
+    kept one, else None: never replays, and asks nothing of the database."""
     return _kept_replay(_replay_key(request, carried))
 
 
@@ -662,7 +657,12 @@ def write_results(
         _insert_rows(HandResult, [hand_result(key, figures) for key, figures in wanted.items() if key[0] == new])
     else:
         _sync_rows(
-            HandResult, meeting.pk, wanted, key_fields=("hand_id", "player_id"), figures=RESULT_FIGURES, build=hand_result
+            HandResult,
+            meeting.pk,
+            wanted,
+            key_fields=("hand_id", "player_id"),
+            figures=RESULT_FIGURES,
+            build=hand_result,
         )
     seat_order = {player.pk: player.position for player in seated}
     if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
@@ -1159,9 +1159,9 @@ def enter_locked_hand(
         if evening_over(meeting, before, now=now):
             raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
     request = meeting_request(meeting, payloads=payloads, players=seated)
-    if before is None:
-        before = _kept_replay_of(meeting, request, carried)
     result, carried = _replayed(meeting, request={**request, "hands": payloads + [payload]}, carried=carried)
+    if before is None:
+        before = _kept_replay_of(request, carried)
     hand = Hand(
         meeting=meeting,
         position=(every[-1].position if every else 0) + 1,
@@ -1173,7 +1173,10 @@ def enter_locked_hand(
     hand._history_user = user
     hand.save()
     write_results(meeting, hands + [hand], result, carried=carried, seated=seated, hands_changed=True, before=before)
-    replay_later_meetings(meeting, result)
+    if before is None or _queue_after(before) != _queue_after(result):
+        # The rounds this evening leaves open changed: a later evening may take them. (When
+        # they did not, every later evening was given them already: nothing to look at.)
+        replay_later_meetings(meeting, result)
     if last_round_done(meeting, result, now=now):
         # The hand that finishes the last round after the end time ends the evening.
         _close(meeting, user=user, now=now)

@@ -94,6 +94,43 @@ def test_a_correction_that_changes_the_carried_rounds_rewrites_the_evenings_afte
     assert services.verify_replays(league=league)[1] == []
 
 
+def spied_later_replays(monkeypatch):
+    calls = []
+    real = services.replay_later_meetings
+    monkeypatch.setattr(
+        services, "replay_later_meetings", lambda meeting, result: calls.append(meeting) or real(meeting, result)
+    )
+    return calls
+
+
+def test_a_hand_added_to_an_earlier_evening_that_carries_more_rewrites_the_next_one(league, scorekeeper, monkeypatch):
+    first, second, third = evenings(league, scorekeeper, 3)
+    services.calculate_meeting(first)  # its replay kept, as after its own last entry
+    calls = spied_later_replays(monkeypatch)
+    # A second 120:120 split: another special round waits after the first evening now.
+    services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
+    queue = MeetingCarry.objects.get(meeting=first).queue_after
+    assert len(queue) == 2 and queue[0] == "bock"
+    assert calls == [first]
+    assert MeetingCarry.objects.get(meeting=second).carried_in == queue
+    assert services.verify_replays(league=league)[1] == []
+
+
+def test_a_hand_added_to_an_earlier_evening_that_carries_the_same_looks_at_no_later_one(
+    league, scorekeeper, monkeypatch
+):
+    first, second, third = evenings(league, scorekeeper, 3)
+    services.calculate_meeting(first)
+    later_rows = list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values())
+    calls = spied_later_replays(monkeypatch)
+    # A plain game after the split: the Bock round it started still waits, as before.
+    services.add_hand(meeting=first, payload=OTHER, user=scorekeeper)
+    assert MeetingCarry.objects.get(meeting=first).queue_after == ["bock"]
+    assert calls == []
+    assert list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values()) == later_rows
+    assert services.verify_replays(league=league)[1] == []
+
+
 def test_a_meeting_cached_before_the_cache_existed_is_replayed_once_and_cached(league, scorekeeper):
     first, second, third = evenings(league, scorekeeper, 3)
     MeetingCarry.objects.all().delete()  # as after migration 0008, which leaves it to be filled

@@ -53,6 +53,22 @@ def test_it_reads_what_the_orm_reads(meetings, league, django_assert_num_queries
     assert found.teams == ["Nord", "Süd"] and found.pennant_forgotten is True
 
 
+def test_its_seats_come_in_the_same_query_as_seats_of_reads_them(meetings, league, django_assert_num_queries):
+    first, second = meetings
+    for meeting, names in ((first, ["Anna", "Ben", "Carl", "Dora"]), (second, ["Ben", "Anna", "Carl", "Dora"])):
+        with django_assert_num_queries(1):
+            found = selectors.meeting_of(pk=meeting.pk, league_id=league.pk, host=True, seats=True)
+        assert found._seated == selectors.seats_of(meeting)
+        assert [seat.name for seat in found._seated] == names  # in seat order, the host first
+        with transaction.atomic():
+            locked = selectors.meeting_of(pk=meeting.pk, lock=True, seats=True)
+        assert locked._seated == found._seated
+    # A meeting without seats (none is started so, but a half-deleted one may be): no seats.
+    bare = Meeting.objects.get(pk=first.pk)
+    bare.seats.all().delete()
+    assert selectors.meeting_of(pk=first.pk, seats=True)._seated == []
+
+
 def test_it_tells_the_first_meeting_of_its_season(meetings):
     first, second = meetings
     assert selectors.meeting_of(pk=first.pk).opens_season is True

@@ -123,7 +123,12 @@ def test_a_replay_that_does_not_match_the_one_before_falls_back_to_the_stored_ro
         )
     assert len(reads_of(queries, "leagues_handresult")) == 1
     assert services.verify_replays()[1] == []
-    assert dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total")) == {"Anna": -4, "Ben": 4, "Carl": -4, "Dora": 4}
+    assert dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total")) == {
+        "Anna": -4,
+        "Ben": 4,
+        "Carl": -4,
+        "Dora": 4,
+    }
 
 
 def test_an_upsert_of_unchanged_sums_writes_no_row(setting):

@@ -48,7 +48,7 @@ def _meeting(request, slug, pk, role=Role.MEMBER):
     # the league is the one just read).
     # Whether it opens its season (the pennant's penalty soli, asked by the replay) comes
     # with it too.
-    meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True)
+    meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True, seats=True)
     if meeting is None:
         raise Http404
     meeting.league = league
@@ -517,7 +517,7 @@ def hand_add_hx(request, slug, pk):
         # seats, their replay) is what the write writes after, and it is read once (issue
         # 12: before, the view read it before the lock and the write again under it).
         with transaction.atomic():
-            meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True, lock=True)
+            meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True, lock=True, seats=True)
             if meeting is None:
                 raise Http404
             meeting.league = league
@@ -702,7 +702,7 @@ def hand_edit(request, slug, pk, hand_pk):
     # The meeting's lock from the start: the hands the form is read against are those the
     # correction writes over, read once (issue 12: before the lock and again under it).
     with transaction.atomic():
-        meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True, lock=True)
+        meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True, lock=True, seats=True)
         if meeting is None:
             raise Http404
         meeting.league = league
