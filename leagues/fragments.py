@@ -18,6 +18,7 @@ the first time it shows it, and the least recently used rows are dropped past it
 
 import hashlib
 
+import orjson
 from django.core.cache import caches
 from django.template.loader import get_template
 from django.utils.safestring import mark_safe
@@ -29,10 +30,17 @@ SECONDS = 7 * 24 * 3600
 
 
 def _key(template_name, data, language=None):
-    # repr of plain data (str, int, bool, None, tuples, lists, dicts built in a fixed order)
-    # is the same in every process; a lazy translation would not be, so callers pass str().
-    text = repr((template_name, language or get_language(), data))
-    return "row:" + hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
+    # Plain data (str, int, bool, None, tuples, lists, dicts built in a fixed order) written
+    # as JSON is the same in every process, and orjson writes it five times faster than repr
+    # (issue 12: 40 rows' keys are worked out for every sheet shown or entered into). A lazy
+    # translation would differ from process to process, so callers pass str(); anything
+    # orjson does not write (a dict with other than str keys) is written by repr instead.
+    parts = (template_name, language or get_language(), data)
+    try:
+        text = orjson.dumps(parts)
+    except TypeError:
+        text = repr(parts).encode()
+    return "row:" + hashlib.blake2b(text, digest_size=20).hexdigest()
 
 
 def rendered_rows(template_name, rows):

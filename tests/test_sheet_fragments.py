@@ -213,3 +213,15 @@ def test_the_sheet_reads_the_hands_as_the_model_does(evening):
     fields = ("pk", "meeting_id", "position", "number", "version", "payload", "deleted_at", "idempotency_key")
     assert [[getattr(h, f) for f in fields] for h in raw] == [[getattr(h, f) for f in fields] for h in orm]
     assert raw[1].deleted_at is not None and raw[1].deleted_at.tzinfo is not None
+
+
+def test_a_pieces_key_is_its_content_in_any_order_of_building_and_language():
+    row = {"hand": 7, "cells": [{"delta": 1, "total": 3}], "letters": [("B", "Bock")]}
+    same = {"hand": 7, "cells": [{"delta": 1, "total": 3}], "letters": [("B", "Bock")]}
+    assert fragments._key("meetings/sheet_row.html", row, "de") == fragments._key("meetings/sheet_row.html", same, "de")
+    assert fragments._key("meetings/sheet_row.html", row, "de") != fragments._key("meetings/sheet_row.html", row, "en")
+    assert fragments._key("meetings/sheet_row.html", row, "de") != fragments._key(
+        "meetings/sheet_row.html", {**row, "hand": 8}, "de"
+    )
+    # What JSON cannot hold (a dict keyed by numbers) still gets a key of its own.
+    assert fragments._key("x.html", {1: "a"}, "de") != fragments._key("x.html", {2: "a"}, "de")
