@@ -173,7 +173,10 @@ def test_only_the_hands_whose_number_changes_are_written(meeting, keeper):
     assert len(_number_updates(queries.captured_queries)) == 2
     with CaptureQueriesContext(connection) as queries:
         services.change_hand(hand=hands[0], payload=normal(("Ben", "Dora"), 140), user=keeper, version=1)
-    assert len(_number_updates(queries.captured_queries)) == 1  # the corrected hand only
+    # The corrected hand only, and of it what a correction changes (no number is written).
+    hand_updates = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "leagues_hand" ')]
+    assert len(hand_updates) == 1 and _number_updates(queries.captured_queries) == []
+    assert '"payload"' in hand_updates[0] and '"version"' in hand_updates[0]
 
 
 # --- the pages ---------------------------------------------------------------------------------
