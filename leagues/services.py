@@ -912,11 +912,9 @@ def write_carry(
     cached = None if changed else MeetingCarry.objects.filter(meeting=meeting).first()
     if changed or cached is None or any(getattr(cached, name) != value for name, value in values.items()):
         # An upsert: a page may have cached this meeting a moment ago (carried_rounds_for).
-        MeetingCarry.objects.bulk_create(
-            [MeetingCarry(meeting=meeting, **values)],
-            update_conflicts=True,
-            unique_fields=["meeting"],
-            update_fields=list(values),
+        # By SQL of its own, as the result rows (bulk_create's building cost 0.2 ms a hand).
+        _insert_rows(
+            MeetingCarry, [MeetingCarry(meeting=meeting, **values)], conflict=("meeting",), update=list(values)
         )
 
 
