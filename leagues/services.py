@@ -3,6 +3,7 @@ replay of the meeting so that the derived results can never drift from the hands
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 import functools
@@ -1182,8 +1183,12 @@ def enter_locked_hand(
         entered_by=user,
         idempotency_key=idempotency_key,
     )
-    _write_hand(hand, user=user)
-    write_results(meeting, hands + [hand], result, carried=carried, seated=seated, hands_changed=True, before=before)
+    kind = _write_hand(hand)
+    with _sent_together():
+        _hand_history(hand, user=user, kind=kind)
+        write_results(
+            meeting, hands + [hand], result, carried=carried, seated=seated, hands_changed=True, before=before
+        )
     if before is None or _queue_after(before) != _queue_after(result):
         # The rounds this evening leaves open changed: a later evening may take them. (When
         # they did not, every later evening was given them already: nothing to look at.)
@@ -1194,49 +1199,67 @@ def enter_locked_hand(
     return hand, True, result
 
 
-def _write_hand(hand: Hand, *, user, fields: tuple[str, ...] = ()) -> None:
-    """Save ``hand`` and its history record, as ``hand.save()`` and django-simple-history
-    would (the record: the hand as saved, when, by ``user``, "+" for a new hand, "~" for a
-    change), by SQL of its own: a new hand is inserted (its pk set), a stored one has
-    ``fields`` and its time of change updated. The entry and the correction, every hand of
-    an evening: the ORM's save and the history's model and signals cost them 0.6 ms beyond
-    the two statements (issue 12). The database's constraints are the same: a second hand of
-    one number or key is an IntegrityError, as from save()."""
+def _write_hand(hand: Hand, *, fields: tuple[str, ...] = ()) -> str:
+    """Save ``hand`` as ``hand.save()`` would, by SQL of its own: a new hand is inserted (its
+    pk set), a stored one has ``fields`` and its time of change updated. Returns its history
+    record's type ("+" new, "~" changed), for ``_hand_history``. The entry and the correction,
+    every hand of an evening: the ORM's save and the history's model and signals cost them
+    0.6 ms beyond the two statements (issue 12). The database's constraints are the same: a
+    second hand of one number or key is an IntegrityError, as from save()."""
     quote, opts = connection.ops.quote_name, Hand._meta
-    now = timezone.now()
-    hand.changed_at = now
+    hand.changed_at = timezone.now()
     with connection.cursor() as cursor:
-        if hand.pk is None:
-            hand.entered_at = now
-            columns = [f for f in opts.concrete_fields if not f.primary_key]
-            sql = (
-                f"INSERT INTO {quote(opts.db_table)} ({', '.join(quote(f.column) for f in columns)})"
-                f" VALUES ({', '.join(['%s'] * len(columns))})"
-            )
-            returning = connection.features.can_return_columns_from_insert
-            if returning:
-                sql += f" RETURNING {quote(opts.pk.column)}"
-            cursor.execute(sql, [f.get_db_prep_save(getattr(hand, f.attname), connection) for f in columns])
-            hand.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
-            hand._state.adding = False
-            kind = "+"
-        else:
+        if hand.pk is not None:
             columns = [opts.get_field(name) for name in (*fields, "changed_at")]
             cursor.execute(
                 f"UPDATE {quote(opts.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in columns)}"
                 f" WHERE {quote(opts.pk.column)} = %s",
                 [f.get_db_prep_save(getattr(hand, f.attname), connection) for f in columns] + [hand.pk],
             )
-            kind = "~"
+            return "~"
+        hand.entered_at = hand.changed_at
+        columns = [f for f in opts.concrete_fields if not f.primary_key]
+        sql = (
+            f"INSERT INTO {quote(opts.db_table)} ({', '.join(quote(f.column) for f in columns)})"
+            f" VALUES ({', '.join(['%s'] * len(columns))})"
+        )
+        returning = connection.features.can_return_columns_from_insert
+        if returning:
+            sql += f" RETURNING {quote(opts.pk.column)}"
+        cursor.execute(sql, [f.get_db_prep_save(getattr(hand, f.attname), connection) for f in columns])
+        hand.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+    hand._state.adding = False
+    return "+"
+
+
+def _hand_history(hand: Hand, *, user, kind: str) -> None:
+    """The history record of a ``hand`` just written by ``_write_hand``: what
+    django-simple-history writes for a save (the hand as saved, when, by ``user``)."""
     History = Hand.history.model
     record = History(
-        history_date=now,
+        history_date=hand.changed_at,
         history_type=kind,
         history_user_id=getattr(user, "pk", None),
         history_change_reason=None,
-        **{f.attname: getattr(hand, f.attname) for f in opts.concrete_fields},
+        **{f.attname: getattr(hand, f.attname) for f in Hand._meta.concrete_fields},
     )
     _insert_rows(History, [record])
+
+
+@contextlib.contextmanager
+def _sent_together():
+    """Statements run inside are sent to PostgreSQL one after the other without waiting for
+    each one's answer (psycopg's pipeline mode), the answers read at the end: a hand's
+    history record, its result rows, its meeting's sums and carry in one round trip instead
+    of four (issue 12). A read inside still gets its rows (psycopg waits for them then). A
+    database error comes at the end of the block, as Django's. SQLite runs them one by one,
+    as ever: it has no round trips."""
+    raw = connection.connection
+    if connection.vendor != "postgresql" or raw is None:
+        yield
+        return
+    with connection.wrap_database_errors, raw.pipeline():
+        yield
 
 
 def entered_meanwhile(meeting: Meeting, idempotency_key, payload: Any, error: IntegrityError):
@@ -1295,15 +1318,17 @@ def change_locked_hand(
     changed = not _same_json(hand.payload, payload)
     hand.payload = payload
     hand.version += 1
-    _write_hand(hand, user=user, fields=("payload", "version"))
-    write_results(
-        meeting,
-        [hand if h.pk == hand.pk else h for h in hands],
-        result,
-        carried=carried,
-        seated=seated,
-        hands_changed=changed,
-    )
+    kind = _write_hand(hand, fields=("payload", "version"))
+    with _sent_together():
+        _hand_history(hand, user=user, kind=kind)
+        write_results(
+            meeting,
+            [hand if h.pk == hand.pk else h for h in hands],
+            result,
+            carried=carried,
+            seated=seated,
+            hands_changed=changed,
+        )
     replay_later_meetings(meeting, result)
     return hand, result
 

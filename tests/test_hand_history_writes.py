@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from leagues import services
-from leagues.models import Hand, Role
+from leagues.models import Hand, MeetingCarry, Role
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -57,5 +57,21 @@ def test_a_hand_of_a_number_taken_is_refused_by_the_database_as_by_save():
     first = services.add_hand(meeting=meeting, payload=BEN_DORA, user=None)
     twin = Hand(meeting=meeting, position=2, number=first.number, payload=BEN_DORA)
     with pytest.raises(IntegrityError), transaction.atomic():
-        services._write_hand(twin, user=None)
+        services._write_hand(twin)
     assert Hand.objects.filter(meeting=meeting).count() == 1
+
+
+def test_statements_sent_together_fail_as_djangos_errors_and_leave_nothing():
+    # services._sent_together (PostgreSQL's pipeline; SQLite one by one): an error of any
+    # statement inside is Django's IntegrityError, at the latest at the block's end.
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    meeting = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"], date=datetime.date(2026, 11, 20))
+    MeetingCarry.objects.filter(meeting=meeting).delete()
+    twice = [MeetingCarry(meeting=meeting), MeetingCarry(meeting=meeting)]
+    with pytest.raises(IntegrityError), transaction.atomic(), services._sent_together():
+        services._insert_rows(MeetingCarry, [MeetingCarry(meeting=meeting)])
+        services._insert_rows(MeetingCarry, twice)
+    assert not MeetingCarry.objects.filter(meeting=meeting).exists()
+    with transaction.atomic(), services._sent_together():
+        services._insert_rows(MeetingCarry, twice[:1])
+    assert MeetingCarry.objects.filter(meeting=meeting).count() == 1
