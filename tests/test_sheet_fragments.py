@@ -6,6 +6,7 @@ import re
 import uuid
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from leagues import fragments, selectors, services
@@ -76,25 +77,108 @@ def test_a_deleted_and_restored_hand_leaves_no_kept_row_behind(client, evening):
     services.delete_hand(hand=hand, user=None, version=hand.version)
     html = client.get(meeting.get_absolute_url()).content.decode()
     assert 'id="hand-2"' not in html
-    assert 'class="round-normal latest"' in row(html, 1)  # hand 1 is the latest again
     assert row(html, 1) == row(_fresh(client, meeting.get_absolute_url()), 1)
     hand.refresh_from_db()
     services.restore_hand(hand=hand, user=None, version=hand.version)
     html = client.get(meeting.get_absolute_url()).content.decode()
-    assert "latest" not in row(html, 1) and totals(html, 2) == stored_totals(meeting, 2)
+    assert totals(html, 2) == stored_totals(meeting, 2)
     fresh = _fresh(client, meeting.get_absolute_url())
     assert row(html, 1) == row(fresh, 1) and row(html, 2) == row(fresh, 2)
 
 
-def test_the_latest_row_moves_to_the_hand_just_entered(client, evening):
+def sheet_version(html):
+    return re.search(r'name="sheet" value="([^"]*)"', html).group(1)
+
+
+def entry(client, meeting, number, re_pair=None, *, sheet=None):
+    """An htmx entry of hand ``number``, a plain normal game won by Re (``re_pair``, else the
+    first two who play it); ``sheet``: the sheet's version the phone sends."""
+    if re_pair is None:
+        re_pair = services.calculate_meeting(meeting)["next"]["active"][:2]
+    target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
+    post = {"expected_hand": str(number), "kind": "normal", "re": re_pair, "eyes": "131", "eyes_for": "re"}
+    if sheet is not None:
+        post["sheet"] = sheet
+    return client.post(target, post, HTTP_HX_REQUEST="true")
+
+
+def test_no_row_is_marked_the_latest_the_browser_marks_the_last_hand_row(client, evening):
+    # The mark of the latest hand is the style sheet's (the last hand row of the sheet), so
+    # that a hand appended to the sheet marks itself and no earlier row changes with it.
     meeting, _hand, scorekeeper = evening
     client.force_login(scorekeeper)
-    client.get(meeting.get_absolute_url())
-    target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
-    post = {"expected_hand": "3", "kind": "normal", "re": ["Anna", "Ben"], "eyes": "131", "eyes_for": "re"}
-    html = client.post(target, post, HTTP_HX_REQUEST="true").content.decode()
-    assert 'class="round-normal latest"' in row(html, 3)
-    assert "latest" not in row(html, 2)
+    html = entry(client, meeting, 3).content.decode()
+    assert "latest" not in sheet(html) and row(html, 3).startswith('<tr id="hand-3" class="round-normal">')
+    css = (settings.BASE_DIR / "static" / "css" / "kartenliga.css").read_text()
+    assert '.sheet tr[id^="hand-"]:not(:has(~ tr[id^="hand-"]))' in css
+
+
+def test_an_entry_from_the_sheet_as_it_stood_gets_only_the_new_row_for_it(client, evening):
+    meeting, _hand, scorekeeper = evening
+    client.force_login(scorekeeper)
+    page = client.get(meeting.get_absolute_url()).content.decode()
+    response = entry(client, meeting, 3, sheet=sheet_version(page))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#at-entry" and response["HX-Reswap"] == "outerHTML"
+    assert html.lstrip().startswith('<div id="at-entry">')
+    assert '<template><tbody hx-swap-oob="beforeend:#sheet-rows">' in html
+    assert html.count('<tr id="hand-') == 1 and 'id="hand-3"' in html
+    # The new row is the row the whole sheet shows, and the form is the one for hand 4.
+    fresh = _fresh(client, meeting.get_absolute_url())
+    assert row(html, 3) == row(fresh, 3)
+    assert 'name="expected_hand" value="4"' in html
+    assert sheet_version(html) == sheet_version(fresh)  # what the phone now shows
+    # The next entry from there is appended again.
+    again = entry(client, meeting, 4, sheet=sheet_version(html))
+    assert again["HX-Retarget"] == "#at-entry" and again.content.decode().count('<tr id="hand-') == 1
+
+
+def test_a_phone_whose_sheet_is_out_of_date_gets_the_whole_sheet(client, evening):
+    meeting, hand, scorekeeper = evening
+    client.force_login(scorekeeper)
+    page = client.get(meeting.get_absolute_url()).content.decode()
+    # Another phone corrects hand 1: the number of hands, hence the form's, stays the same.
+    services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), user=None, version=hand.version)
+    response = entry(client, meeting, 3, sheet=sheet_version(page))
+    html = response.content.decode()
+    assert "HX-Retarget" not in response and html.count('<tr id="hand-') == 3
+    assert totals(html, 1) == stored_totals(meeting, 1)  # the correction shows
+    # No version, or a made-up one: the whole sheet too.
+    assert entry(client, meeting, 4).content.decode().count('<tr id="hand-') == 4
+    assert entry(client, meeting, 5, sheet="0" * 32).content.decode().count('<tr id="hand-') == 5
+
+
+def test_the_first_hand_and_a_hand_that_brings_the_legend_get_the_whole_sheet(client, db):
+    league = LeagueFactory()
+    meeting = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"])
+    client.force_login(member(league, Role.SCOREKEEPER))
+    page = client.get(meeting.get_absolute_url()).content.decode()
+    first = entry(client, meeting, 1, ["Anna", "Ben"], sheet=sheet_version(page))
+    assert "HX-Retarget" not in first and 'id="sheet-rows"' in first.content.decode()
+    # 120 against 120 (club rules, split_120): a Bock round follows; its first game's row
+    # brings the legend of the special rounds with it.
+    target = reverse("hand_add_hx", kwargs={"slug": league.slug, "pk": meeting.pk})
+    post = {"expected_hand": "2", "kind": "normal", "re": ["Anna", "Carl"], "eyes": "120", "eyes_for": "re"}
+    post["sheet"] = sheet_version(first.content.decode())
+    split = client.post(target, post, HTTP_HX_REQUEST="true")
+    assert split["HX-Retarget"] == "#at-entry"  # no Bock row yet: appended
+    bock = entry(client, meeting, 3, ["Anna", "Ben"], sheet=sheet_version(split.content.decode()))
+    html = bock.content.decode()
+    assert "HX-Retarget" not in bock and html.count('<tr id="hand-') == 3
+    assert '<span class="badge bock">' in html
+
+
+def test_a_conflict_answer_is_never_appended_to(client, evening):
+    meeting, _hand, scorekeeper = evening
+    client.force_login(scorekeeper)
+    page = client.get(meeting.get_absolute_url()).content.decode()
+    services.add_hand(meeting=meeting, payload=normal(["Anna", "Ben"], 131), user=None)  # another phone
+    conflict = entry(client, meeting, 3, sheet=sheet_version(page))
+    assert conflict.status_code == 409 and sheet_version(conflict.content.decode()) == ""
+    # Saved from there, the whole table comes back, without the notice.
+    html = entry(client, meeting, 4, sheet="").content.decode()
+    assert html.count('<tr id="hand-') == 4 and "alert-conflict" not in html
 
 
 def test_an_htmx_entry_renders_only_the_rows_that_changed(client, evening, monkeypatch):
@@ -119,7 +203,7 @@ def test_an_htmx_entry_renders_only_the_rows_that_changed(client, evening, monke
     target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
     post = {"expected_hand": "3", "kind": "normal", "re": ["Anna", "Ben"], "eyes": "131", "eyes_for": "re"}
     assert client.post(target, post, HTTP_HX_REQUEST="true").status_code == 200
-    assert sorted(rendered) == [2, 3]  # the new hand, and hand 2 that is no longer the latest
+    assert sorted(rendered) == [3]  # the new hand's row only
 
 
 def test_rows_are_kept_per_language(client, evening):

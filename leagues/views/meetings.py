@@ -16,9 +16,11 @@ that none is ever hidden.
 """
 
 import functools
+import hashlib
 import uuid
 from collections import defaultdict
 
+import orjson
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
@@ -28,6 +30,7 @@ from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import escape
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
@@ -209,6 +212,7 @@ def table_context(
     closed_refusal=None,
     replayed=None,
     hands=None,
+    sheet=True,
 ):
     """The block that htmx swaps after each hand: what comes next, the form and the sheet.
 
@@ -219,6 +223,8 @@ def table_context(
     again when the live hands are still those (same hands, same versions), else ignored.
     ``hands``: every hand of the meeting as ``selectors.meeting_hands`` gives them, when the
     caller read them under the meeting's lock (and wrote nothing since but what it adds).
+    ``sheet``: False when the caller sends the sheet's rows itself (``_appended``): the
+    context then has the rows, not their HTML.
     """
     if hands is None:
         hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
@@ -285,21 +291,50 @@ def table_context(
     )
     # The legend of the special rounds only on a sheet that has such rows (Doppelkopf's).
     context["special_rounds"] = any(row["round_label"] for row in context["rows"])
-    context["sheet_html"] = sheet_html(meeting, context["rows"], parties=result["parties"])
+    # A table that says something of its own (someone else's hand, a refusal) is not one to
+    # append the next hand to: the next answer sends it whole again, without the notice.
+    shown_whole = conflict is None and closed_refusal is None and not broken
+    context["sheet_version"] = sheet_version(meeting, hands, result) if shown_whole else ""
+    if sheet:
+        context["sheet_html"] = sheet_html(meeting, context["rows"], parties=result["parties"])
     return context
+
+
+def sheet_version(meeting, hands, result):
+    """A digest of all that the sheet's rows show: the replay's parties and hands (every
+    figure, round and solo), each hand's id and version (deleted ones too: they are listed
+    under the sheet), the league's address the rows link to and the language. The form
+    carries it; when an entry's form carries the version of the sheet as it stands, the
+    phone shows that sheet, and the answer appends the new hand's row to it (issue 12: the
+    whole sheet was 2 ms of every entry's answer). "" when the replay cannot be written so
+    (then the whole sheet is always sent)."""
+    try:
+        blob = orjson.dumps(
+            [
+                meeting.pk,
+                meeting.league.slug,
+                get_language(),
+                result["parties"],
+                result["hands"],
+                [(hand.pk, hand.version, hand.deleted_at is not None) for hand in hands],
+            ]
+        )
+    except TypeError:
+        return ""
+    return hashlib.blake2b(blob, digest_size=16).hexdigest()
 
 
 def sheet_html(meeting, rows, *, parties):
     """The sheet's rows as HTML, each kept by exactly what it shows (leagues/fragments.py):
     only the rows whose figures or words changed since a worker last showed them are
     rendered, which on the page of 40 hands was most of its time."""
-    last = len(rows)
     text = texts()
+    slug = meeting.league.slug
     return fragments.rendered_rows(
         "meetings/sheet_row.html",
         [
             {
-                "slug": meeting.league.slug,
+                "slug": slug,
                 "meeting": meeting.pk,
                 "hand": row["hand"].pk,
                 "number": row["number"],
@@ -311,10 +346,9 @@ def sheet_html(meeting, rows, *, parties):
                     for cell in row["cells"]
                 ],
                 "game_end": [str(line) for line in row["game_end"]],
-                "latest": index == last,
                 "colspan": len(parties) + 1,
             }
-            for index, row in enumerate(rows, start=1)
+            for row in rows
         ],
     )
 
@@ -487,7 +521,7 @@ def _render_table(request, meeting, membership, *, status=200, **kwargs):
     return render(request, "meetings/meeting.html", context, status=status)
 
 
-def _saved(request, meeting, membership, hand, replayed=None, hands=None):
+def _saved(request, meeting, membership, hand, replayed=None, hands=None, appended_to=None):
     # The hand may have closed the evening (the last of its last round): show it closed. A
     # write that just replayed knows (``hand.meeting`` is the meeting it locked and closed).
     if replayed is not None:
@@ -495,9 +529,32 @@ def _saved(request, meeting, membership, hand, replayed=None, hands=None):
     else:
         meeting.refresh_from_db(fields=["closed_at", "closed_by"])
     if request.htmx:
+        if appended_to is not None:
+            answer = _appended(request, meeting, membership, replayed=replayed, hands=hands, before=appended_to)
+            if answer is not None:
+                return answer
         return _render_table(request, meeting, membership, replayed=replayed, hands=hands)
     messages.success(request, _("Hand %(number)s saved.") % {"number": hand.number or ""})
     return redirect(meeting.get_absolute_url() + "#sheet")
+
+
+def _appended(request, meeting, membership, *, replayed, hands, before):
+    """The answer to an htmx entry whose phone showed the sheet as it stood before it
+    (``before``: that sheet's replay): what comes next and the form, and the new hand's row
+    appended to the sheet, instead of the whole table (templates/meetings/meeting.html,
+    "appended"). None when more than that row changed: an earlier row (``_only_appends``),
+    the sheet's legend, or the evening (over, or closed): then the whole table is sent."""
+    if not before.get("hands") or not services._only_appends(before, replayed[1]):
+        return None
+    context = table_context(request, meeting, membership, replayed=replayed, hands=hands, sheet=False)
+    rows = context["rows"]
+    if context["evening_over"] or context["closed"] or len(rows) != len(before["hands"]) + 1:
+        return None
+    if any(row["round_label"] for row in rows[:-1]) != context["special_rounds"]:
+        return None  # the new row brings the legend of the special rounds
+    context["new_rows_html"] = sheet_html(meeting, rows[-1:], parties=replayed[1]["parties"])
+    response = render(request, "meetings/meeting.html#appended", context)
+    return reswap(retarget(response, "#at-entry"), "outerHTML")
 
 
 @login_required
@@ -512,6 +569,7 @@ def hand_add_hx(request, slug, pk):
     control_ok = control.is_valid()
     expected = control.cleaned_data.get("expected_hand") if control_ok else None
     key = control.cleaned_data.get("idempotency_key") if control_ok else None
+    shown_sheet = control.cleaned_data.get("sheet") if control_ok else None
     try:
         # The meeting's lock from the start: what the form is read against (the hands, the
         # seats, their replay) is what the write writes after, and it is read once (issue
@@ -543,7 +601,9 @@ def hand_add_hx(request, slug, pk):
             if not control_ok or read_errors:
                 errors = [{"hand": number, "field": field, "message": msg} for field, msg in read_errors.items()]
                 errors += _control_errors(control, number)
-                return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
+                return _form_errors(
+                    request, meeting, membership, module, players, result, payload, errors, number, key, shown_sheet
+                )
             hand, _created, replayed = services.enter_locked_hand(
                 meeting=meeting,
                 every=hands,
@@ -572,19 +632,32 @@ def hand_add_hx(request, slug, pk):
         return _render_table(request, meeting, membership, status=400, closed_refusal=error.errors[0]["message"])
     except services.InvalidInput as error:
         errors = _page_errors(meeting, error.errors)
-        return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
+        return _form_errors(
+            request, meeting, membership, module, players, result, payload, errors, number, key, shown_sheet
+        )
     # The table is rendered from the write's own replay and the hands it read under the lock,
-    # not read and replayed a third time (issue 12).
-    return _saved(request, meeting, membership, hand, replayed=(live + [hand], replayed), hands=hands + [hand])
+    # not read and replayed a third time (issue 12); the phone that showed the sheet as it
+    # stood gets only the new hand's row for it.
+    shown = shown_sheet and shown_sheet == sheet_version(meeting, hands, result)
+    return _saved(
+        request,
+        meeting,
+        membership,
+        hand,
+        replayed=(live + [hand], replayed),
+        hands=hands + [hand],
+        appended_to=result if shown else None,
+    )
 
 
 def _initial(module, payload):
     return module.initial_from_payload(payload) if isinstance(payload, dict) else {}
 
 
-def _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key):
+def _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key, sheet=None):
     """The form again with its problems on the fields, status 400, nothing saved. It keeps
-    its idempotency key: nothing was saved with it."""
+    its idempotency key (nothing was saved with it), and the version of the sheet its phone
+    shows (``sheet``: htmx swaps only the form, the sheet stays as it was)."""
     if not request.htmx:
         return _render_table(
             request,
@@ -601,6 +674,7 @@ def _form_errors(request, meeting, membership, module, players, result, payload,
         "can_write": True,
         "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
         "idempotency_key": key or uuid.uuid4(),
+        "sheet_version": sheet or "",
         **form_context(
             request,
             meeting,
