@@ -1313,8 +1313,12 @@ def change_locked_hand(
         raise InvalidInput(
             [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
         )
+    stored = meeting_request(meeting, payloads=[h.payload for h in hands], players=seated)
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
-    result, carried = _replayed(meeting, payloads=payloads, players=seated, carried=carried)
+    result, carried = _replayed(meeting, request={**stored, "hands": payloads}, carried=carried)
+    # The evening as stored, when this process kept its replay: what it left open for later
+    # evenings (a correction that leaves that as it was looks at none of them).
+    before = _kept_replay_of(stored, carried)
     changed = not _same_json(hand.payload, payload)
     hand.payload = payload
     hand.version += 1
@@ -1329,7 +1333,8 @@ def change_locked_hand(
             seated=seated,
             hands_changed=changed,
         )
-    replay_later_meetings(meeting, result)
+    if before is None or _queue_after(before) != _queue_after(result):
+        replay_later_meetings(meeting, result)
     return hand, result
 
 

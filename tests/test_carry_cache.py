@@ -162,3 +162,22 @@ def test_the_previous_meeting_and_its_cache_are_read_as_the_orm_reads_them(leagu
     for meeting in (first, second, third):
         assert services._live_payloads(meeting.pk) == list(meeting.hands.live().values_list("payload", flat=True))
     assert services._live_payloads(first.pk) == [SPLIT]
+
+
+def test_a_correction_that_leaves_what_is_carried_looks_at_no_later_evening(league, scorekeeper, monkeypatch):
+    first, second, third = evenings(league, scorekeeper, 3)
+    services.calculate_meeting(first)  # the evening as stored, replayed (and kept)
+    later_rows = list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values())
+    calls = spied_later_replays(monkeypatch)
+    # Hand 1 won by the other party: no trigger, the same Bock round is carried on.
+    hand = first.hands.get(number=1)
+    services.change_hand(hand=hand, payload=OTHER, user=scorekeeper, version=hand.version)
+    assert calls == []
+    assert list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values()) == later_rows
+    # The split corrected away: nothing is carried any more, and the later evenings change.
+    services.calculate_meeting(first)
+    split = first.hands.get(number=2)
+    services.change_hand(hand=split, payload=PLAIN, user=scorekeeper, version=split.version)
+    assert calls == [first]
+    assert MeetingCarry.objects.get(meeting=second).carried_in == []
+    assert services.verify_replays(league=league)[1] == []
