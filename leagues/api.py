@@ -24,7 +24,7 @@ from scoring.sitting import calculate
 
 from . import exchange, selectors, services
 from .models import Hand, Role
-from .permissions import league_for
+from .permissions import league_for, meeting_for
 from .serializers import (
     BillSplitInputSerializer,
     BillSplitOutputSerializer,
@@ -401,17 +401,16 @@ class MeetingHandsView(APIView):
         },
     )
     def post(self, request, slug, pk):
-        league, _membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
         seats = hands = None
         try:
             try:
-                # The meeting's lock first: the meeting, its hands and its seats are read once,
-                # for the write and the answer (issue 12: the answer read them again).
+                # The meeting's lock first: the meeting (with its league and the membership),
+                # its hands and its seats are read once, for the write and the answer (issue
+                # 12: the answer read them again).
                 with transaction.atomic():
-                    meeting = selectors.meeting_of(pk=pk, league_id=league.pk, lock=True, seats=True)
-                    if meeting is None:
-                        raise Http404
-                    meeting.league = league
+                    meeting, _membership = meeting_for(
+                        user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True, seats=True
+                    )
                     serializer = HandInputSerializer(data=request.data)
                     serializer.is_valid(raise_exception=True)
                     data = serializer.validated_data

@@ -94,9 +94,23 @@ def league_overview(*, league, admin=False, meetings=10):
     return data
 
 
-def meeting_of(*, pk, league_id=None, public_token=None, host=False, lock=False, seats=False) -> Meeting | None:
+def meeting_of(
+    *,
+    pk,
+    league_id=None,
+    public_token=None,
+    slug=None,
+    member=None,
+    members_only=True,
+    host=False,
+    lock=False,
+    seats=False,
+) -> Meeting | None:
     """The meeting ``pk`` (of the league ``league_id``, or with its league of the public link
-    ``public_token``, when given) with its season, its host when ``host``, and
+    ``public_token``, or with its league named ``slug`` and the membership of the user
+    ``member`` (an id) in it, in ``meeting._membership``: (id, role), or None for none; see
+    ``permissions.meeting_for``; ``members_only``: None when he is no member, and nothing
+    locked) with its season, its host when ``host``, and
     ``opens_season`` (whether no meeting of its season was played before it: the pennant's
     penalty soli), or None. ``lock``: its row locked for the transaction
     where the database locks rows (the season read, not locked, as ``lock_season`` takes the
@@ -115,18 +129,28 @@ def meeting_of(*, pk, league_id=None, public_token=None, host=False, lock=False,
         # As the ORM's select_for_update: outside a transaction the lock would end with the query.
         raise TransactionManagementError("meeting_of(lock=True) cannot be used outside of a transaction.")
     by = "league" if league_id is not None else "token" if public_token is not None else None
+    if slug is not None:
+        by = "member" if members_only else "member_or_not"
     sql = _meeting_sql(alias, host=host, by=by, lock=lock, seats=seats)
+    if by in ("member", "member_or_not"):
+        params = [slug, member, pk]  # in the order of the SQL: the joins', then the meeting's
+    else:
+        params = [pk] + ([league_id] if by == "league" else [public_token] if by == "token" else [])
     with connection.cursor() as cursor:
-        cursor.execute(sql, [pk] + ([league_id] if by == "league" else [public_token] if by == "token" else []))
+        cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return None
+    if by in ("member", "member_or_not"):
+        *row, membership_id, role = row
+        membership = None if membership_id is None else (membership_id, role)
     if seats:
         found_seats, row = row[-1], row[:-1]
         if isinstance(found_seats, str):  # SQLite gives the JSON as text, PostgreSQL decoded
             found_seats = json.loads(found_seats)
         seated = sorted((Seated(*seat) for seat in found_seats or ()), key=operator.attrgetter("position"))
-    parts = [Meeting, Season] + ([Player] if host else []) + ([League] if by == "token" else [])
+    with_league = by in ("token", "member", "member_or_not")
+    parts = [Meeting, Season] + ([Player] if host else []) + ([League] if with_league else [])
     start, found = 0, []
     for model in parts:
         found.append(raw_reads.instance(model, alias, row[start : start + raw_reads.width(model)]))
@@ -135,12 +159,14 @@ def meeting_of(*, pk, league_id=None, public_token=None, host=False, lock=False,
     Meeting.season.field.set_cached_value(meeting, found[1])
     if host:
         Meeting.host.field.set_cached_value(meeting, found[2])
-    if by == "token":
+    if with_league:
         found[-1]._stamp = row[-2]  # read with the league, as permissions.public_league does
         Meeting.league.field.set_cached_value(meeting, found[-1])
     meeting.opens_season = bool(row[-1])
     if seats:
         meeting._seated = seated
+    if by in ("member", "member_or_not"):
+        meeting._membership = membership
     return meeting
 
 
@@ -155,13 +181,27 @@ def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool, seats: bool =
     if host:
         selected.append(raw_reads.columns(Player, alias, "h"))
         joins += f" JOIN {quote(player.db_table)} h ON h.{quote(player.pk.column)} = m.{column('host')}"
-    if by == "token":
+    if by in ("token", "member", "member_or_not"):
         selected.append(raw_reads.columns(League, alias, "l"))
         joins += f" JOIN {quote(league.db_table)} l ON l.{quote(league.pk.column)} = m.{column('league')}"
         selected.append(stamp_sql("l", connection))
+    if by in ("member", "member_or_not"):
+        # The league by its address, and the user's membership of it beside it: a user who is
+        # no member gets no row at all (so no lock either), unless he may see it anyway.
+        member = Membership._meta
+        join = "JOIN" if by == "member" else "LEFT JOIN"
+        joins += (
+            f" AND l.{quote(league.get_field('slug').column)} = %s"
+            f" {join} {quote(member.db_table)} mb ON mb.{quote(member.get_field('league').column)}"
+            f" = l.{quote(league.pk.column)} AND mb.{quote(member.get_field('user').column)} = %s"
+        )
     selected.append(opens_season_sql("m", connection))  # models.OpensSeason's test, on m
     if seats:
         selected.append(_seats_json_sql("m"))
+    if by in ("member", "member_or_not"):
+        selected.append(
+            f"mb.{quote(Membership._meta.pk.column)}, mb.{quote(Membership._meta.get_field('role').column)}"
+        )
     sql = f"SELECT {', '.join(selected)} FROM {quote(opts.db_table)} m{joins} WHERE m.{pk} = %s"
     if by == "league":
         sql += f" AND m.{column('league')} = %s"

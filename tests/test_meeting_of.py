@@ -125,3 +125,57 @@ def test_a_number_too_long_for_the_column_is_none_and_its_page_a_404(meetings, l
     league.public_token = "t" * 24
     league.save(update_fields=["public_token"])
     assert client.get(f"/p/{'t' * 24}/m/{10**40}/").status_code == 404
+
+
+def test_with_its_league_by_address_it_brings_the_users_membership_in_one_query(
+    meetings, league, django_assert_num_queries
+):
+    from leagues.models import League, Membership, Role
+    from leagues.permissions import meeting_for
+    from tests.factories import member
+
+    keeper = member(league, Role.SCOREKEEPER)
+    first, second = meetings
+    with django_assert_num_queries(1):
+        found, membership = meeting_for(user=keeper, slug=league.slug, pk=second.pk, role=Role.SCOREKEEPER, seats=True)
+    orm = Meeting.objects.select_related("season").get(pk=second.pk)
+    assert fields(found) == fields(orm) and fields(found.season) == fields(orm.season)
+    assert fields(found.league) == fields(League.objects.get(pk=league.pk))
+    assert found.league._stamp == league.stamp.value  # read with the league, as league_for reads it
+    assert (membership.pk, membership.role, membership.league) == (
+        Membership.objects.get(user=keeper, league=league).pk,
+        Role.SCOREKEEPER,
+        found.league,
+    )
+    assert [seat.name for seat in found._seated] == ["Ben", "Anna", "Carl", "Dora"]
+
+
+def test_by_address_it_refuses_as_league_for_does(meetings, league):
+    from django.core.exceptions import PermissionDenied
+    from django.http import Http404
+
+    from leagues.models import Role
+    from leagues.permissions import meeting_for
+    from tests.factories import member
+
+    first, _second = meetings
+    reader, stranger = member(league, Role.MEMBER), UserFactory()
+    other = LeagueFactory(slug="herz-as")
+    elsewhere = member(other, Role.ADMIN)
+    with pytest.raises(PermissionDenied):  # a member, but not a scorekeeper
+        meeting_for(user=reader, slug=league.slug, pk=first.pk, role=Role.SCOREKEEPER)
+    for user, slug, pk in (
+        (stranger, league.slug, first.pk),  # no member of it
+        (elsewhere, league.slug, first.pk),  # another league's admin
+        (elsewhere, other.slug, first.pk),  # his own league, another league's meeting
+        (reader, league.slug, first.pk + 1000),  # no such meeting
+        (reader, "no-such-league", first.pk),
+    ):
+        with pytest.raises(Http404):
+            meeting_for(user=user, slug=slug, pk=pk)
+    # A superuser who is no member sees it as its admin; his pages are never kept.
+    boss = UserFactory(is_superuser=True, is_staff=True)
+    found, membership = meeting_for(user=boss, slug=league.slug, pk=first.pk, role=Role.ADMIN)
+    assert found.pk == first.pk and membership.role == Role.ADMIN and not hasattr(found.league, "_stamp")
+    # Who is no member gets no row at all from the read (nor a lock, where it would take one).
+    assert selectors.meeting_of(pk=first.pk, slug=league.slug, member=stranger.pk) is None

@@ -39,23 +39,17 @@ from leagues import field_labels, fragments, pages, selectors, services
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Role
-from leagues.permissions import league_for
+from leagues.permissions import league_for, meeting_for
 from leagues.templatetags.sheet import round_letters, texts
 from scoring.registry import START_TOTALS, TEAMS, get_game
 
 
 def _meeting(request, slug, pk, role=Role.MEMBER):
-    league, membership = league_for(user=request.user, slug=slug, role=role)
-    # Only the season and the host are shown on every page; the pennant holder and who closed
-    # the evening are read when there is one (each join made this query 0.3 ms slower, and
-    # the league is the one just read).
-    # Whether it opens its season (the pennant's penalty soli, asked by the replay) comes
-    # with it too.
-    meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True, seats=True)
-    if meeting is None:
-        raise Http404
-    meeting.league = league
-    return meeting, membership
+    # The league with the membership and the meeting in one query (issue 12). Only the season
+    # and the host are shown on every page; the pennant holder and who closed the evening are
+    # read when there is one (each join made this query 0.3 ms slower). Whether it opens its
+    # season (the pennant's penalty soli, asked by the replay) and its seats come with it too.
+    return meeting_for(user=request.user, slug=slug, pk=pk, role=role, host=True, seats=True)
 
 
 def _can_write(membership):
@@ -564,7 +558,6 @@ def hand_add_hx(request, slug, pk):
     (400), or, when another phone entered this hand first, the refreshed table with a notice
     (409). Without JavaScript the same answers come as whole pages. The same form sent
     twice (a double tap, a POST sent again after a reload) enters its hand once."""
-    league, membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
     control = HandEntryForm(request.POST)
     control_ok = control.is_valid()
     expected = control.cleaned_data.get("expected_hand") if control_ok else None
@@ -575,10 +568,9 @@ def hand_add_hx(request, slug, pk):
         # seats, their replay) is what the write writes after, and it is read once (issue
         # 12: before, the view read it before the lock and the write again under it).
         with transaction.atomic():
-            meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True, lock=True, seats=True)
-            if meeting is None:
-                raise Http404
-            meeting.league = league
+            meeting, membership = meeting_for(
+                user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, host=True, lock=True, seats=True
+            )
             module = form_module(meeting.game)
             hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
             if key is not None:
@@ -771,15 +763,13 @@ def hand_edit(request, slug, pk, hand_pk):
         meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
         hand = get_object_or_404(Hand, pk=hand_pk, meeting=meeting, deleted_at=None)
         return _edit_page(request, meeting, membership, hand)
-    league, membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
     control = HandVersionForm(request.POST)
     # The meeting's lock from the start: the hands the form is read against are those the
     # correction writes over, read once (issue 12: before the lock and again under it).
     with transaction.atomic():
-        meeting = selectors.meeting_of(pk=pk, league_id=league.pk, host=True, lock=True, seats=True)
-        if meeting is None:
-            raise Http404
-        meeting.league = league
+        meeting, membership = meeting_for(
+            user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, host=True, lock=True, seats=True
+        )
         try:
             live, hand = services.hands_with(meeting, hand_pk)
         except Hand.DoesNotExist:
