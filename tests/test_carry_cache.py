@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from leagues import services
-from leagues.models import HandResult, MeetingCarry
+from leagues.models import HandResult, Meeting, MeetingCarry
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -55,8 +55,9 @@ def test_each_meeting_keeps_what_it_was_given_and_what_it_leaves_open(league, sc
 def test_the_rounds_carried_into_an_evening_are_read_not_replayed(league, scorekeeper, django_assert_num_queries):
     *_, last = evenings(league, scorekeeper, 4)
     expected = tuple(MeetingCarry.objects.get(meeting=last).carried_in)
-    # The previous meeting with its cache, and its hands (to see that they are the ones cached).
-    with django_assert_num_queries(2):
+    # The previous meeting with its cache and its hands (to see that they are the ones cached),
+    # in one query.
+    with django_assert_num_queries(1):
         assert services.carried_rounds_for(last) == expected
 
 
@@ -155,10 +156,14 @@ def test_the_previous_meeting_and_its_cache_are_read_as_the_orm_reads_them(leagu
             .values_list("pk", "carry__hands_digest", "carry__queue_after")
             .last()
         )
-        assert services._previous_carry(meeting) == orm
+        found = services._previous_carry(meeting)
+        assert (found and found[:3]) == orm
+        if found:  # with the previous evening's live hands, in playing order
+            assert found[3] == list(Meeting.objects.get(pk=orm[0]).hands.live().values_list("payload", flat=True))
     assert services._previous_carry(first) is None
-    assert services._previous_carry(third)[1:] == (None, None)
+    assert services._previous_carry(third)[1:3] == (None, None)
     assert services._previous_carry(same_day)[0] == third.pk
+    assert services._previous_carry(second)[3] == [SPLIT]  # the first evening, its first hand deleted
     for meeting in (first, second, third):
         assert services._live_payloads(meeting.pk) == list(meeting.hands.live().values_list("payload", flat=True))
     assert services._live_payloads(first.pk) == [SPLIT]
