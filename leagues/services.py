@@ -648,7 +648,7 @@ def write_results(
 
     ``before``: when the writer appended the last of ``hands``, the replay of the hands
     before it (what the stored rows hold, since every writer keeps them so). When the new
-    replay leaves every earlier hand's figures as ``before`` had them (``_only_appends``),
+    replay leaves every earlier hand's figures as ``before`` had them (``only_appends``),
     the rows are written without reading them first: the new hand's rows inserted, each
     player's sums upserted where they changed (issue 12: two reads fewer on each hand entered).
 
@@ -659,7 +659,7 @@ def write_results(
     if seated is None:
         seated = seats_of(meeting)
     wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(hands, result, players=seated)}
-    appended = before is not None and _only_appends(before, result)
+    appended = before is not None and only_appends(before, result)
 
     def hand_result(key, figures):
         return _hand_result(meeting, hand_id=key[0], player_id=key[1], figures=figures)
@@ -716,7 +716,7 @@ def write_results(
 _Figures = namedtuple("_Figures", ("player_id", *RESULT_FIGURES))
 
 
-def _only_appends(before: dict[str, Any], result: dict[str, Any]) -> bool:
+def only_appends(before: dict[str, Any], result: dict[str, Any]) -> bool:
     """Whether ``result``, a replay with one hand more than ``before``, gives every earlier
     hand the figures ``before`` gave it: the same hands' entries, the same parties, and the
     same games ended at those hands (all that ``_result_figures`` reads of a replay). Every

@@ -536,9 +536,9 @@ def _appended(request, meeting, membership, *, replayed, hands, before):
     """The answer to an htmx entry whose phone showed the sheet as it stood before it
     (``before``: that sheet's replay): what comes next and the form, and the new hand's row
     appended to the sheet, instead of the whole table (templates/meetings/meeting.html,
-    "appended"). None when more than that row changed: an earlier row (``_only_appends``),
+    "appended"). None when more than that row changed: an earlier row (``only_appends``),
     the sheet's legend, or the evening (over, or closed): then the whole table is sent."""
-    if not before.get("hands") or not services._only_appends(before, replayed[1]):
+    if not before.get("hands") or not services.only_appends(before, replayed[1]):
         return None
     context = table_context(request, meeting, membership, replayed=replayed, hands=hands, sheet=False)
     rows = context["rows"]
