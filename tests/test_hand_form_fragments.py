@@ -104,8 +104,9 @@ def test_a_form_with_problems_is_rendered_afresh(client):
     assert 'value="131"' in html  # what was typed stays
 
 
-def test_the_kept_form_is_keyed_by_what_it_is_rendered_from(monkeypatch):
-    # The plain context holds nothing but the key's data and what is worked out from it.
+def kept_under(monkeypatch, game):
+    """(the data a fresh form of ``game``'s one-hand evening is kept under, the plain context
+    it is rendered from, the replay), as ``_fresh_form_html`` hands them to the cache."""
     seen = {}
 
     def spy(template_name, data, context):
@@ -113,40 +114,33 @@ def test_the_kept_form_is_keyed_by_what_it_is_rendered_from(monkeypatch):
         return ""
 
     monkeypatch.setattr(views.fragments, "rendered", spy)
-    meeting = evening("doppelkopf", 1)
-    result = services.calculate_meeting(meeting)
-    players = [seat.player.name for seat in meeting.seats.in_order()]
-    module = form_module(meeting.game)
-    context = {"result": result, "hand_number": 2, "players": players, "active": result["next"]["active"]}
-    views._fresh_form_html(module, context)
-    # Doppelkopf's form says what it reads (hand_entry/doppelkopf.py, form_parts): the rules,
-    # who plays, who must play a solo and whether it is a Ramsch round; not the dealer, the
-    # other rounds, nor the hand's number.
-    assert set(seen["data"]["result"]) == {"next", "rules"}
-    assert seen["data"]["result"]["rules"] == result["rules"]
-    assert seen["context"]["next"] == {"active": result["next"]["active"], "round": None, "soloist": None}
-    assert "hand_number" not in seen["data"] and "hand_number" not in seen["context"]
-    assert "request" not in seen["context"] and "meeting" not in seen["context"]
-
-
-def test_a_game_without_form_parts_is_kept_under_every_part_the_forms_read(monkeypatch):
-    seen = {}
-
-    def spy(template_name, data, context):
-        seen["data"], seen["context"] = data, context()
-        return ""
-
-    monkeypatch.setattr(views.fragments, "rendered", spy)
-    meeting = evening("thousand", 1)
-    module = form_module(meeting.game)
-    assert getattr(module, "form_parts", None) is None
+    meeting = evening(game, 1)
     result = services.calculate_meeting(meeting)
     players = [seat.player.name for seat in meeting.seats.in_order()]
     context = {"result": result, "hand_number": 2, "players": players, "active": result["next"].get("active", players)}
-    views._fresh_form_html(module, context)
-    assert set(seen["data"]["result"]) == set(views.FORM_RESULT_PARTS)
-    assert seen["data"]["hand_number"] == 2
-    assert seen["context"]["next"] == result["next"]
+    views._fresh_form_html(form_module(game), context)
+    return seen["data"], seen["context"], result
+
+
+def test_the_kept_form_is_keyed_by_what_it_is_rendered_from(monkeypatch):
+    # The plain context holds nothing but the key's data and what is worked out from it.
+    data, context, result = kept_under(monkeypatch, "doppelkopf")
+    # Doppelkopf's form says what it reads (hand_entry/doppelkopf.py, form_parts): the rules,
+    # who plays, who must play a solo and whether it is a Ramsch round; not the dealer, the
+    # other rounds, nor the hand's number.
+    assert set(data["result"]) == {"next", "rules"}
+    assert data["result"]["rules"] == result["rules"]
+    assert context["next"] == {"active": result["next"]["active"], "round": None, "soloist": None}
+    assert "hand_number" not in data and "hand_number" not in context
+    assert "request" not in context and "meeting" not in context
+
+
+def test_a_game_without_form_parts_is_kept_under_every_part_the_forms_read(monkeypatch):
+    assert getattr(form_module("thousand"), "form_parts", None) is None
+    data, context, result = kept_under(monkeypatch, "thousand")
+    assert set(data["result"]) == set(views.FORM_RESULT_PARTS)
+    assert data["hand_number"] == 2
+    assert context["next"] == result["next"]
 
 
 @pytest.mark.parametrize("variant", ["club", "ddv"])
