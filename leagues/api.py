@@ -6,7 +6,6 @@ import random
 import uuid
 
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -176,13 +175,10 @@ class LeagueExportView(APIView):
 
 
 def _meeting(request, slug, pk, role=Role.MEMBER):
-    league, _membership = league_for(user=request.user, slug=slug, role=role)
-    # The season is shown with every meeting; whether it opens its season is asked by the
-    # replay (the pennant's penalty soli): both come with this query.
-    meeting = selectors.meeting_of(pk=pk, league_id=league.pk)
-    if meeting is None:
-        raise Http404
-    meeting.league = league
+    # The league with the membership, the meeting and its season (shown with every meeting),
+    # and whether it opens its season (asked by the replay: the pennant's penalty soli), all
+    # in one query (permissions.meeting_for, issue 12).
+    meeting, _membership = meeting_for(user=request.user, slug=slug, pk=pk, role=role)
     return meeting
 
 
