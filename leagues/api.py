@@ -6,6 +6,7 @@ import random
 import uuid
 
 from django.db import IntegrityError, transaction
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -480,16 +481,37 @@ class MeetingHandView(APIView):
         responses={200: MeetingHandOutputSerializer, 400: ErrorsSerializer, 409: STALE},
     )
     def put(self, request, slug, pk, hand_pk):
-        meeting, hand = _hand(request, slug, pk, hand_pk)
-        serializer = HandChangeInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        return _hand_write(
-            meeting,
-            lambda: services.change_hand_replayed(
-                hand=hand, payload=data["payload"], user=request.user, version=_version(request, data.get("version"))
-            ),
-        )
+        try:
+            # The meeting's lock first, as the entry: the meeting (with its league and the
+            # membership), the hand and the evening's hands are read once, under it (issue 12:
+            # before the lock and again under it). Whatever goes wrong rolls all of it back.
+            with transaction.atomic():
+                meeting, _membership = meeting_for(
+                    user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True, seats=True
+                )
+                try:
+                    hands, hand = services.hands_with(meeting, hand_pk)
+                except Hand.DoesNotExist:
+                    raise Http404 from None
+                serializer = HandChangeInputSerializer(data=request.data)
+                serializer.is_valid(raise_exception=True)
+                data = serializer.validated_data
+                hand, result = services.change_locked_hand(
+                    meeting=meeting,
+                    hands=hands,
+                    hand=hand,
+                    seated=meeting._seated,
+                    payload=data["payload"],
+                    user=request.user,
+                    version=_version(request, data.get("version")),
+                )
+        except Invalid as error:
+            return error.response
+        except services.StaleHand as error:
+            return _stale(error)
+        except services.InvalidInput as error:
+            return _invalid(error)
+        return _meeting_response(meeting, hand=hand, result=result)
 
     @extend_schema(
         operation_id="meeting_hand_delete",

@@ -332,3 +332,23 @@ def test_a_stale_delete_and_restore_through_the_api_are_409s(client, meeting, ke
     response = client.post(restore, {"version": 3}, content_type="application/json")
     assert response.status_code == 409 and response.json()["hand"]["version"] == 4
     assert fresh(hand).deleted_at is None and fresh(hand).number == 1
+
+
+def test_a_put_is_refused_as_every_write_and_changes_nothing(client, meeting, keeper):
+    # The API's correction reads the meeting, its league and the membership under the
+    # meeting's lock (issue 12); who may not write, or names a hand of another evening, is
+    # refused before anything is read of the body.
+    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
+    elsewhere = meeting_for(meeting.league, ["Anna", "Ben", "Carl", "Dora", "Emil"])
+    theirs = services.add_hand(meeting=elsewhere, payload=FIRST, user=keeper)
+    body = {"payload": CORRECTED, "version": 1}
+    client.force_login(member(meeting.league, Role.MEMBER, username="mia"))
+    assert put(client, api(meeting, hand), body).status_code == 403
+    client.force_login(member(LeagueFactory(), Role.ADMIN, username="otto"))
+    assert put(client, api(meeting, hand), body).status_code == 404
+    client.force_login(keeper)
+    assert put(client, api(meeting, theirs), body).status_code == 404  # another evening's hand
+    assert put(client, api(meeting, hand) + "x", body).status_code == 404
+    assert fresh(hand).payload == FIRST and fresh(theirs).payload == FIRST
+    assert put(client, api(meeting, hand), body).status_code == 200
+    assert fresh(hand).payload == CORRECTED
