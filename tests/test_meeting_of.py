@@ -177,5 +177,8 @@ def test_by_address_it_refuses_as_league_for_does(meetings, league):
     boss = UserFactory(is_superuser=True, is_staff=True)
     found, membership = meeting_for(user=boss, slug=league.slug, pk=first.pk, role=Role.ADMIN)
     assert found.pk == first.pk and membership.role == Role.ADMIN and not hasattr(found.league, "_stamp")
+    with transaction.atomic():  # and writes: the meeting locked though he has no membership row
+        found, membership = meeting_for(user=boss, slug=league.slug, pk=first.pk, role=Role.SCOREKEEPER, lock=True)
+    assert found.pk == first.pk and membership.role == Role.ADMIN
     # Who is no member gets no row at all from the read (nor a lock, where it would take one).
     assert selectors.meeting_of(pk=first.pk, slug=league.slug, member=stranger.pk) is None
