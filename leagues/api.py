@@ -448,12 +448,12 @@ class MeetingHandsView(APIView):
         return response
 
 
-def _hand_write(meeting, write):
-    """Run ``write`` (a correction, deletion or restore of one hand: it returns the hand and
-    the meeting's replay, or None for none) and answer as the API does: the meeting with the
-    hand as it is now, or the refusal (400, or 409 when stale)."""
+def _hand_write(write):
+    """Run ``write`` (a correction, deletion, restore or replacement of one hand: it returns
+    the meeting, the hand and the meeting's replay, or None for none) and answer as the API
+    does: the meeting with the hand as it is now, or the refusal (400, or 409 when stale)."""
     try:
-        hand, result = write()
+        meeting, hand, result = write()
     except Invalid as error:
         return error.response
     except services.StaleHand as error:
@@ -481,7 +481,7 @@ class MeetingHandView(APIView):
         responses={200: MeetingHandOutputSerializer, 400: ErrorsSerializer, 409: STALE},
     )
     def put(self, request, slug, pk, hand_pk):
-        try:
+        def correct():
             # The meeting's lock first, as the entry: the meeting (with its league and the
             # membership), the hand and the evening's hands are read once, under it (issue 12:
             # before the lock and again under it). Whatever goes wrong rolls all of it back.
@@ -496,7 +496,7 @@ class MeetingHandView(APIView):
                 serializer = HandChangeInputSerializer(data=request.data)
                 serializer.is_valid(raise_exception=True)
                 data = serializer.validated_data
-                hand, result = services.change_locked_hand(
+                return meeting, *services.change_locked_hand(
                     meeting=meeting,
                     hands=hands,
                     hand=hand,
@@ -505,13 +505,8 @@ class MeetingHandView(APIView):
                     user=request.user,
                     version=_version(request, data.get("version")),
                 )
-        except Invalid as error:
-            return error.response
-        except services.StaleHand as error:
-            return _stale(error)
-        except services.InvalidInput as error:
-            return _invalid(error)
-        return _meeting_response(meeting, hand=hand, result=result)
+
+        return _hand_write(correct)
 
     @extend_schema(
         operation_id="meeting_hand_delete",
@@ -521,7 +516,7 @@ class MeetingHandView(APIView):
     def delete(self, request, slug, pk, hand_pk):
         meeting, hand = _hand(request, slug, pk, hand_pk)
         return _hand_write(
-            meeting, lambda: (services.delete_hand(hand=hand, user=request.user, version=_version(request)), None)
+            lambda: (meeting, services.delete_hand(hand=hand, user=request.user, version=_version(request)), None)
         )
 
 
@@ -540,8 +535,11 @@ class MeetingHandRestoreView(APIView):
         serializer.is_valid(raise_exception=True)
         version = serializer.validated_data.get("version")
         return _hand_write(
-            meeting,
-            lambda: (services.restore_hand(hand=hand, user=request.user, version=_version(request, version)), None),
+            lambda: (
+                meeting,
+                services.restore_hand(hand=hand, user=request.user, version=_version(request, version)),
+                None,
+            ),
         )
 
 
@@ -571,7 +569,7 @@ class MeetingHandReplaceView(APIView):
                 message = _("Send the idempotency key of the hand that replaces it (a UUID).")
                 raise Invalid(_error("idempotency_key", message))
             try:
-                return services.replace_hand_replayed(
+                return meeting, *services.replace_hand_replayed(
                     hand=hand,
                     payload=data["payload"],
                     user=request.user,
@@ -582,4 +580,4 @@ class MeetingHandReplaceView(APIView):
             except services.IdempotencyKeyReused as error:
                 raise Invalid(_key_reused(error)) from None
 
-        return _hand_write(meeting, replace)
+        return _hand_write(replace)
