@@ -67,7 +67,8 @@ MIDDLEWARE = [
     "leagues.middleware.RequestSizeLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, taking the user its session read with it (one query for both, issue 12).
+    "leagues.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -191,7 +192,8 @@ AUTHENTICATION_BACKENDS = [
     # Django's ModelBackend, but for reading the logged-in user by a SELECT of its own (issue 12).
     "leagues.backends.ModelBackend",
 ]
-# Django's database sessions, read by a SELECT of their own (issue 12).
+# Django's database sessions in a table of ours that holds the user's id too: the session and
+# its user read by one SELECT of our own (leagues/sessions.py, issue 12).
 SESSION_ENGINE = "leagues.sessions"
 AXES_FAILURE_LIMIT = int(os.environ.get("KARTENLIGA_LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("KARTENLIGA_LOGIN_COOLOFF_MINUTES", "15")))

@@ -14,12 +14,17 @@ evening of 40 hands about 5 kB.
 """
 
 from django.conf import settings
+from django.contrib import auth
+from django.contrib.auth.middleware import AuthenticationMiddleware as DjangoAuthenticationMiddleware
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.formats import number_format
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
 from scoring.numbers import whole_number
+
+from . import sessions
 
 
 def body_too_large(request) -> bool:
@@ -51,3 +56,23 @@ def too_large(request):
     # Rendered without the request: the middlewares that fill in the user and the session
     # have not run yet, and nothing of them is needed to say this.
     return HttpResponse(render_to_string("413.html", {"message": message}), status=413)
+
+
+class AuthenticationMiddleware(DjangoAuthenticationMiddleware):
+    """Django's, but the logged-in user is the one the session read along with it
+    (leagues/sessions.py: one query for both, issue 12). Django's get_user() decides as ever
+    whether that user is logged in; only its read of the user row is spared."""
+
+    def process_request(self, request):
+        super().process_request(request)
+        request.user = SimpleLazyObject(lambda: _user(request))
+
+
+def _user(request):
+    # As django.contrib.auth.middleware.get_user, with the session's read handed on.
+    if not hasattr(request, "_cached_user"):
+        session = request.session
+        session._get_session()  # loads it (and with it the user), if nothing did yet
+        with sessions.preloaded(session):
+            request._cached_user = auth.get_user(request)
+    return request._cached_user

@@ -212,7 +212,32 @@ class HandVersionInputSerializer(serializers.Serializer):
     )
 
 
+class StoredHandListSerializer(serializers.ListSerializer):
+    """A meeting's stored hands, each as StoredHandOutputSerializer shows it, written out
+    directly: DRF's field-by-field way took 1.3 ms of each API entry of hand 40 (issue 12).
+    The fields stay declared on the serializer (the schema); a test holds both ways equal."""
+
+    def to_representation(self, data):
+        return [_stored_hand(item) for item in data]
+
+
+def _stored_hand(item):
+    # What each field's to_representation gives (a null stays null, as DRF's Serializer does).
+    number, payload, key = item["number"], item["payload"], item["idempotency_key"]
+    return {
+        "id": int(item["id"]),
+        "number": None if number is None else int(number),
+        "version": int(item["version"]),
+        "payload": None if payload is None else {str(name): value for name, value in payload.items()},
+        "deleted": bool(item["deleted"]),
+        "idempotency_key": None if key is None else str(key),
+    }
+
+
 class StoredHandOutputSerializer(serializers.Serializer):
+    class Meta:
+        list_serializer_class = StoredHandListSerializer
+
     id = serializers.IntegerField()
     number = serializers.IntegerField(allow_null=True, help_text=_("Its number on the sheet; null while deleted."))
     version = serializers.IntegerField(help_text=_("1 when entered, +1 at every correction, deletion and restore."))

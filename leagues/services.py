@@ -1187,6 +1187,12 @@ def enter_locked_hand(
     result, carried = _replayed(meeting, request={**request, "hands": payloads + [payload]}, carried=carried)
     if before is None:
         before = _kept_replay_of(request, carried)
+    if before is None and hands:
+        # Not kept here (another worker entered the last hand): replayed, and kept for the
+        # next. A 40-hand replay is cheaper than reading and comparing the evening's stored
+        # rows, and it tells whether any later evening need be looked at (issue 12: two
+        # workers, so about every other hand entered through the API went the long way).
+        before, _carried = _replayed(meeting, request=request, carried=carried)
     hand = Hand(
         meeting=meeting,
         position=(every[-1].position if every else 0) + 1,
@@ -1247,7 +1253,7 @@ def _write_hand(hand: Hand, *, fields: tuple[str, ...] = ()) -> str:
 def _hand_history(hand: Hand, *, user, kind: str) -> None:
     """The history record of a ``hand`` just written by ``_write_hand``: what
     django-simple-history writes for a save (the hand as saved, when, by ``user``)."""
-    History = Hand.history.model
+    History = _hand_history_model()
     record = History(
         history_date=hand.changed_at,
         history_type=kind,
@@ -1256,6 +1262,12 @@ def _hand_history(hand: Hand, *, user, kind: str) -> None:
         **{f.attname: getattr(hand, f.attname) for f in Hand._meta.concrete_fields},
     )
     _insert_rows(History, [record])
+
+
+@functools.cache
+def _hand_history_model():
+    # Asking ``Hand.history`` builds a manager class on every access (0.3 ms a hand written).
+    return Hand.history.model
 
 
 @contextlib.contextmanager

@@ -1,17 +1,17 @@
 """The session store and login backend that read by SQL of their own (leagues/sessions.py,
-leagues/backends.py; issue 12): the same logged-in user as Django's, in one query each, and
-every way out of a session still works."""
+leagues/backends.py; issue 12): the same logged-in user as Django's, the session and its user
+in one query, and every way out of a session still works."""
 
 import datetime
 
 import pytest
 from django.contrib.auth import BACKEND_SESSION_KEY, SESSION_KEY, get_user_model
-from django.contrib.sessions.models import Session
+from leagues.models import Session
 from django.urls import reverse
 from django.utils import timezone
 
 from leagues.backends import ModelBackend
-from leagues.sessions import SessionStore
+from leagues.sessions import SessionStore, preloaded
 from tests.factories import LeagueFactory, UserFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +31,11 @@ def logged_in(client, user):
     return client
 
 
-def test_it_reads_the_session_and_the_user_in_one_query_each(client, league, django_assert_num_queries):
+def _fields(user):
+    return [getattr(user, f.attname) for f in user._meta.concrete_fields]
+
+
+def test_it_reads_the_session_and_its_user_in_one_query(client, league, django_assert_num_queries):
     user = member(league, password=PASSWORD)
     logged_in(client, user)
     store = SessionStore(client.session.session_key)
@@ -39,14 +43,71 @@ def test_it_reads_the_session_and_the_user_in_one_query_each(client, league, dja
         data = store.load()
     assert data[SESSION_KEY] == str(user.pk)
     assert data[BACKEND_SESSION_KEY] == "leagues.backends.ModelBackend"
-    with django_assert_num_queries(1):
-        found = ModelBackend().get_user(user.pk)
+    user_id, found = store.loaded_user
     stored = get_user_model().objects.get(pk=user.pk)
-    assert [getattr(found, f.attname) for f in stored._meta.concrete_fields] == [
-        getattr(stored, f.attname) for f in stored._meta.concrete_fields
-    ]
+    assert user_id == user.pk
+    assert _fields(found) == _fields(stored)
     assert timezone.is_aware(found.date_joined) and timezone.is_aware(found.last_login)
     assert found.is_superuser is False and found.is_active is True
+    # The backend takes it as it is...
+    with preloaded(store), django_assert_num_queries(0):
+        assert _fields(ModelBackend().get_user(user.pk)) == _fields(stored)
+    # ...and reads the user itself when no session read it along.
+    with django_assert_num_queries(1):
+        assert _fields(ModelBackend().get_user(user.pk)) == _fields(stored)
+
+
+def test_a_member_page_reads_session_and_user_once(client, league, django_assert_max_num_queries):
+    user = member(league, password=PASSWORD)
+    logged_in(client, user)
+    # The session and its user in one query (it was two before), the league with its stamp
+    # and the membership in another (leagues.permissions): nothing else on a kept page.
+    client.get(reverse("league", args=["kreuz-dame"]))
+    with django_assert_max_num_queries(2):
+        response = client.get(reverse("league", args=["kreuz-dame"]))
+    assert response.status_code == 200
+    assert response.wsgi_request.user == user
+
+
+def test_the_session_row_names_its_user_from_login_to_logout(client, league):
+    user = member(league, password=PASSWORD)
+    logged_in(client, user)
+    key = client.session.session_key
+    assert Session.objects.get(pk=key).user_id == user.pk
+    client.post(reverse("logout"))
+    assert not Session.objects.filter(pk=key).exists()
+    assert not Session.objects.filter(user_id=user.pk).exists()
+
+
+def test_an_anonymous_session_names_no_user(client):
+    session = client.session  # a session without a login (the test client saves it)
+    session["something"] = 1
+    session.save()
+    assert Session.objects.get(pk=session.session_key).user_id is None
+    store = SessionStore(session.session_key)
+    assert store.load() == {"something": 1}
+    assert store.loaded_user is None
+
+
+def test_a_user_column_that_disagrees_with_the_data_is_not_trusted(client, league):
+    # The data decides who is logged in: a session whose column names someone else (written
+    # by hand, say) gets the user of its data, read by the backend itself.
+    user, other = member(league, password=PASSWORD), member(league, password=PASSWORD)
+    logged_in(client, user)
+    Session.objects.filter(pk=client.session.session_key).update(user_id=other.pk)
+    response = client.get(reverse("league", args=["kreuz-dame"]))
+    assert response.status_code == 200
+    assert response.wsgi_request.user == user
+
+
+def test_deleting_a_user_ends_their_sessions(client, league):
+    user = member(league, password=PASSWORD)
+    logged_in(client, user)
+    key = client.session.session_key
+    user.delete()
+    assert not Session.objects.filter(pk=key).exists()
+    response = client.get(reverse("league", args=["kreuz-dame"]))
+    assert response.status_code == 302
 
 
 def test_a_member_page_is_shown_to_the_logged_in_member(client, league):
