@@ -37,11 +37,25 @@ def test_it_writes_the_hands_as_drf_does(items):
 def test_a_deleted_hand_without_a_key():
     key = uuid.UUID("12345678-1234-5678-1234-567812345678")
     items = [
-        {"id": 7, "number": None, "version": 3, "payload": {"kind": "normal"}, "deleted": True, "idempotency_key": None},
+        {
+            "id": 7,
+            "number": None,
+            "version": 3,
+            "payload": {"kind": "normal"},
+            "deleted": True,
+            "idempotency_key": None,
+        },
         {"id": 8, "number": 1, "version": 1, "payload": {"re": ["A", "B"]}, "deleted": False, "idempotency_key": key},
     ]
     assert StoredHandOutputSerializer(items, many=True).data == [
-        {"id": 7, "number": None, "version": 3, "payload": {"kind": "normal"}, "deleted": True, "idempotency_key": None},
+        {
+            "id": 7,
+            "number": None,
+            "version": 3,
+            "payload": {"kind": "normal"},
+            "deleted": True,
+            "idempotency_key": None,
+        },
         {
             "id": 8,
             "number": 1,

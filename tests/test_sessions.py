@@ -6,11 +6,11 @@ import datetime
 
 import pytest
 from django.contrib.auth import BACKEND_SESSION_KEY, SESSION_KEY, get_user_model
-from leagues.models import Session
 from django.urls import reverse
 from django.utils import timezone
 
 from leagues.backends import ModelBackend
+from leagues.models import Session
 from leagues.sessions import SessionStore, preloaded
 from tests.factories import LeagueFactory, UserFactory, member
 
