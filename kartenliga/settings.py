@@ -123,7 +123,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # (kartenliga/postgresql). A migration that changes a column's type makes a statement
     # prepared before it fail until its connection ends: restart the workers after migrating.
     DATABASES["default"]["ENGINE"] = "kartenliga.postgresql"
-    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True)
+    # Django turns psycopg's preparing off (prepare_threshold None) unless told: on, at
+    # psycopg's own threshold. Unprepared, PostgreSQL planned the meeting page's query afresh
+    # on every request: 2.2 ms of its CPU against 0.4 ms prepared (issue 12). psycopg keeps a
+    # connection's 100 most used statements prepared; ours are fewer than 100 kinds.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
