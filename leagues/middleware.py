@@ -1,4 +1,8 @@
-"""A cap on the size of every request body, before anything reads it.
+"""Our middleware: a cap on the size of every request body (below), Django's authentication
+taking the user its session read along (AuthenticationMiddleware) and django-csp's policy
+built once (ContentSecurityPolicyMiddleware); each says why.
+
+A cap on the size of every request body, before anything reads it.
 
 Django's DATA_UPLOAD_MAX_MEMORY_SIZE only guards ``request.POST`` and ``request.body``; the
 API's parser (DRF) reads the stream itself, so a 60 MB body used to be parsed in full. This
