@@ -286,18 +286,17 @@ def _previous_carry(meeting: Meeting) -> tuple[int, str | None, list[str] | None
 
     SQL of its own, as ``_next_meeting_sql``: the values queryset with its join cost every
     replay in a carrying league 0.9 ms against 0.5 ms (issue 12); the payloads come in the
-    same query, a row a live hand (one row with none when it has no hands), where they took
-    a second one."""
+    same query (a row for the carry, then a row a live hand), where they took a second one."""
     with connection.cursor() as cursor:
-        cursor.execute(_previous_carry_sql(), [meeting.league_id, meeting.date, meeting.date, meeting.pk])
+        cursor.execute(_previous_carry_sql(), [meeting.league_id, meeting.date, meeting.pk])
         rows = cursor.fetchall()
     if not rows:
         return None
-    previous_id, digest, queue, _payload = rows[0]
+    _part, previous_id, digest, queue, _payload, _position = rows[0]
     if queue is not None:
         queue = MeetingCarry._meta.get_field("queue_after").from_db_value(queue, None, connection)
     field = Hand._meta.get_field("payload")
-    payloads = [field.from_db_value(data, None, connection) for *_rest, data in rows if data is not None]
+    payloads = [field.from_db_value(row[4], None, connection) for row in rows[1:]]
     return previous_id, digest, queue, payloads
 
 
@@ -310,14 +309,20 @@ def _previous_carry_sql() -> str:
     previous = (
         f"SELECT m.{pk} AS id, c.{cached('hands_digest')} AS digest, c.{cached('queue_after')} AS queue"
         f" FROM {quote(opts.db_table)} m LEFT JOIN {quote(carry.db_table)} c ON c.{cached('meeting')} = m.{pk}"
-        f" WHERE m.{quote(opts.get_field('league').column)} = %s AND (m.{date} < %s OR (m.{date} = %s AND m.{pk} < %s))"
+        # A row comparison, not "date < d OR (date = d AND id < pk)": the index (league, date,
+        # id) is then read backwards from that point for the one row, however many evenings
+        # the league has (the OR form read all of them, on a generic plan).
+        f" WHERE m.{quote(opts.get_field('league').column)} = %s AND (m.{date}, m.{pk}) < (%s, %s)"
         f" ORDER BY m.{date} DESC, m.{pk} DESC LIMIT 1"
     )
+    # The carry on a row of its own, then one row a live hand: on each hand's row, a long
+    # queue (a league that never plays its Bock rounds off) was sent again and again.
     return (
         f"WITH previous AS ({previous})"
-        f" SELECT previous.id, previous.digest, previous.queue, h.{of_hand('payload')} FROM previous"
-        f" LEFT JOIN {quote(hand.db_table)} h ON h.{of_hand('meeting')} = previous.id AND h.{of_hand('deleted_at')} IS NULL"
-        f" ORDER BY h.{of_hand('position')}"
+        f" SELECT 0, previous.id, previous.digest, previous.queue, NULL, 0 FROM previous"
+        f" UNION ALL SELECT 1, NULL, NULL, NULL, h.{of_hand('payload')}, h.{of_hand('position')} FROM previous"
+        f" JOIN {quote(hand.db_table)} h ON h.{of_hand('meeting')} = previous.id AND h.{of_hand('deleted_at')} IS NULL"
+        f" ORDER BY 1, 6"
     )
 
 
@@ -404,7 +409,7 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
         with connection.cursor() as cursor:
             cursor.execute(
                 _next_meeting_sql(lock=connection.features.has_select_for_update),
-                [current.league_id, current.date, current.date, current.pk],
+                [current.league_id, current.date, current.pk],
             )
             next_one = cursor.fetchone()
         if next_one is None or not json.loads(next_one[1]).get("carry_special_rounds"):
@@ -432,12 +437,13 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
 @functools.cache
 def _next_meeting_sql(*, lock: bool) -> str:
     """The id and rules (JSON) of the meeting of a league (``%s``) played after a date and id
-    (``%s``, ``%s``, ``%s``: ``_later``'s order), locked where the database locks rows."""
+    (``%s``, ``%s``: ``_later``'s order, as a row comparison that reads the index from that
+    point: ``_previous_carry_sql``), locked where the database locks rows."""
     quote, opts = connection.ops.quote_name, Meeting._meta
     pk, date = quote(opts.pk.column), quote(opts.get_field("date").column)
     sql = (
         f"SELECT {pk}, {quote(opts.get_field('rules').column)} FROM {quote(opts.db_table)}"
-        f" WHERE {quote(opts.get_field('league').column)} = %s AND ({date} > %s OR ({date} = %s AND {pk} > %s))"
+        f" WHERE {quote(opts.get_field('league').column)} = %s AND ({date}, {pk}) > (%s, %s)"
         f" ORDER BY {date}, {pk} LIMIT 1"
     )
     return sql + " FOR UPDATE" if lock else sql
