@@ -95,24 +95,46 @@ def reads_of(queries, table):
     return [q for q in queries if q["sql"].lstrip().upper().startswith("SELECT") and f'"{table}"' in q["sql"]]
 
 
+def entered_without_reading(meeting, keeper, payload):
+    """Hand 4 entered: no cached row read, hands 1-3's rows as they were; the rows after it."""
+    before = rows(meeting)
+    with CaptureQueriesContext(connection) as queries:
+        services.add_hand(meeting=meeting, payload=payload, user=keeper)
+    assert reads_of(queries, "leagues_handresult") == []
+    assert reads_of(queries, "leagues_meetingresult") == []
+    after = rows(meeting)
+    assert {k: v for k, v in after.items() if k[0] <= 3} == before
+    return after
+
+
 def test_a_hand_entered_after_its_evening_was_replayed_reads_no_cached_rows(setting):
     # The replay of the first three hands is known (this process kept it: the entries just
     # made it), so the new hand's rows are inserted and the sums upserted without reading
     # what is stored (services.write_results, ``before``).
     meeting, keeper = setting
     services.calculate_meeting(meeting)  # the evening as it stands, replayed (and kept)
-    before = rows(meeting)
-    with CaptureQueriesContext(connection) as queries:
-        services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
-    assert reads_of(queries, "leagues_handresult") == []
-    assert reads_of(queries, "leagues_meetingresult") == []
-    after = rows(meeting)
-    assert {k: v for k, v in after.items() if k[0] <= 3} == before
+    after = entered_without_reading(meeting, keeper, BEN_DORA)
     # Hand 4: Ben and Dora win again, +1 each, 4 in all; Anna and Carl -1, -4 in all.
     assert after[(4, "Ben")][1:] == (1, 4)
     assert after[(4, "Anna")][1:] == (-1, -4)
     sums = dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total"))
     assert sums == {"Anna": -4, "Ben": 4, "Carl": -4, "Dora": 4}
+    assert services.verify_replays()[1] == []
+
+
+def test_a_hand_entered_where_no_replay_was_kept_reads_no_cached_rows_either(setting):
+    # Another worker entered the hands before (this process kept no replay of them): the
+    # entry replays them itself and still writes the new hand's rows without reading what
+    # is stored (services.enter_locked_hand).
+    meeting, keeper = setting
+    with services._REPLAYS_LOCK:
+        services._REPLAYS.clear()
+    after = entered_without_reading(meeting, keeper, ANNA_CARL)
+    # Hand 4: Anna and Carl win, +1 each after three hands at -1: -2; Ben and Dora 3 - 1 = 2.
+    assert after[(4, "Anna")][1:] == (1, -2)
+    assert after[(4, "Ben")][1:] == (-1, 2)
+    sums = dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total"))
+    assert sums == {"Anna": -2, "Ben": 2, "Carl": -2, "Dora": 2}
     assert services.verify_replays()[1] == []
 
 

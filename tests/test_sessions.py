@@ -31,6 +31,13 @@ def logged_in(client, user):
     return client
 
 
+def user_of_member_page(client):
+    """Who the league page (a member page) is shown to."""
+    response = client.get(reverse("league", args=["kreuz-dame"]))
+    assert response.status_code == 200
+    return response.wsgi_request.user
+
+
 def _fields(user):
     return [getattr(user, f.attname) for f in user._meta.concrete_fields]
 
@@ -64,9 +71,7 @@ def test_a_member_page_reads_session_and_user_once(client, league, django_assert
     # and the membership in another (leagues.permissions): nothing else on a kept page.
     client.get(reverse("league", args=["kreuz-dame"]))
     with django_assert_max_num_queries(2):
-        response = client.get(reverse("league", args=["kreuz-dame"]))
-    assert response.status_code == 200
-    assert response.wsgi_request.user == user
+        assert user_of_member_page(client) == user
 
 
 def test_the_session_row_names_its_user_from_login_to_logout(client, league):
@@ -95,9 +100,7 @@ def test_a_user_column_that_disagrees_with_the_data_is_not_trusted(client, leagu
     user, other = member(league, password=PASSWORD), member(league, password=PASSWORD)
     logged_in(client, user)
     Session.objects.filter(pk=client.session.session_key).update(user_id=other.pk)
-    response = client.get(reverse("league", args=["kreuz-dame"]))
-    assert response.status_code == 200
-    assert response.wsgi_request.user == user
+    assert user_of_member_page(client) == user
 
 
 def test_deleting_a_user_ends_their_sessions(client, league):
@@ -112,9 +115,7 @@ def test_deleting_a_user_ends_their_sessions(client, league):
 
 def test_a_member_page_is_shown_to_the_logged_in_member(client, league):
     user = member(league, password=PASSWORD)
-    response = logged_in(client, user).get(reverse("league", args=["kreuz-dame"]))
-    assert response.status_code == 200
-    assert response.wsgi_request.user == user
+    assert user_of_member_page(logged_in(client, user)) == user
 
 
 def test_a_session_begun_under_djangos_backend_stays_logged_in(client, league):
@@ -124,9 +125,7 @@ def test_a_session_begun_under_djangos_backend_stays_logged_in(client, league):
     session = client.session
     session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     session.save()
-    response = client.get(reverse("league", args=["kreuz-dame"]))
-    assert response.status_code == 200
-    assert response.wsgi_request.user == user
+    assert user_of_member_page(client) == user
 
 
 def test_an_expired_session_is_anonymous(client, league):
