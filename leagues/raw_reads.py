@@ -56,3 +56,31 @@ def _converters(model, alias):
         names.append(field.attname)
         converters.append(tuple((converter, expression) for converter in found))
     return names, converters
+
+
+def converted_rows(model, alias, names, rows) -> list[list]:
+    """``rows`` of the columns of ``model``'s fields ``names`` (as the database gave them),
+    each a list of values converted as the ORM's compiler converts them, without building
+    instances (for reads that need a few attributes of many rows)."""
+    connection = connections[alias]
+    found = [
+        (i, converters) for i, converters in enumerate(_field_converters(model, alias, tuple(names))) if converters
+    ]
+    converted = []
+    for row in rows:
+        values = list(row)
+        for i, converters in found:
+            value = values[i]
+            for converter, expression in converters:
+                value = converter(value, expression, connection)
+            values[i] = value
+        converted.append(values)
+    return converted
+
+
+@functools.cache
+def _field_converters(model, alias, names):
+    all_names, converters = _converters(model, alias)
+    by_name = dict(zip(all_names, converters, strict=True))
+    opts = model._meta
+    return tuple(by_name[opts.get_field(name).attname] for name in names)

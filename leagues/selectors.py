@@ -808,13 +808,44 @@ def last_seat_order(*, league):
 SHEET_HAND_FIELDS = ("id", "meeting_id", "position", "number", "version", "payload", "deleted_at", "idempotency_key")
 
 
+class SheetHand:
+    """A hand as the sheet, an entry and the API's answer read it: ``SHEET_HAND_FIELDS`` as
+    plain attributes (``pk`` and ``id`` alike), and whether it was ``discarded``, by the
+    model's own rule. Not a model instance: it is never saved. As Hand instances (a raw
+    query) 40 hands cost every entry and every sheet read after it 1.2 ms, two thirds of it
+    building the instances (issue 12); as these, 0.3 ms."""
+
+    __slots__ = SHEET_HAND_FIELDS
+
+    def __init__(self, id, meeting_id, position, number, version, payload, deleted_at, idempotency_key):  # noqa: A002
+        self.id, self.meeting_id, self.position, self.number = id, meeting_id, position, number
+        self.version, self.payload, self.deleted_at, self.idempotency_key = (
+            version,
+            payload,
+            deleted_at,
+            idempotency_key,
+        )
+
+    @property
+    def pk(self):
+        return self.id
+
+    discarded = Hand.discarded
+
+    def __repr__(self):
+        return f"<SheetHand {self.pk} #{self.position}>"
+
+
 def meeting_hands(*, meeting, entered_by=True):
     """Every hand of a meeting, deleted ones included, in one query; with who entered each
     unless ``entered_by`` is False: then only ``SHEET_HAND_FIELDS`` (the sheet never names
-    who entered a hand)."""
+    who entered a hand), as ``SheetHand``s."""
     if entered_by:
         return list(meeting.hands.order_by("position").select_related("entered_by"))
-    return list(Hand.objects.raw(_sheet_hands_sql(), [meeting.pk]))
+    with connection.cursor() as cursor:
+        cursor.execute(_sheet_hands_sql(), [meeting.pk])
+        rows = cursor.fetchall()
+    return [SheetHand(*values) for values in raw_reads.converted_rows(Hand, connection.alias, SHEET_HAND_FIELDS, rows)]
 
 
 @functools.cache
