@@ -268,7 +268,6 @@ class MeetingOutputSerializer(serializers.Serializer):
         help_text=_("When the evening was closed (its hands are then read-only), or null while it is open."),
     )
 
-
     def to_representation(self, instance):
         return _meeting_output(instance)
 

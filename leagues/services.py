@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 import orjson
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection, connections, transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.formats import date_format
@@ -572,8 +572,14 @@ def result_rows(
 
 
 def _hand_result(meeting: Meeting, *, hand_id: int, player_id: int, figures: dict[str, Any], **related) -> HandResult:
-    row = HandResult(meeting=meeting, season_id=meeting.season_id, league_id=meeting.league_id, **related, **figures)
+    # By the meeting's id (its instance is set where the caller asks for related rows): a
+    # relation given as an instance goes through its descriptor's checks, for each row.
+    row = HandResult(meeting_id=meeting.pk, season_id=meeting.season_id, league_id=meeting.league_id, **figures)
     row.hand_id, row.player_id = hand_id, player_id
+    if related:
+        row.meeting = meeting
+        for name, value in related.items():
+            setattr(row, name, value)
     return row
 
 
@@ -834,6 +840,10 @@ def _insert_rows(
             tail += " WHERE " + " OR ".join(f"{table}.{column} {differs} EXCLUDED.{column}" for column in updated)
     one = "(" + ", ".join(["%s"] * len(fields)) + ")"
     size = max(1, connection.ops.bulk_batch_size(fields, rows))
+    # The connection itself, asked once: each attribute asked of django.db.connection looks
+    # the thread's connection up again.
+    db = connections[connection.alias]
+    plain = _plain_values(tuple(fields), db.alias)
     written = 0
     with connection.cursor() as cursor:
         if len(rows) <= _FEW_ROWS:
@@ -841,31 +851,32 @@ def _insert_rows(
             # (psycopg pipelines executemany). psycopg converts and caches a statement of
             # at most 50 parameters; five rows in one statement had 65, converted afresh on
             # every hand entered (issue 12: 0.1 ms a statement), and prepared never.
-            cursor.executemany(sql + one + tail, [_row_params(row, fields) for row in rows])
+            cursor.executemany(sql + one + tail, [_row_params(row, plain, db) for row in rows])
             return cursor.rowcount
         for start in range(0, len(rows), size):
             batch = rows[start : start + size]
-            params = [value for row in batch for value in _row_params(row, fields)]
+            params = [value for row in batch for value in _row_params(row, plain, db)]
             cursor.execute(sql + ", ".join([one] * len(batch)) + tail, params)
             written += cursor.rowcount
     return written
 
 
-def _row_params(row, fields) -> list:
+def _row_params(row, plain, db) -> list:
     """What ``fields`` of ``row`` (a model instance) send to the database: each as its
     ``get_db_prep_save`` gives it. A number, a flag or a text of its field's own type is sent
     as it is (wrapped in the backend's integer type where it has one: psycopg's, which keeps
     a prepared statement's parameter types the same whatever the number), without the field's
     checks and conversions, which leave such a value unchanged: 0.5 ms of each hand entered,
     for its result rows, its evening's sums and its history record (issue 12). Any other
-    value (a time, a UUID, JSON, an expression) goes through the field."""
+    value (a time, a UUID, JSON, an expression) goes through the field. ``plain``: the
+    fields as ``_plain_values`` gives them; ``db``: the connection they are sent on."""
     params = []
-    for field, plain, wrap in _plain_values(tuple(fields), connection.alias):
+    for field, kind, wrap in plain:
         value = getattr(row, field.attname)
-        if value is None or (plain is not None and type(value) is plain):
+        if value is None or (kind is not None and type(value) is kind):
             params.append(value if wrap is None or value is None else wrap(value))
         else:
-            params.append(field.get_db_prep_save(value, connection))
+            params.append(field.get_db_prep_save(value, db))
     return params
 
 
@@ -896,8 +907,6 @@ def _django_field(field, names) -> bool:
 @functools.cache
 def _plain_values(fields, alias) -> tuple:
     """(field, the type sent as it is or None, its wrapper or None) for each of ``fields``."""
-    from django.db import connections
-
     type_map = getattr(connections[alias].ops, "integerfield_type_map", {})
     found = []
     for field in fields:

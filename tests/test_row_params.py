@@ -24,7 +24,7 @@ def field_params(row):
 
 def same(row):
     fields, expected = field_params(row)
-    params = services._row_params(row, fields)
+    params = services._row_params(row, services._plain_values(tuple(fields), connection.alias), connection)
     # Equal, and of the same type (psycopg's Int4 is not Int8: a prepared statement's
     # parameter types would differ). psycopg's JSON wrapper compares by what it wraps.
     assert [plain(p) for p in params] == [plain(p) for p in expected]

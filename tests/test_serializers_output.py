@@ -83,7 +83,9 @@ meetings = st.fixed_dictionaries(
         "result": results,
         "closed_at": st.none()
         | st.datetimes(
-            min_value=datetime.datetime(2000, 1, 1), max_value=datetime.datetime(2100, 1, 1), timezones=st.just(datetime.timezone.utc)
+            min_value=datetime.datetime(2000, 1, 1),
+            max_value=datetime.datetime(2100, 1, 1),
+            timezones=st.just(datetime.timezone.utc),
         ),
     }
 )

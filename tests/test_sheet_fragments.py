@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from leagues import fragments, selectors, services
+from leagues import fragments, pages, selectors, services
 from leagues.models import HandResult, Role
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -311,3 +311,26 @@ def test_a_pieces_key_is_its_content_in_any_order_of_building_and_language():
     )
     # What JSON cannot hold (a dict keyed by numbers) still gets a key of its own.
     assert fragments._key("x.html", {1: "a"}, "de") != fragments._key("x.html", {2: "a"}, "de")
+
+
+def test_the_sheet_read_after_a_new_hand_takes_the_list_before_it_and_the_new_row(client, evening, monkeypatch):
+    # The sheet shown after hand 3 was entered elsewhere (an API entry, another phone): the
+    # kept list of hands 1-2 and hand 3's row; no kept row of hands 1-2 is looked up again.
+    meeting, _hand, scorekeeper = evening
+    client.force_login(scorekeeper)
+    client.get(meeting.get_absolute_url())
+    services.add_hand(meeting=meeting, payload=normal(["Anna", "Ben"], 131), user=None)
+    looked_up = []
+    original = fragments._rendered_each
+
+    def counting(template_name, rows, keys):
+        looked_up.extend(r["number"] for r in rows)
+        return original(template_name, rows, keys)
+
+    monkeypatch.setattr(fragments, "_rendered_each", counting)
+    page = client.get(meeting.get_absolute_url()).content.decode()
+    assert looked_up == [3]
+    # The same sheet as one rendered afresh, every row from scratch.
+    fragments.clear()
+    pages.clear()
+    assert sheet(client.get(meeting.get_absolute_url()).content.decode()) == sheet(page)
