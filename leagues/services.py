@@ -980,7 +980,11 @@ def meeting_result_rows(meeting: Meeting, rows: list[HandResult], *, seat_order:
     sums = meeting_sums(rows, race=selectors.is_race_game(meeting.game), seat_order=seat_order)
     return [
         MeetingResult(
-            meeting=meeting, season_id=meeting.season_id, league_id=meeting.league_id, player_id=player_id, **figures
+            meeting_id=meeting.pk,
+            season_id=meeting.season_id,
+            league_id=meeting.league_id,
+            player_id=player_id,
+            **figures,
         )
         for player_id, figures in sums.items()
     ]
