@@ -107,3 +107,16 @@ def test_a_page_with_a_message_is_rendered_whole_with_it(client, league, meeting
     page = client.post(url, post, follow=True).content.decode()
     assert "Hand 4 saved." in page
     assert meetings.TABLE_MARK not in page
+
+
+def test_an_evening_copied_from_paper_is_the_page_rendered_whole(client, monkeypatch, league):
+    # No hands, no form and no outbox: the totals as written (services.store_imported_totals).
+    meeting = meeting_for(league, NAMES)
+    players = {p.name: p.pk for p in Player.objects.filter(league=league)}
+    services.store_imported_totals(meeting=meeting, totals={players["Anna"]: 30, players["Ben"]: -30})
+    Meeting.objects.filter(pk=meeting.pk).update(closed_at=timezone.now())  # as the import leaves it
+    client.force_login(member(league, Role.SCOREKEEPER))
+    url = reverse("meeting", kwargs={"slug": league.slug, "pk": meeting.pk})
+    served, whole = both_ways(client, url, monkeypatch, HTTP_ACCEPT_LANGUAGE="de")
+    assert served == whole
+    assert 'id="outbox"' not in served
