@@ -818,13 +818,14 @@ class SheetHand:
     __slots__ = SHEET_HAND_FIELDS
 
     def __init__(self, id, meeting_id, position, number, version, payload, deleted_at, idempotency_key):  # noqa: A002
-        self.id, self.meeting_id, self.position, self.number = id, meeting_id, position, number
-        self.version, self.payload, self.deleted_at, self.idempotency_key = (
-            version,
-            payload,
-            deleted_at,
-            idempotency_key,
-        )
+        self.id = id
+        self.meeting_id = meeting_id
+        self.position = position
+        self.number = number
+        self.version = version
+        self.payload = payload
+        self.deleted_at = deleted_at
+        self.idempotency_key = idempotency_key
 
     @property
     def pk(self):

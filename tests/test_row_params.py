@@ -48,22 +48,7 @@ def meeting(db):
     round_=st.sampled_from(["", "bock", "ramsch", "pflichtsolo"]),
 )
 def test_it_sends_a_result_row_as_its_fields_do(meeting, delta, won, games_won, round_):
-    player = meeting.seats.first().player
-    row = HandResult(
-        hand_id=1,
-        meeting=meeting,
-        season_id=meeting.season_id,
-        league_id=meeting.league_id,
-        player=player,
-        number=3,
-        active=True,
-        delta=delta,
-        total=delta,
-        won=won,
-        games_won=games_won,
-        solo=not won,
-        round=round_,
-    )
+    row = result_row(meeting, delta=delta, total=delta, won=won, games_won=games_won, solo=not won, round=round_)
     same(row)
 
 
@@ -86,21 +71,20 @@ def test_it_sends_sums_a_carry_and_a_history_record_as_their_fields_do(meeting):
 
 
 def test_a_value_not_of_its_fields_type_goes_through_the_field(meeting):
-    player = meeting.seats.first().player
     # A flag given as 1, a number as True or as text: each converted by its field, as before.
-    row = HandResult(
+    same(result_row(meeting, number="3", active=1, delta=True, won=0))
+
+
+def result_row(meeting, **figures):
+    """A HandResult of the meeting's first seated player, hand 3, with ``figures`` over
+    plain ones."""
+    plain = {"number": 3, "active": True, "delta": 1, "total": 2, "won": True}
+    plain.update(games_won=0, solo=False, round="")
+    return HandResult(
         hand_id=1,
         meeting=meeting,
         season_id=meeting.season_id,
         league_id=meeting.league_id,
-        player=player,
-        number="3",
-        active=1,
-        delta=True,
-        total=2,
-        won=0,
-        games_won=0,
-        solo=False,
-        round="",
+        player=meeting.seats.first().player,
+        **{**plain, **figures},
     )
-    same(row)
