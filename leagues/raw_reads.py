@@ -10,8 +10,10 @@ ORM's, field by field, on SQLite and PostgreSQL.
 """
 
 import functools
+import re
 
-from django.db import connections
+import orjson
+from django.db import connections, models
 
 
 def columns(model, alias, table) -> str:
@@ -44,6 +46,34 @@ def instance(model, alias, values):
     return model.from_db(alias, names, converted)
 
 
+# A run of 19 digits or more: a number orjson may not read as json reads it (an integer
+# beyond 64 bits comes back as a float), so such a text is left to json.
+_LONG_NUMBER = re.compile(r"\d{19}")
+
+
+def json_value(field, value, expression, connection):
+    """What the JSON ``field``'s ``from_db_value`` makes of ``value``, by orjson where it
+    reads the text as json does (issue 12: json.loads was 0.06 ms of the 40 payloads every
+    entry and sheet reads, orjson 0.016). Anything orjson refuses (NaN, a lone surrogate, a
+    number out of range, text that is not JSON at all), a long number, a field with its own
+    decoder and a value that is not text go to the field itself, so the answer is always the
+    field's own."""
+    if type(value) is str and field.decoder is None and not _LONG_NUMBER.search(value):
+        try:
+            return orjson.loads(value)
+        except orjson.JSONDecodeError:
+            pass
+    return field.from_db_value(value, expression, connection)
+
+
+def _converter(converter):
+    """``converter``, or the same conversion by ``json_value`` for a JSON field's own."""
+    field = getattr(converter, "__self__", None)
+    if isinstance(field, models.JSONField) and converter.__func__ is models.JSONField.from_db_value:
+        return functools.partial(json_value, field)
+    return converter
+
+
 @functools.cache
 def _converters(model, alias):
     """The field names of ``model`` and, for each, the converters the ORM's compiler applies."""
@@ -54,7 +84,7 @@ def _converters(model, alias):
         expression = field.get_col(opts.db_table)
         found = connection.ops.get_db_converters(expression) + expression.get_db_converters(connection)
         names.append(field.attname)
-        converters.append(tuple((converter, expression) for converter in found))
+        converters.append(tuple((_converter(converter), expression) for converter in found))
     return names, converters
 
 

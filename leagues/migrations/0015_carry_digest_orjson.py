@@ -1,0 +1,37 @@
+"""The digest of each meeting's live hands in its MeetingCarry, written anew as
+``services.hands_digest`` now writes it (by orjson, issue 12). A stored digest that no longer
+matches would not give a wrong figure: the next meeting's pages would replay this one each
+time instead of reading what it left open."""
+
+from django.db import migrations
+
+
+def write_digests(apps, schema_editor):
+    from leagues.services import hands_digest
+
+    alias = schema_editor.connection.alias
+    Carry = apps.get_model("leagues", "MeetingCarry")
+    Hand = apps.get_model("leagues", "Hand")
+    carries = {carry.meeting_id: carry for carry in Carry.objects.using(alias).all()}
+    if not carries:
+        return
+    payloads = {meeting_id: [] for meeting_id in carries}
+    live = Hand.objects.using(alias).filter(deleted_at=None).order_by("meeting_id", "position")
+    for meeting_id, payload in live.values_list("meeting_id", "payload").iterator(chunk_size=2000):
+        if meeting_id in payloads:
+            payloads[meeting_id].append(payload)
+    changed = []
+    for meeting_id, carry in carries.items():
+        digest = hands_digest(payloads[meeting_id])
+        if carry.hands_digest != digest:
+            carry.hands_digest = digest
+            changed.append(carry)
+    Carry.objects.using(alias).bulk_update(changed, ["hands_digest"], batch_size=500)
+
+
+class Migration(migrations.Migration):
+    dependencies = [("leagues", "0014_session_with_user")]
+
+    # Back: the digests stay as written here; with the code before, each differs, which costs
+    # a replay of its meeting (not a wrong figure) until verify_replays --rebuild writes it.
+    operations = [migrations.RunPython(write_digests, migrations.RunPython.noop, elidable=True)]
