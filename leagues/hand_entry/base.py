@@ -117,8 +117,19 @@ class HandForm(forms.Form):
         self.rules = result.get("rules") or {}
         self.error_fields = dict(self.ERROR_FIELDS)
         self._hand_errors = {}
+        kept = self.kept_fields(data if data is not None else {})
+        if kept is not None:
+            # Django copies every declared field (deep) for each form it builds: a
+            # Doppelkopf hand reads a few of its 26, and copying all was a third of reading
+            # the posted hand (issue 12). Only those it reads are copied.
+            self.base_fields = {name: field for name, field in type(self).base_fields.items() if name in kept}
         super().__init__(data, **kwargs)
         self.add_fields()
+
+    def kept_fields(self, data):
+        """The names of the declared fields this hand reads, from what was posted (``data``);
+        None: all of them (the default)."""
+        return None
 
     def add_fields(self):
         """Fields that depend on the players or the rules in force (none by default)."""

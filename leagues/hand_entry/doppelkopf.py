@@ -198,15 +198,16 @@ class DoppelkopfHandForm(HandForm):
         "value_other": "value",
     }
 
-    def add_fields(self):
+    def kept_fields(self, data):
         # Only the fields of the kind posted are read: a revoke's form may still hold eyes
         # typed before the kind was changed, and they are not part of the hand.
-        self.hand_kind = (self.data.get("kind") or "").strip() or "normal"
+        self.hand_kind = (data.get("kind") or "").strip() or "normal"
         keep = {"kind", *KIND_FIELDS.get(self.hand_kind, EYE_KINDS_FIELDS)}
         if not _counts_karlchen_gefangen(self.result):
             keep.discard("karlchen_gefangen")  # only read where the rules count it
-        for name in [name for name in self.fields if name not in keep]:
-            del self.fields[name]
+        return keep
+
+    def add_fields(self):
         if self.hand_kind == "ramsch":
             self.add_player_fields("eyes", WholeNumberField(), separator="__")
             self.add_player_fields("tricks", WholeNumberField(), separator="__")
