@@ -114,7 +114,9 @@ def meeting_of(
     ``opens_season`` (whether no meeting of its season was played before it: the pennant's
     penalty soli), or None. ``lock``: its row locked for the transaction
     where the database locks rows (the season read, not locked, as ``lock_season`` takes the
-    season's lock before its meetings'). ``seats``: its seated players too, as ``seats_of``
+    season's lock before its meetings'), and ``has_later``: whether its league has a meeting
+    played after it (the writer of a carrying league's last evening then looks for none to
+    replay: a statement fewer on each hand, issue 12). ``seats``: its seated players too, as ``seats_of``
     gives them, in ``meeting._seated`` (in the same query: a statement fewer for every sheet
     rendered and every hand written, issue 12).
 
@@ -124,6 +126,7 @@ def meeting_of(
     alias = connection.alias
     if not raw_reads.fits_pk(Meeting, alias, pk):  # a number from a URL too long for the column
         return None
+    later = lock  # a writer's read, locked where the database locks rows
     lock = lock and connection.features.has_select_for_update
     if lock and connection.get_autocommit():
         # As the ORM's select_for_update: outside a transaction the lock would end with the query.
@@ -131,7 +134,7 @@ def meeting_of(
     by = "league" if league_id is not None else "token" if public_token is not None else None
     if slug is not None:
         by = "member" if members_only else "member_or_not"
-    sql = _meeting_sql(alias, host=host, by=by, lock=lock, seats=seats)
+    sql = _meeting_sql(alias, host=host, by=by, lock=lock, seats=seats, later=later)
     if by in ("member", "member_or_not"):
         params = [slug, member, pk]  # in the order of the SQL: the joins', then the meeting's
     else:
@@ -141,6 +144,8 @@ def meeting_of(
         row = cursor.fetchone()
     if row is None:
         return None
+    if later:
+        *row, has_later = row
     if by in ("member", "member_or_not"):
         *row, membership_id, role = row
         membership = None if membership_id is None else (membership_id, role)
@@ -163,6 +168,8 @@ def meeting_of(
         found[-1]._stamp = row[-2]  # read with the league, as permissions.public_league does
         Meeting.league.field.set_cached_value(meeting, found[-1])
     meeting.opens_season = bool(row[-1])
+    if later:
+        meeting.has_later = bool(has_later)
     if seats:
         meeting._seated = seated
     if by in ("member", "member_or_not"):
@@ -171,7 +178,7 @@ def meeting_of(
 
 
 @functools.cache
-def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool, seats: bool = False) -> str:
+def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool, seats: bool = False, later: bool = False) -> str:
     quote = connection.ops.quote_name
     opts, season, player, league = Meeting._meta, Season._meta, Player._meta, League._meta
     column = lambda name: quote(opts.get_field(name).column)  # noqa: E731
@@ -201,6 +208,13 @@ def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool, seats: bool =
     if by in ("member", "member_or_not"):
         selected.append(
             f"mb.{quote(Membership._meta.pk.column)}, mb.{quote(Membership._meta.get_field('role').column)}"
+        )
+    if later:
+        # In ``services._later``'s order, as a row comparison (the index on league, date, id).
+        alias, date = quote("later_meeting"), column("date")
+        selected.append(
+            f"EXISTS (SELECT 1 FROM {quote(opts.db_table)} {alias} WHERE {alias}.{column('league')} ="
+            f" m.{column('league')} AND ({alias}.{date}, {alias}.{pk}) > (m.{date}, m.{pk}))"
         )
     sql = f"SELECT {', '.join(selected)} FROM {quote(opts.db_table)} m{joins} WHERE m.{pk} = %s"
     if by == "league":

@@ -404,7 +404,11 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
 
     It stops at the first later meeting that is given the same rounds as its cached results
     were replayed with: from there on nothing changes (issue 12: a correction of the first
-    evening no longer rewrites every evening after it)."""
+    evening no longer rewrites every evening after it). A ``meeting`` read by a writer under
+    its lock knows whether any meeting was played after it (``has_later``): for tonight's
+    evening, the usual one, nothing is looked for."""
+    if not getattr(meeting, "has_later", True):
+        return
     carried = _queue_after(result)
     current = meeting
     while True:

@@ -186,3 +186,19 @@ def test_a_correction_that_leaves_what_is_carried_looks_at_no_later_evening(leag
     assert calls == [first]
     assert MeetingCarry.objects.get(meeting=second).carried_in == []
     assert services.verify_replays(league=league)[1] == []
+
+
+def test_a_hand_that_changes_what_tonights_evening_leaves_open_looks_for_no_later_one(league, scorekeeper):
+    # The entry into the league's last evening (the usual one): its locked read tells that no
+    # evening was played after it, so the write asks for none (selectors.meeting_of, has_later).
+    *_, last = evenings(league, scorekeeper, 2)
+    before = MeetingCarry.objects.get(meeting=last).queue_after
+    with CaptureQueriesContext(connection) as queries:
+        services.add_hand(meeting=last, payload=SPLIT, user=scorekeeper)  # another round waits after it
+    assert MeetingCarry.objects.get(meeting=last).queue_after != before
+    meetings = [q["sql"] for q in queries if q["sql"].startswith('SELECT "id", "rules" FROM "leagues_meeting"')]
+    assert meetings == []
+    # An evening started after it then starts from what it leaves open.
+    later = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=21))
+    assert services.carried_rounds_for(later) == tuple(MeetingCarry.objects.get(meeting=last).queue_after)
+    assert services.verify_replays(league=league)[1] == []

@@ -89,6 +89,17 @@ def test_the_locked_read_is_the_same_meeting_with_its_season(meetings):
     assert found.opens_season is False
 
 
+def test_the_locked_read_tells_whether_a_meeting_was_played_after_it(meetings, league):
+    first, second = meetings
+    # Another on the second's date, created after it: played after it (date, then id).
+    third = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"], date=second.date)
+    other = meeting_for(LeagueFactory(slug="andere"), ["Anna", "Ben", "Carl", "Dora"], date=datetime.date(2027, 1, 1))
+    with transaction.atomic():
+        found = {m.pk: selectors.meeting_of(pk=m.pk, lock=True).has_later for m in (first, second, third, other)}
+    assert found == {first.pk: True, second.pk: True, third.pk: False, other.pk: False}
+    assert not hasattr(selectors.meeting_of(pk=first.pk), "has_later")  # only a writer's read asks
+
+
 def test_its_meeting_saves_only_what_it_changed(meetings):
     found = selectors.meeting_of(pk=meetings[0].pk)
     found.pennant_forgotten = True
