@@ -94,6 +94,14 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The sheet's rows only (kartenliga/jinja2.py says why), asked for by name with
+        # using="jinja2": every other template is Django's.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "kartenliga.jinja2.environment"},
+    },
 ]
 
 WSGI_APPLICATION = "kartenliga.wsgi.application"

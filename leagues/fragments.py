@@ -43,9 +43,10 @@ def _key(template_name, data, language=None):
     return "row:" + hashlib.blake2b(text, digest_size=20).hexdigest()
 
 
-def rendered_rows(template_name, rows):
-    """The HTML of ``rows`` (plain dicts), each rendered by ``template_name`` as ``r`` and
-    kept by its content; one SafeString, in order.
+def rendered_rows(template_name, rows, *, using=None):
+    """The HTML of ``rows`` (plain dicts), each rendered by ``template_name`` (of the template
+    engine ``using``, None: the first that has it) as ``r`` and kept by its content; one
+    SafeString, in order.
 
     The whole list is kept too, under the digest of all its rows: a page shown again as it was
     (the usual read) takes one entry instead of one per row (0.8 ms of the meeting page's 40
@@ -62,9 +63,9 @@ def rendered_rows(template_name, rows):
         # 0.8 ms of the sheet shown after each hand, issue 12).
         before = lists.get(_list_key(keys[:-1])) if len(keys) > 1 else None
         if before is not None:
-            html = before + _rendered_each(template_name, rows[-1:], keys[-1:])
+            html = before + _rendered_each(template_name, rows[-1:], keys[-1:], using)
         else:
-            html = _rendered_each(template_name, rows, keys)
+            html = _rendered_each(template_name, rows, keys, using)
         lists.set(whole, html, SECONDS)
     return mark_safe(html)  # noqa: S308 (rendered by the template engine)
 
@@ -75,12 +76,12 @@ def _list_key(keys):
     return "list:" + hashlib.blake2b("".join(keys).encode(), digest_size=20).hexdigest()
 
 
-def _rendered_each(template_name, rows, keys):
+def _rendered_each(template_name, rows, keys, using=None):
     cache = caches[CACHE]
     found = cache.get_many(keys)
     missing = {}
     if len(found) < len(keys):
-        template = get_template(template_name)
+        template = get_template(template_name, using=using)
         for key, row in zip(keys, rows, strict=True):
             if key not in found:
                 missing[key] = found[key] = template.render({"r": row})

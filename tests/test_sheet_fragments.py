@@ -188,8 +188,8 @@ def test_an_htmx_entry_renders_only_the_rows_that_changed(client, evening, monke
     rendered = []
     original = fragments.get_template
 
-    def counting(name):
-        template = original(name)
+    def counting(name, using=None):
+        template = original(name, using=using)
 
         class Counting:
             def render(self, context):
@@ -325,9 +325,9 @@ def test_the_sheet_read_after_a_new_hand_takes_the_list_before_it_and_the_new_ro
     looked_up = []
     original = fragments._rendered_each
 
-    def counting(template_name, rows, keys):
+    def counting(template_name, rows, keys, using=None):
         looked_up.extend(r["number"] for r in rows)
-        return original(template_name, rows, keys)
+        return original(template_name, rows, keys, using)
 
     monkeypatch.setattr(fragments, "_rendered_each", counting)
     page = client.get(meeting.get_absolute_url()).content.decode()

@@ -31,7 +31,7 @@ from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import escape
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
@@ -319,12 +319,18 @@ def sheet_version(meeting, hands, result):
     return hashlib.blake2b(blob, digest_size=16).hexdigest()
 
 
+# The title of a sheet's cell of whoever sat out that hand (the rows' template is Jinja2's:
+# it shows words translated here).
+SAT_OUT = gettext_lazy("sat out")
+
+
 def sheet_html(meeting, rows, *, parties):
     """The sheet's rows as HTML, each kept by exactly what it shows (leagues/fragments.py):
     only the rows whose figures or words changed since a worker last showed them are
     rendered, which on the page of 40 hands was most of its time."""
     text = texts()
     slug = meeting.league.slug
+    sat_out = text(SAT_OUT)
     return fragments.rendered_rows(
         "meetings/sheet_row.html",
         [
@@ -342,9 +348,11 @@ def sheet_html(meeting, rows, *, parties):
                 ],
                 "game_end": [str(line) for line in row["game_end"]],
                 "colspan": len(parties) + 1,
+                "sat_out": sat_out,
             }
             for row in rows
         ],
+        using="jinja2",
     )
 
 

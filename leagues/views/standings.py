@@ -209,6 +209,7 @@ def _public_sheet_html(rows, *, players):
             }
             for row in rows
         ],
+        using="jinja2",
     )
 
 
