@@ -38,3 +38,23 @@ def test_the_panel_names_each_run_and_what_comes_after(settings):
     assert '<span class="badge pflichtsolo">Pflichtsolo</span>' in html
     assert "then 2 more rounds" in html  # ramsch, bock after the four runs shown
     assert html.count('class="badge') == 4
+
+
+def test_the_panels_badges_read_as_written_out_by_hand_in_english_and_german():
+    from django.utils import translation
+
+    queue = ["bock"] * 98 + ["ramsch"] * 3 + ["pflichtsolo", "penalty", "ramsch", "bock"]
+    context = {"next": {"dealer": "Anna", "active": ["Anna"], "queue": queue}, "result": {}}
+    with translation.override("en"):
+        html = render_to_string("hands/doppelkopf.html#next", context)
+    assert (
+        '<b><span class="badge bock">Bock ×98</span> <span class="badge ramsch">Ramsch ×3</span> '
+        '<span class="badge pflichtsolo">Pflichtsolo</span> <span class="badge penalty">penalty</span> '
+        '<span class="queue-more">then 2 more rounds</span></b>'
+    ) in html
+    with translation.override("de"):
+        html = render_to_string(
+            "hands/doppelkopf.html#next", {**context, "next": {**context["next"], "queue": queue[:-1]}}
+        )
+    assert '<span class="badge ramsch">Ramsch ×3</span>' in html
+    assert '<span class="queue-more">dann noch 1 Runde</span></b>' in html

@@ -3,7 +3,8 @@ letter on its row (S solo, H Hochzeit, R Ramsch, B Bock, P Pflichtsolo), next to
 colour, so that the round never shows by colour alone."""
 
 from django import template
-from django.utils.translation import gettext_lazy
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy, ngettext
 
 register = template.Library()
 
@@ -100,3 +101,29 @@ def queue_runs(queue):
             runs.append([kind, 1])
     shown = runs[:QUEUE_RUNS_SHOWN]
     return {"shown": [tuple(run) for run in shown], "more": sum(count for _kind, count in runs[QUEUE_RUNS_SHOWN:])}
+
+
+# The words of a waiting round's badge (any other round shows its key as it is).
+QUEUE_WORDS = {
+    "bock": gettext_lazy("Bock"),
+    "ramsch": gettext_lazy("Ramsch"),
+    "pflichtsolo": gettext_lazy("Pflichtsolo"),
+}
+
+
+@register.filter
+def queue_badges(queue):
+    """The special rounds waiting (``queue_runs``) as the panel shows them: a badge a run,
+    "×n" on a run of more than one, then how many rounds come after those. Written here, not
+    in the template: its four badges and their words were 0.11 ms of each entry's answer in a
+    carrying league (issue 12)."""
+    runs = queue_runs(queue)
+    badges = format_html_join(
+        "",
+        '<span class="badge {}">{}{}</span> ',
+        ((kind, QUEUE_WORDS.get(kind, kind), f" ×{count}" if count > 1 else "") for kind, count in runs["shown"]),
+    )
+    if runs["more"]:
+        more = ngettext("then %(rounds)s more round", "then %(rounds)s more rounds", runs["more"])
+        badges += format_html('<span class="queue-more">{}</span>', more % {"rounds": runs["more"]})
+    return badges
