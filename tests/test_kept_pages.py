@@ -113,6 +113,26 @@ def test_a_kept_page_has_this_requests_csrf_token_and_a_fresh_key(league, meetin
     assert meeting.hands.count() == 1
 
 
+def test_a_page_kept_for_one_session_carries_the_next_sessions_own_csrf_token(league, meeting, scorekeeper):
+    # The hand form is rendered by Jinja2 (views.meetings.hand_form_html): the kept page must
+    # hold the stand-in there too, not the token of the session it was first rendered for.
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    first.force_login(scorekeeper)
+    second.force_login(scorekeeper)
+    target = urls(league, meeting)["meeting"]
+    first.get(target)  # rendered and kept
+    html = second.get(target).content.decode()  # kept
+    form = re.search(r'<form id="hand-form".*?</form>', html, re.S).group(0)
+    (token,) = csrf_tokens(form)
+    post = second.post(
+        reverse("hand_add_hx", kwargs={"slug": league.slug, "pk": meeting.pk}),
+        {"csrfmiddlewaretoken": token, "expected_hand": "1", "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert post.status_code == 200, "the form's CSRF token is this session's"
+    assert meeting.hands.count() == 1
+
+
 def test_a_hand_entered_shows_on_every_page_at_once(client, league, meeting, scorekeeper):
     """Each page kept before the hand shows it right after. Re (Ben, Dora) win with 131 eyes
     against 109: 1 point for winning (doppelkopf.md, Points), +1 each for Re, -1 each for the

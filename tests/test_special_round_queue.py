@@ -1,10 +1,13 @@
-"""The special rounds waiting after the current one are shown as runs (templates/hands/
-doppelkopf.html, ``queue_runs``): a league that carries its rounds from evening to evening
+"""The special rounds waiting after the current one are shown as runs (templates/jinja2/hands/
+doppelkopf_next.html, ``queue_runs``): a league that carries its rounds from evening to evening
 can queue hundreds, which were one badge each."""
 
-from django.template.loader import render_to_string
-
+from leagues.hand_entry.doppelkopf import next_html
 from leagues.templatetags.sheet import QUEUE_RUNS_SHOWN, queue_runs
+
+
+def NEXT(context):  # noqa: N802 (the panel as the meeting page renders it)
+    return next_html(context["next"], context["result"])
 
 
 def test_it_groups_rounds_of_the_same_kind_in_their_order():
@@ -30,9 +33,7 @@ def test_an_empty_queue_has_no_runs():
 def test_the_panel_names_each_run_and_what_comes_after(settings):
     settings.LANGUAGE_CODE = "en"
     queue = ["bock"] * 98 + ["ramsch"] * 3 + ["pflichtsolo", "bock", "ramsch", "bock"]
-    html = render_to_string(
-        "hands/doppelkopf.html#next", {"next": {"dealer": "Anna", "active": ["Anna"], "queue": queue}, "result": {}}
-    )
+    html = NEXT({"next": {"dealer": "Anna", "active": ["Anna"], "queue": queue}, "result": {}})
     assert '<span class="badge bock">Bock ×98</span>' in html
     assert '<span class="badge ramsch">Ramsch ×3</span>' in html
     assert '<span class="badge pflichtsolo">Pflichtsolo</span>' in html
@@ -46,15 +47,13 @@ def test_the_panels_badges_read_as_written_out_by_hand_in_english_and_german():
     queue = ["bock"] * 98 + ["ramsch"] * 3 + ["pflichtsolo", "penalty", "ramsch", "bock"]
     context = {"next": {"dealer": "Anna", "active": ["Anna"], "queue": queue}, "result": {}}
     with translation.override("en"):
-        html = render_to_string("hands/doppelkopf.html#next", context)
+        html = NEXT(context)
     assert (
         '<b><span class="badge bock">Bock ×98</span> <span class="badge ramsch">Ramsch ×3</span> '
         '<span class="badge pflichtsolo">Pflichtsolo</span> <span class="badge penalty">penalty</span> '
         '<span class="queue-more">then 2 more rounds</span></b>'
     ) in html
     with translation.override("de"):
-        html = render_to_string(
-            "hands/doppelkopf.html#next", {**context, "next": {**context["next"], "queue": queue[:-1]}}
-        )
+        html = NEXT({**context, "next": {**context["next"], "queue": queue[:-1]}})
     assert '<span class="badge ramsch">Ramsch ×3</span>' in html
     assert '<span class="queue-more">dann noch 1 Runde</span></b>' in html

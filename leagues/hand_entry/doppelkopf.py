@@ -27,11 +27,13 @@ common values) and which kinds of game, solo types and calls exist come from
 
 from itertools import combinations
 
+from django.template.loader import get_template
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from leagues.hand_entry.base import FlagField, HandForm, ListField, TextField, WholeNumberField
-from leagues.templatetags.sheet import short_names
+from leagues.templatetags.sheet import queue_badges, short_names
 from scoring.doppelkopf import (
     CALLS,
     EYE_MARKS,
@@ -405,6 +407,51 @@ def _re_pairs(active):
     """Every pair of the active players, named short enough for three chips a row."""
     short = short_names(active)
     return [{"value": f"{a}|{b}", "label": f"{short[a]} + {short[b]}"} for a, b in combinations(active, 2)]
+
+
+# The running special round as the panel names it (any other round shows its key as it is).
+ROUND_NAMES = {
+    "bock": gettext_lazy("Bock round"),
+    "ramsch": gettext_lazy("Ramsch round"),
+    "pflichtsolo": gettext_lazy("Pflichtsolo round"),
+    "penalty": gettext_lazy("Penalty soli"),
+}
+
+
+def next_html(nxt, result, *, last_round=False):
+    """Doppelkopf's part of what comes next (``next``, of the replay ``result``) as HTML, by
+    Jinja2 (kartenliga/jinja2.py says why); ``last_round``: the evening's last round runs (the
+    meeting page then names who owes a solo itself)."""
+    template = get_template("hands/doppelkopf_next.html", using="jinja2")
+    return mark_safe(  # noqa: S308 (rendered by Jinja2, which escaped what it was given)
+        template.render({"next": nxt, "result": result, "last_round": last_round, "w": next_words(nxt)})
+    )
+
+
+def next_words(nxt):
+    """The words with figures in them of Doppelkopf's part of what comes next
+    (templates/jinja2/hands/doppelkopf_next.html, which has the constant ones): the running
+    round and its games left, the stacked Bock rounds with their multiplier (with more than
+    one of them, or a multiplier outside a Bock round: ``bock_stacking`` stack), the rounds
+    waiting after it, who still owes a solo."""
+    words = {}
+    kind = nxt.get("round")
+    if kind and kind != "normal":
+        left = nxt.get("round_games_left")
+        words["round"] = ROUND_NAMES.get(kind, kind)
+        words["round_left"] = ngettext("%(games)s game left", "%(games)s games left", left) % {"games": left}
+    bock_rounds = nxt.get("bock_rounds") or []
+    multiplier = nxt.get("multiplier")
+    if len(bock_rounds) > 1 or (multiplier is not None and multiplier > 1 and kind != "bock"):
+        words["multiplier"] = _("Every point counts ×%(multiplier)s") % {"multiplier": multiplier}
+        words["bock_stack"] = ngettext(
+            "Bock round, games left: %(games)s", "%(rounds)s Bock rounds, games left: %(games)s", len(bock_rounds)
+        ) % {"rounds": len(bock_rounds), "games": ", ".join(str(games) for games in bock_rounds)}
+    if nxt.get("queue"):
+        words["queue"] = queue_badges(nxt["queue"])
+    if nxt.get("solo_owed"):
+        words["solo_owed"] = ", ".join(nxt["solo_owed"])
+    return words
 
 
 def form_parts(result):

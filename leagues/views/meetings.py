@@ -27,11 +27,12 @@ from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.html import escape
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
@@ -132,7 +133,6 @@ def form_context(request, meeting, *, players, result, module, initial=None, err
         "hand_number": hand_number,
         "initial": initial or {},
         "errors": by_field,
-        "game_next": module.TEMPLATE + "#next",
     }
     if initial or errors:
         extra = getattr(module, "extra_context", None)
@@ -185,7 +185,6 @@ def _fresh_form_html(module, context):
             "rules": part["rules"] or {},
             "initial": {},
             "errors": {},
-            "game_next": module.TEMPLATE + "#next",
         }
         extra = getattr(module, "extra_context", None)
         if extra is not None:
@@ -208,6 +207,7 @@ def table_context(
     replayed=None,
     hands=None,
     sheet=True,
+    csrf_token=None,
 ):
     """The block that htmx swaps after each hand: what comes next, the form and the sheet.
 
@@ -219,7 +219,8 @@ def table_context(
     ``hands``: every hand of the meeting as ``selectors.meeting_hands`` gives them, when the
     caller read them under the meeting's lock (and wrote nothing since but what it adds).
     ``sheet``: False when the caller sends the sheet's rows itself (``_appended``): the
-    context then has the rows, not their HTML.
+    context then has the rows, not their HTML. ``csrf_token``: what the forms carry instead
+    of the request's own token (the kept page's stand-in, leagues/pages.py).
     """
     if hands is None:
         hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
@@ -292,7 +293,87 @@ def table_context(
     context["sheet_version"] = sheet_version(meeting, hands, result) if shown_whole else ""
     if sheet:
         context["sheet_html"] = sheet_html(meeting, context["rows"], parties=result["parties"])
+    if not context["evening_over"]:
+        csrf = csrf_input(request, csrf_token)
+        context["next_card_html"] = next_card_html(request, context, module=module, csrf=csrf)
+        if context["can_write"]:
+            context["hand_form_html"] = hand_form_html(context, csrf=csrf)
     return context
+
+
+def csrf_input(request, token=None):
+    """The CSRF field of a form rendered by Jinja2, as Django's {% csrf_token %} writes it,
+    with ``token`` (a kept page's stand-in, leagues/pages.py) or the request's own."""
+    return format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token if token else get_token(request)
+    )
+
+
+# The special round's badge in the line above the form (any other round shows its key).
+ROUND_BADGES = {
+    "bock": gettext_lazy("Bock"),
+    "ramsch": gettext_lazy("Ramsch"),
+    "pflichtsolo": gettext_lazy("Pflichtsolo"),
+    "penalty": gettext_lazy("Penalty solo"),
+}
+
+
+def next_words(context):
+    """The words with figures in them of the panel above the form
+    (templates/jinja2/meetings/next_card.html, which has the constant ones): the next hand's
+    number, who deals and who sits out, the running round and its games left, the games left
+    in the host round once the end time passed, the solo due or owed."""
+    nxt, names = context["next"], ", ".join
+    words = {"title": _("Next: hand %(number)s") % {"number": context["hand_number"]}}
+    if nxt.get("dealer"):
+        words["dealer"] = _("%(dealer)s deals") % {"dealer": nxt["dealer"]}
+    if context.get("sitting_out"):
+        words["sitting_out"] = names(context["sitting_out"])
+        words["out"] = _("out: %(names)s") % {"names": words["sitting_out"]}
+    kind = nxt.get("round")
+    if kind and kind != "normal":
+        left = nxt.get("round_games_left")
+        words["round"] = ROUND_BADGES.get(kind, kind)
+        words["round_left"] = ngettext("%(games)s left", "%(games)s left", left) % {"games": left}
+    left = context.get("host_round_games_left")
+    if context.get("after_end") and left is not None:
+        words["end_left"] = ngettext("end time: %(games)s left", "end time: %(games)s left", left) % {"games": left}
+        words["host_round_left"] = ngettext(
+            "%(games)s game left in the host round", "%(games)s games left in the host round", left
+        ) % {"games": left}
+    owed = context.get("last_round") and nxt.get("solo_owed")
+    if nxt.get("soloist"):
+        words["solo"] = _("solo: %(name)s") % {"name": nxt["soloist"]}
+    elif owed:
+        words["solo_owed"] = _("solo owed: %(names)s") % {"names": names(nxt["solo_owed"])}
+    if owed:
+        words["last_round_solos"] = names(nxt["solo_owed"])
+    return words
+
+
+def next_card_html(request, context, *, module, csrf):
+    """The panel of what comes next (Jinja2's, kartenliga/jinja2.py says why), with the game's
+    own part in it: from its module's ``next_html`` where it has one (Doppelkopf's, by
+    Jinja2), else its template's ``next`` partial."""
+    own = getattr(module, "next_html", None)
+    if own is not None:
+        game_html = own(context["next"], context["result"], last_round=context.get("last_round"))
+    else:
+        game_html = render_to_string(module.TEMPLATE + "#next", context, request=request)
+    panel = {**context, "game_next_html": game_html, "w": next_words(context), "csrf_input": csrf}
+    return mark_safe(get_template("meetings/next_card.html", using="jinja2").render(panel))  # noqa: S308 (Jinja2's)
+
+
+def hand_form_html(context, *, csrf):
+    """The form of the next hand (Jinja2's), around the game's fields (``game_form_html``),
+    with the CSRF field ``csrf`` (``csrf_input``)."""
+    number = context["hand_number"]
+    words = {
+        "enter": _("Enter hand %(number)s") % {"number": number},
+        "save": _("Save hand %(number)s") % {"number": number},
+    }
+    form = get_template("meetings/hand_form.html", using="jinja2").render({**context, "w": words, "csrf_input": csrf})
+    return mark_safe(form)  # noqa: S308 (rendered by Jinja2, which escaped what it was given)
 
 
 def sheet_version(meeting, hands, result):
@@ -493,7 +574,9 @@ def meeting(request, slug, pk):
 
     def page(stand_ins):
         key = stand_ins.get("idempotency_key")
-        context = table_context(request, meeting, membership, idempotency_key=key)
+        context = table_context(
+            request, meeting, membership, idempotency_key=key, csrf_token=stand_ins.get("csrf_token")
+        )
         return whole_page(request, {**context, **stand_ins})
 
     # Kept whole (leagues/pages.py); the end time passing changes the page by itself.
@@ -742,7 +825,7 @@ def _form_errors(request, meeting, membership, module, players, result, payload,
             hand_number=number,
         ),
     }
-    response = render(request, "meetings/meeting.html#handform", context, status=400)
+    response = HttpResponse(hand_form_html(context, csrf=csrf_input(request)), status=400)
     return reswap(retarget(response, "#hand-form"), "outerHTML")
 
 

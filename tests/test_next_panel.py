@@ -1,0 +1,114 @@
+"""The panel of what comes next and the hand's form, rendered by Jinja2 (issue 12): their words
+with figures (``views.meetings.next_words``, ``hand_entry.doppelkopf.next_words``), written
+out by hand in English and German, in the panel as the meeting page shows it."""
+
+import pytest
+from django.test import RequestFactory
+from django.utils import translation
+from django.utils.safestring import mark_safe
+
+from leagues.hand_entry import doppelkopf
+from leagues.views.meetings import csrf_input, hand_form_html, next_card_html, next_words
+
+LATE = {
+    "hand_number": 23,
+    "next": {
+        "dealer": "Ben",
+        "active": ["Carl", "Dora", "Emil", "Anna"],
+        "round": "pflichtsolo",
+        "round_games_left": 1,
+        "soloist": None,
+        "solo_owed": ["Anna", "O'Brien"],
+        "multiplier": 2,
+        "bock_rounds": [3],
+        "queue": ["bock", "bock", "ramsch"],
+    },
+    "sitting_out": ["Fritz"],
+    "after_end": True,
+    "host_round_games_left": 2,
+    "last_round": True,
+}
+
+
+def test_the_panels_words_in_english():
+    with translation.override("en"):
+        words = {key: str(value) for key, value in next_words(LATE).items()}
+    assert words == {
+        "title": "Next: hand 23",
+        "dealer": "Ben deals",
+        "sitting_out": "Fritz",
+        "out": "out: Fritz",
+        "round": "Pflichtsolo",
+        "round_left": "1 left",
+        "end_left": "end time: 2 left",
+        "host_round_left": "2 games left in the host round",
+        "solo_owed": "solo owed: Anna, O'Brien",
+        "last_round_solos": "Anna, O'Brien",
+    }
+
+
+def test_the_panels_words_in_german_with_a_soloist_due():
+    context = {**LATE, "next": {**LATE["next"], "soloist": "Carl", "round_games_left": 3}, "host_round_games_left": 1}
+    with translation.override("de"):
+        words = {key: str(value) for key, value in next_words(context).items()}
+    assert words["title"] == "Als Nächstes: Spiel 23"
+    assert words["dealer"] == "Ben gibt"
+    assert words["out"] == "setzt aus: Fritz"
+    assert words["solo"] == "Solo: Carl" and "solo_owed" not in words
+    assert words["last_round_solos"] == "Anna, O'Brien"
+
+
+def test_doppelkopfs_words_with_a_bock_round_stacked_in_a_pflichtsolo_round():
+    with translation.override("en"):
+        words = {key: str(value) for key, value in doppelkopf.next_words(LATE["next"]).items()}
+    assert words == {
+        "round": "Pflichtsolo round",
+        "round_left": "1 game left",
+        "multiplier": "Every point counts ×2",
+        "bock_stack": "Bock round, games left: 3",
+        "queue": '<span class="badge bock">Bock ×2</span> <span class="badge ramsch">Ramsch</span> ',
+        "solo_owed": "Anna, O'Brien",
+    }
+    with translation.override("de"):
+        words = doppelkopf.next_words({"round": "bock", "round_games_left": 4, "multiplier": 4, "bock_rounds": [3, 4]})
+        assert str(words["round"]) == "Bockrunde" and str(words["round_left"]) == "noch 4 Spiele"
+        assert str(words["bock_stack"]) == "2 Bockrunden, noch Spiele: 3, 4"
+
+
+@pytest.fixture
+def request_():
+    request = RequestFactory().get("/")
+    request.COOKIES["csrftoken"] = "x" * 32
+    return request
+
+
+def test_the_panel_and_the_form_escape_names_once(request_):
+    class League:
+        game, slug = "doppelkopf", "kreuz-dame"
+
+    class Meeting:
+        pk = 7
+
+    context = {
+        **LATE,
+        "league": League,
+        "meeting": Meeting,
+        "result": {"hands": [{}], "totals": {"Anna": 3, "O'Brien": -3}},
+        "can_close": True,
+        "hand_url": "/l/kreuz-dame/m/7/hands/_hx/",
+        "sheet_version": "v1",
+        "idempotency_key": "k1",
+        "other_errors": ["Hand 2: <b>bad</b>"],
+        "game_form_html": mark_safe("<div class=dk-form></div>"),  # rendered (views.meetings.form_context)
+    }
+    with translation.override("en"):
+        csrf = csrf_input(request_, "STANDIN")
+        card = next_card_html(request_, context, module=doppelkopf, csrf=csrf)
+        form = hand_form_html(context, csrf=csrf)
+    assert '<span class="next-solo">solo owed: Anna, O&#39;Brien</span>' in card
+    assert '<li><span>O&#39;Brien</span> <b class="minus">-3</b></li>' in card
+    assert '<form method="post" action="/l/kreuz-dame/m/7/close/">' in card
+    assert '<input type="hidden" name="csrfmiddlewaretoken" value="STANDIN">' in card
+    assert '<input type="hidden" name="csrfmiddlewaretoken" value="STANDIN">' in form
+    assert "<h2>Enter hand 23</h2>" in form and '<button type="submit" class="wide">Save hand 23</button>' in form
+    assert "<li>Hand 2: &lt;b&gt;bad&lt;/b&gt;</li>" in form and "<div class=dk-form></div>" in form
