@@ -116,7 +116,10 @@ def meeting_of(
     where the database locks rows (the season read, not locked, as ``lock_season`` takes the
     season's lock before its meetings'), and ``has_later``: whether its league has a meeting
     played after it (the writer of a carrying league's last evening then looks for none to
-    replay: a statement fewer on each hand, issue 12). ``seats``: its seated players too, as ``seats_of``
+    replay: a statement fewer on each hand, issue 12), and ``stored_sums``: its MeetingResult
+    rows' ``SUMMED`` figures by player id (what an appended hand's rows are added to,
+    ``services._sums_after``, read here rather than in the middle of the write's statements
+    sent together). ``seats``: its seated players too, as ``seats_of``
     gives them, in ``meeting._seated`` (in the same query: a statement fewer for every sheet
     rendered and every hand written, issue 12).
 
@@ -145,7 +148,7 @@ def meeting_of(
     if row is None:
         return None
     if later:
-        *row, has_later = row
+        *row, has_later, sums = row
     if by in ("member", "member_or_not"):
         *row, membership_id, role = row
         membership = None if membership_id is None else (membership_id, role)
@@ -170,6 +173,9 @@ def meeting_of(
     meeting.opens_season = bool(row[-1])
     if later:
         meeting.has_later = bool(has_later)
+        if isinstance(sums, str):  # SQLite gives the JSON as text, PostgreSQL decoded
+            sums = json.loads(sums)
+        meeting.stored_sums = {row[0]: dict(zip(SUMMED, row[1:], strict=True)) for row in sums or ()}
     if seats:
         meeting._seated = seated
     if by in ("member", "member_or_not"):
@@ -216,6 +222,7 @@ def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool, seats: bool =
             f"EXISTS (SELECT 1 FROM {quote(opts.db_table)} {alias} WHERE {alias}.{column('league')} ="
             f" m.{column('league')} AND ({alias}.{date}, {alias}.{pk}) > (m.{date}, m.{pk}))"
         )
+        selected.append(_sums_json_sql("m"))
     sql = f"SELECT {', '.join(selected)} FROM {quote(opts.db_table)} m{joins} WHERE m.{pk} = %s"
     if by == "league":
         sql += f" AND m.{column('league')} = %s"
@@ -238,6 +245,26 @@ def seats_of(meeting: Meeting) -> list[Seated]:
     with connection.cursor() as cursor:
         cursor.execute(_seats_sql(), [meeting.pk])
         return [Seated(*row) for row in cursor.fetchall()]
+
+
+# The figures of a MeetingResult row that an appended hand adds to (``stored_sums``).
+SUMMED = ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "hands")
+
+
+def _sums_json_sql(outer: str) -> str:
+    """The MeetingResult rows of the meeting named ``outer`` in the query around it, as one
+    JSON array of [player id, *SUMMED] (in no particular order)."""
+    quote, result = connection.ops.quote_name, MeetingResult._meta
+    values = ", ".join(f"r.{quote(result.get_field(name).column)}" for name in ("player", *SUMMED))
+    aggregate = (
+        f"json_agg(json_build_array({values}))"
+        if connection.vendor == "postgresql"
+        else (f"json_group_array(json_array({values}))")
+    )
+    return (
+        f"(SELECT {aggregate} FROM {quote(result.db_table)} r"
+        f" WHERE r.{quote(result.get_field('meeting').column)} = {outer}.{quote(Meeting._meta.pk.column)})"
+    )
 
 
 def _seats_json_sql(outer: str) -> str:

@@ -721,6 +721,9 @@ def write_results(
                     for _hand, player, figures in _result_figures(hands, result, players=seated)
                 ]
             sums = meeting_result_rows(meeting, rows, seat_order=seat_order)
+        # What the meeting's locked read said is stored (selectors.meeting_of) is so no longer:
+        # a later append in this transaction reads the sums written here.
+        meeting.stored_sums = {row.player_id: {name: getattr(row, name) for name in selectors.SUMMED} for row in sums}
         if appended:
             # An appended hand never takes a player's rows away (nothing to delete): every
             # player's sums, written where they differ from what is stored.
@@ -1030,19 +1033,22 @@ def meeting_result_rows(
 def _sums_after(meeting: Meeting, rows: list, *, seat_order: dict[int, int]) -> list[MeetingResult] | None:
     """The MeetingResult rows of ``meeting`` after a hand was appended: the sums stored for
     the hands before it, with that hand's ``rows`` added (issue 12: summing every row of a
-    40-hand evening again was 0.3 ms of each entry, the read of its five stored sums is one
-    short query). Every writer keeps the stored sums equal to those of the stored rows, as
+    40-hand evening again was 0.3 ms of each entry; the stored sums come with the meeting's
+    locked read, ``selectors.meeting_of``, else by a short query). Every writer keeps the stored sums equal to those of the stored rows, as
     it keeps those rows; when they are not the sums of the hands 1 to the one before (each
     counts the hands it sums) or a player of the new hand has none, this answers None, and
     the writer sums every row."""
     number = max((r.number for r in rows), default=None)
     if number is None:
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(_meeting_rows_sql(MeetingResult, ("player", *MEETING_FIGURES)), [meeting.pk])
-        stored = {
-            player_id: dict(zip(MEETING_FIGURES, figures, strict=True)) for player_id, *figures in cursor.fetchall()
-        }
+    stored = getattr(meeting, "stored_sums", None)  # read with the meeting under its lock
+    if stored is None:
+        with connection.cursor() as cursor:
+            cursor.execute(_meeting_rows_sql(MeetingResult, ("player", *selectors.SUMMED)), [meeting.pk])
+            stored = {
+                player_id: dict(zip(selectors.SUMMED, figures, strict=True))
+                for player_id, *figures in cursor.fetchall()
+            }
     if number > 1 and (
         any(figures["hands"] != number - 1 for figures in stored.values())
         or any(r.player_id not in stored for r in rows)  # a player new tonight, or sums missing

@@ -100,6 +100,22 @@ def test_the_locked_read_tells_whether_a_meeting_was_played_after_it(meetings, l
     assert not hasattr(selectors.meeting_of(pk=first.pk), "has_later")  # only a writer's read asks
 
 
+def test_the_locked_read_brings_the_stored_sums_of_each_player(meetings):
+    from leagues import services
+    from leagues.models import MeetingResult
+
+    first, second = meetings
+    services.add_hand(meeting=first, payload={"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 131}, user=None)
+    with transaction.atomic():
+        found = {m.pk: selectors.meeting_of(pk=m.pk, lock=True).stored_sums for m in (first, second)}
+    stored = {
+        row["player_id"]: {name: row[name] for name in selectors.SUMMED}
+        for row in MeetingResult.objects.filter(meeting=first).values()
+    }
+    assert found == {first.pk: stored, second.pk: {}}
+    assert {sums["total"] for sums in stored.values()} == {1, -1} and len(stored) == 4
+
+
 def test_its_meeting_saves_only_what_it_changed(meetings):
     found = selectors.meeting_of(pk=meetings[0].pk)
     found.pennant_forgotten = True
