@@ -148,7 +148,7 @@ def meeting_of(
     if row is None:
         return None
     if later:
-        *row, has_later, sums = row
+        *row, has_later, stored = row
     if by in ("member", "member_or_not"):
         *row, membership_id, role = row
         membership = None if membership_id is None else (membership_id, role)
@@ -173,9 +173,9 @@ def meeting_of(
     meeting.opens_season = bool(row[-1])
     if later:
         meeting.has_later = bool(has_later)
-        if isinstance(sums, str):  # SQLite gives the JSON as text, PostgreSQL decoded
-            sums = json.loads(sums)
-        meeting.stored_sums = {row[0]: dict(zip(SUMMED, row[1:], strict=True)) for row in sums or ()}
+        if isinstance(stored, str):  # SQLite gives the JSON as text, PostgreSQL decoded
+            stored = json.loads(stored)
+        meeting.stored_sums = {sums[0]: dict(zip(SUMMED, sums[1:], strict=True)) for sums in stored or ()}
     if seats:
         meeting._seated = seated
     if by in ("member", "member_or_not"):
@@ -217,10 +217,10 @@ def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool, seats: bool =
         )
     if later:
         # In ``services._later``'s order, as a row comparison (the index on league, date, id).
-        alias, date = quote("later_meeting"), column("date")
+        other, date = quote("later_meeting"), column("date")
         selected.append(
-            f"EXISTS (SELECT 1 FROM {quote(opts.db_table)} {alias} WHERE {alias}.{column('league')} ="
-            f" m.{column('league')} AND ({alias}.{date}, {alias}.{pk}) > (m.{date}, m.{pk}))"
+            f"EXISTS (SELECT 1 FROM {quote(opts.db_table)} {other} WHERE {other}.{column('league')} ="
+            f" m.{column('league')} AND ({other}.{date}, {other}.{pk}) > (m.{date}, m.{pk}))"
         )
         selected.append(_sums_json_sql("m"))
     sql = f"SELECT {', '.join(selected)} FROM {quote(opts.db_table)} m{joins} WHERE m.{pk} = %s"
@@ -256,11 +256,10 @@ def _sums_json_sql(outer: str) -> str:
     JSON array of [player id, *SUMMED] (in no particular order)."""
     quote, result = connection.ops.quote_name, MeetingResult._meta
     values = ", ".join(f"r.{quote(result.get_field(name).column)}" for name in ("player", *SUMMED))
-    aggregate = (
-        f"json_agg(json_build_array({values}))"
-        if connection.vendor == "postgresql"
-        else (f"json_group_array(json_array({values}))")
-    )
+    if connection.vendor == "postgresql":
+        aggregate = f"json_agg(json_build_array({values}))"
+    else:
+        aggregate = f"json_group_array(json_array({values}))"
     return (
         f"(SELECT {aggregate} FROM {quote(result.db_table)} r"
         f" WHERE r.{quote(result.get_field('meeting').column)} = {outer}.{quote(Meeting._meta.pk.column)})"

@@ -1033,11 +1033,11 @@ def meeting_result_rows(
 def _sums_after(meeting: Meeting, rows: list, *, seat_order: dict[int, int]) -> list[MeetingResult] | None:
     """The MeetingResult rows of ``meeting`` after a hand was appended: the sums stored for
     the hands before it, with that hand's ``rows`` added (issue 12: summing every row of a
-    40-hand evening again was 0.3 ms of each entry; the stored sums come with the meeting's
-    locked read, ``selectors.meeting_of``, else by a short query). Every writer keeps the stored sums equal to those of the stored rows, as
-    it keeps those rows; when they are not the sums of the hands 1 to the one before (each
-    counts the hands it sums) or a player of the new hand has none, this answers None, and
-    the writer sums every row."""
+    40-hand evening again was 0.3 ms of each entry). The stored sums come with the meeting's
+    locked read (``selectors.meeting_of``), else by a short query. Every writer keeps them
+    equal to the sums of the stored rows, as it keeps those rows; when they are not the sums
+    of the hands 1 to the one before (each counts the hands it sums) or a player of the new
+    hand has none, this answers None, and the writer sums every row."""
     number = max((r.number for r in rows), default=None)
     if number is None:
         return None
