@@ -21,7 +21,9 @@ Contract of a game's module (registered in ``FORMS`` below), which the views use
 
 - ``TEMPLATE``: the template holding ``{% partialdef form %}`` (the fields, rendered inside
   the meeting page's <form>) and ``{% partialdef next %}`` (the game's part of the "what comes
-  next" panel above the sheet).
+  next" panel above the sheet), unless the module renders that part itself:
+- optional ``next_html(next, result, *, last_round) -> SafeString``: the game's part of the
+  panel (Doppelkopf's, by Jinja2: every entry renders it, kartenliga/jinja2.py).
 - ``payload_from_post(post, *, players, result) -> (payload, errors)`` and
   ``initial_from_payload(payload) -> dict``: the form's, bound by the module as
   ``payload_from_post = GameHandForm.payload_from_post`` and
