@@ -116,10 +116,7 @@ def meeting_of(
     where the database locks rows (the season read, not locked, as ``lock_season`` takes the
     season's lock before its meetings'), and ``has_later``: whether its league has a meeting
     played after it (the writer of a carrying league's last evening then looks for none to
-    replay: a statement fewer on each hand, issue 12), and ``stored_sums``: its MeetingResult
-    rows' ``SUMMED`` figures by player id (what an appended hand's rows are added to,
-    ``services._sums_after``, read here rather than in the middle of the write's statements
-    sent together). ``seats``: its seated players too, as ``seats_of``
+    replay: a statement fewer on each hand, issue 12). ``seats``: its seated players too, as ``seats_of``
     gives them, in ``meeting._seated`` (in the same query: a statement fewer for every sheet
     rendered and every hand written, issue 12).
 
@@ -148,7 +145,7 @@ def meeting_of(
     if row is None:
         return None
     if later:
-        *row, has_later, stored = row
+        *row, has_later = row
     if by in ("member", "member_or_not"):
         *row, membership_id, role = row
         membership = None if membership_id is None else (membership_id, role)
@@ -173,9 +170,6 @@ def meeting_of(
     meeting.opens_season = bool(row[-1])
     if later:
         meeting.has_later = bool(has_later)
-        if isinstance(stored, str):  # SQLite gives the JSON as text, PostgreSQL decoded
-            stored = json.loads(stored)
-        meeting.stored_sums = {sums[0]: dict(zip(SUMMED, sums[1:], strict=True)) for sums in stored or ()}
     if seats:
         meeting._seated = seated
     if by in ("member", "member_or_not"):
@@ -222,7 +216,6 @@ def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool, seats: bool =
             f"EXISTS (SELECT 1 FROM {quote(opts.db_table)} {other} WHERE {other}.{column('league')} ="
             f" m.{column('league')} AND ({other}.{date}, {other}.{pk}) > (m.{date}, m.{pk}))"
         )
-        selected.append(_sums_json_sql("m"))
     sql = f"SELECT {', '.join(selected)} FROM {quote(opts.db_table)} m{joins} WHERE m.{pk} = %s"
     if by == "league":
         sql += f" AND m.{column('league')} = %s"
@@ -247,23 +240,25 @@ def seats_of(meeting: Meeting) -> list[Seated]:
         return [Seated(*row) for row in cursor.fetchall()]
 
 
-# The figures of a MeetingResult row that an appended hand adds to (``stored_sums``).
+# The figures of a MeetingResult row that an appended hand's rows are added to (``stored_sums``).
 SUMMED = ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "hands")
 
 
-def _sums_json_sql(outer: str) -> str:
-    """The MeetingResult rows of the meeting named ``outer`` in the query around it, as one
-    JSON array of [player id, *SUMMED] (in no particular order)."""
+def stored_sums(*, meeting_id: int) -> dict[int, dict[str, int]]:
+    """The ``SUMMED`` figures of a meeting's MeetingResult rows, by player id, by SQL of its
+    own (a writer asks once per hand). A writer reads them under the meeting's lock, in a
+    statement of their own: on PostgreSQL a statement that waited for the lock still sees the
+    rows as they were when it began, before the writer it waited for committed."""
+    with connection.cursor() as cursor:
+        cursor.execute(_stored_sums_sql(), [meeting_id])
+        return {player_id: dict(zip(SUMMED, figures, strict=True)) for player_id, *figures in cursor.fetchall()}
+
+
+@functools.cache
+def _stored_sums_sql() -> str:
     quote, result = connection.ops.quote_name, MeetingResult._meta
-    values = ", ".join(f"r.{quote(result.get_field(name).column)}" for name in ("player", *SUMMED))
-    if connection.vendor == "postgresql":
-        aggregate = f"json_agg(json_build_array({values}))"
-    else:
-        aggregate = f"json_group_array(json_array({values}))"
-    return (
-        f"(SELECT {aggregate} FROM {quote(result.db_table)} r"
-        f" WHERE r.{quote(result.get_field('meeting').column)} = {outer}.{quote(Meeting._meta.pk.column)})"
-    )
+    columns = ", ".join(quote(result.get_field(name).column) for name in ("player", *SUMMED))
+    return f"SELECT {columns} FROM {quote(result.db_table)} WHERE {quote(result.get_field('meeting').column)} = %s"
 
 
 def _seats_json_sql(outer: str) -> str:

@@ -663,6 +663,7 @@ def write_results(
     seated: list[_Seated] | None = None,
     hands_changed: bool = False,
     before: dict[str, Any] | None = None,
+    sums_before: dict[int, dict[str, int]] | None = None,
 ) -> None:
     """Bring the meeting's cached results in line with a replay of its live ``hands`` (Hand
     instances, or rows with their pk and payload) (never edited otherwise): its HandResult rows, its MeetingResult rows (their sums per player) and its MeetingCarry
@@ -676,7 +677,8 @@ def write_results(
     replay leaves every earlier hand's figures as ``before`` had them (``only_appends``),
     the rows are written without reading them first: the new hand's rows inserted, each
     player's sums upserted where they changed (issue 12: two reads fewer on each hand entered),
-    those sums made from the stored ones and the new hand's rows (``_sums_after``).
+    those sums made from the stored ones (``sums_before``, ``selectors.stored_sums`` as the
+    writer read them under the meeting's lock) and the new hand's rows (``_sums_after``).
 
     Only the rows whose figures changed are written: a new hand inserts its own rows and
     updates nothing before it, a correction updates the rows it changed. Rewriting every row
@@ -686,9 +688,9 @@ def write_results(
         seated = seats_of(meeting)
     appended = before is not None and only_appends(before, result)
     race = selectors.is_race_game(meeting.game)
-    # An appended hand: the rows of that hand alone, and the sums of the rows stored with it
-    # (_sums_after). A race game's points need the rows before it: all of them.
-    from_hand = len(hands) - 1 if appended and not race else 0
+    # An appended hand: the rows of that hand alone, and the sums stored for the hands before
+    # it (_sums_after). A race game's points need the rows before it: all of them.
+    from_hand = len(hands) - 1 if appended and not race and sums_before is not None else 0
     wanted = {
         (hand.pk, player.pk): figures
         for hand, player, figures in _result_figures(hands, result, players=seated, start=from_hand)
@@ -713,7 +715,7 @@ def write_results(
     seat_order = {player.pk: player.position for player in seated}
     if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
         rows = [_Figures(player_id, **figures) for (_hand, player_id), figures in wanted.items()]
-        sums = _sums_after(meeting, rows, seat_order=seat_order) if from_hand else None
+        sums = _sums_after(meeting, rows, stored=sums_before, seat_order=seat_order) if from_hand else None
         if sums is None:
             if from_hand:  # the stored sums are not those of the hands before: from every row
                 rows = [
@@ -721,9 +723,6 @@ def write_results(
                     for _hand, player, figures in _result_figures(hands, result, players=seated)
                 ]
             sums = meeting_result_rows(meeting, rows, seat_order=seat_order)
-        # What the meeting's locked read said is stored (selectors.meeting_of) is so no longer:
-        # a later append in this transaction reads the sums written here.
-        meeting.stored_sums = {row.player_id: {name: getattr(row, name) for name in selectors.SUMMED} for row in sums}
         if appended:
             # An appended hand never takes a player's rows away (nothing to delete): every
             # player's sums, written where they differ from what is stored.
@@ -1030,25 +1029,18 @@ def meeting_result_rows(
     ]
 
 
-def _sums_after(meeting: Meeting, rows: list, *, seat_order: dict[int, int]) -> list[MeetingResult] | None:
-    """The MeetingResult rows of ``meeting`` after a hand was appended: the sums stored for
-    the hands before it, with that hand's ``rows`` added (issue 12: summing every row of a
-    40-hand evening again was 0.3 ms of each entry). The stored sums come with the meeting's
-    locked read (``selectors.meeting_of``), else by a short query. Every writer keeps them
-    equal to the sums of the stored rows, as it keeps those rows; when they are not the sums
-    of the hands 1 to the one before (each counts the hands it sums) or a player of the new
-    hand has none, this answers None, and the writer sums every row."""
+def _sums_after(
+    meeting: Meeting, rows: list, *, stored: dict[int, dict[str, int]], seat_order: dict[int, int]
+) -> list[MeetingResult] | None:
+    """The MeetingResult rows of ``meeting`` after a hand was appended: the sums ``stored`` for
+    the hands before it (``selectors.stored_sums``), with that hand's ``rows`` added (issue 12:
+    summing every row of a 40-hand evening again was 0.3 ms of each entry). Every writer keeps
+    them equal to the sums of the stored rows, as it keeps those rows; when they are not the
+    sums of the hands 1 to the one before (each counts the hands it sums) or a player of the
+    new hand has none, this answers None, and the writer sums every row."""
     number = max((r.number for r in rows), default=None)
     if number is None:
         return None
-    stored = getattr(meeting, "stored_sums", None)  # read with the meeting under its lock
-    if stored is None:
-        with connection.cursor() as cursor:
-            cursor.execute(_meeting_rows_sql(MeetingResult, ("player", *selectors.SUMMED)), [meeting.pk])
-            stored = {
-                player_id: dict(zip(selectors.SUMMED, figures, strict=True))
-                for player_id, *figures in cursor.fetchall()
-            }
     if number > 1 and (
         any(figures["hands"] != number - 1 for figures in stored.values())
         or any(r.player_id not in stored for r in rows)  # a player new tonight, or sums missing
@@ -1338,6 +1330,10 @@ def enter_locked_hand(
         # rows, and it tells whether any later evening need be looked at (issue 12: two
         # workers, so about every other hand entered through the API went the long way).
         before, _carried = _replayed(meeting, request=request, carried=carried)
+    # The sums the new hand's rows are added to (write_results), read now: under the lock, and
+    # not among the statements sent together below, where a read would make them wait.
+    appending = before is not None and hands and not selectors.is_race_game(meeting.game)
+    sums = selectors.stored_sums(meeting_id=meeting.pk) if appending else None
     hand = Hand(
         meeting=meeting,
         position=(every[-1].position if every else 0) + 1,
@@ -1350,7 +1346,14 @@ def enter_locked_hand(
     with _sent_together():
         _hand_history(hand, user=user, kind=kind)
         write_results(
-            meeting, hands + [hand], result, carried=carried, seated=seated, hands_changed=True, before=before
+            meeting,
+            hands + [hand],
+            result,
+            carried=carried,
+            seated=seated,
+            hands_changed=True,
+            before=before,
+            sums_before=sums,
         )
     if before is None or _queue_after(before) != _queue_after(result):
         # The rounds this evening leaves open changed: a later evening may take them. (When

@@ -1,6 +1,7 @@
 """Migration 0015 on a database with carried rounds cached: each MeetingCarry's digest of its
 meeting's live hands is written anew as ``services.hands_digest`` writes it now, so that the
-next meeting's pages read what it left open instead of replaying it."""
+next meeting's pages read what it left open instead of replaying it; a digest that did not
+match its hands (a stale cache) is left not matching."""
 
 import datetime
 import hashlib
@@ -64,3 +65,27 @@ def test_each_cached_digest_is_written_as_the_code_now_writes_it(back_to_latest)
     # Written anew (no hands write "[]" either way, so the third's stays as it was).
     assert stored[first.pk] != old_digest(live[first]) and stored[second.pk] != old_digest(live[second])
     assert list(Carry.objects.values_list("queue_after", flat=True)) == [["bock"]] * 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_digest_that_did_not_match_its_hands_is_left_not_matching(back_to_latest):
+    # The carry was written from other hands (one repaired by hand since): stale. Written anew
+    # it would be trusted, and the next evening would start from its queue.
+    apps = migrate(BEFORE)
+    League, Season, Player = (apps.get_model("leagues", m) for m in ("League", "Season", "Player"))
+    Meeting, Hand, Carry = (apps.get_model("leagues", m) for m in ("Meeting", "Hand", "MeetingCarry"))
+    league = League.objects.create(name="Alt", slug="alt", game="doppelkopf", variant="club")
+    season = Season.objects.create(league=league, number=1, started_on=datetime.date(2020, 1, 3))
+    host = Player.objects.create(league=league, name="Anna")
+    meeting = Meeting.objects.create(
+        league=league, season=season, date=datetime.date(2020, 1, 3), host=host, game="doppelkopf", variant="c"
+    )
+    Hand.objects.create(meeting=meeting, position=1, number=1, payload={"kind": "normal", "repaired": True})
+    Carry.objects.create(
+        meeting=meeting, carried_in=[], queue_after=["bock"], hands_digest=old_digest([{"kind": "normal"}])
+    )
+
+    apps = migrate(AFTER)
+    stored = apps.get_model("leagues", "MeetingCarry").objects.get().hands_digest
+    assert stored == ""
+    assert stored != hands_digest([{"kind": "normal", "repaired": True}])

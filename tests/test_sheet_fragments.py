@@ -274,9 +274,9 @@ def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_
     # 14 -> 13: the seats come with the meeting, in its locked read. 13 -> 12: the rounds
     # the evening leaves open are those it left before, so no later evening is looked at.
     # 12 -> 11: the league and the membership come with the meeting, in its locked read.
-    # 11 -> 10: the session and its user in one query (leagues/sessions.py). The new hand's
-    # rows are added to the stored sums of the hands before, which come with the meeting's
-    # locked read, instead of every row summed again (services._sums_after).
+    # 11 -> 10: the session and its user in one query (leagues/sessions.py). 10 -> 11: the
+    # new hand's rows are added to the stored sums of the hands before, read under the lock
+    # (selectors.stored_sums), instead of every row summed again (services._sums_after).
     meeting, result = _evening_of(hands)
     client.force_login(member(meeting.league, Role.SCOREKEEPER))
     active = result["next"]["active"]
@@ -284,7 +284,7 @@ def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_
     post = {"expected_hand": str(hands + 1), "idempotency_key": str(uuid.uuid4())}
     post.update({"kind": "normal", "re": active[:2], "eyes": "131", "eyes_for": "re"})
     target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(11):
         response = client.post(target, post, HTTP_HX_REQUEST="true")
     assert response.status_code == 200, response.content.decode()[:500]
     assert response.content.decode().count('<tr id="hand-') == hands + 1

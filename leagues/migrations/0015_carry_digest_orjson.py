@@ -1,9 +1,22 @@
 """The digest of each meeting's live hands in its MeetingCarry, written anew as
 ``services.hands_digest`` now writes it (by orjson, issue 12). A stored digest that no longer
 matches would not give a wrong figure: the next meeting's pages would replay this one each
-time instead of reading what it left open."""
+time instead of reading what it left open.
+
+Only a digest that matched the meeting's hands (as the code before wrote it) is written anew.
+One that did not says the cache is stale (a hand changed outside the writers, a repair by
+hand): it is left not matching (empty), so that the meeting is replayed and not trusted, until
+``verify_replays --rebuild`` writes it."""
+
+import hashlib
+import json
 
 from django.db import migrations
+
+
+def digest_before(payloads):
+    # services.hands_digest as the code before this migration wrote it.
+    return hashlib.sha256(json.dumps(list(payloads), sort_keys=True).encode()).hexdigest()
 
 
 def write_digests(apps, schema_editor):
@@ -22,7 +35,8 @@ def write_digests(apps, schema_editor):
             payloads[meeting_id].append(payload)
     changed = []
     for meeting_id, carry in carries.items():
-        digest = hands_digest(payloads[meeting_id])
+        matched = carry.hands_digest == digest_before(payloads[meeting_id])
+        digest = hands_digest(payloads[meeting_id]) if matched else ""
         if carry.hands_digest != digest:
             carry.hands_digest = digest
             changed.append(carry)
