@@ -50,7 +50,7 @@ def test_the_panels_badges_read_as_written_out_by_hand_in_english_and_german():
         html = NEXT(context)
     assert (
         '<b><span class="badge bock">Bock ×98</span> <span class="badge ramsch">Ramsch ×3</span> '
-        '<span class="badge pflichtsolo">Pflichtsolo</span> <span class="badge penalty">penalty</span> '
+        '<span class="badge pflichtsolo">Pflichtsolo</span> <span class="badge penalty">Penalty solo</span> '
         '<span class="queue-more">then 2 more rounds</span></b>'
     ) in html
     with translation.override("de"):

@@ -15,6 +15,9 @@ ROUND_LETTERS = {
     "pflichtsolo": ("P", gettext_lazy("Pflichtsolo")),
     "penalty": ("P", gettext_lazy("Penalty solo")),
 }
+# A special round in a word, as its badge names it (the sheet's legend, the line above the
+# form, the rounds waiting).
+ROUND_WORDS = {kind: words for kind, (_letter, words) in ROUND_LETTERS.items()}
 KIND_LETTERS = {
     "solo": ("S", gettext_lazy("Solo")),
     "hochzeit": ("H", gettext_lazy("Hochzeit")),
@@ -103,14 +106,6 @@ def queue_runs(queue):
     return {"shown": [tuple(run) for run in shown], "more": sum(count for _kind, count in runs[QUEUE_RUNS_SHOWN:])}
 
 
-# The words of a waiting round's badge (any other round shows its key as it is).
-QUEUE_WORDS = {
-    "bock": gettext_lazy("Bock"),
-    "ramsch": gettext_lazy("Ramsch"),
-    "pflichtsolo": gettext_lazy("Pflichtsolo"),
-}
-
-
 @register.filter
 def queue_badges(queue):
     """The special rounds waiting (``queue_runs``) as the panel shows them: a badge a run,
@@ -121,7 +116,7 @@ def queue_badges(queue):
     badges = format_html_join(
         "",
         '<span class="badge {}">{}{}</span> ',
-        ((kind, QUEUE_WORDS.get(kind, kind), f" ×{count}" if count > 1 else "") for kind, count in runs["shown"]),
+        ((kind, ROUND_WORDS.get(kind, kind), f" ×{count}" if count > 1 else "") for kind, count in runs["shown"]),
     )
     if runs["more"]:
         more = ngettext("then %(rounds)s more round", "then %(rounds)s more rounds", runs["more"])

@@ -42,7 +42,7 @@ from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeet
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Role
 from leagues.permissions import league_for, meeting_for
-from leagues.templatetags.sheet import round_letters, texts
+from leagues.templatetags.sheet import ROUND_WORDS, round_letters, texts
 from scoring.registry import START_TOTALS, TEAMS, get_game
 
 
@@ -309,15 +309,6 @@ def csrf_input(request, token=None):
     )
 
 
-# The special round's badge in the line above the form (any other round shows its key).
-ROUND_BADGES = {
-    "bock": gettext_lazy("Bock"),
-    "ramsch": gettext_lazy("Ramsch"),
-    "pflichtsolo": gettext_lazy("Pflichtsolo"),
-    "penalty": gettext_lazy("Penalty solo"),
-}
-
-
 def next_words(context):
     """The words with figures in them of the panel above the form
     (templates/jinja2/meetings/next_card.html, which has the constant ones): the next hand's
@@ -333,7 +324,7 @@ def next_words(context):
     kind = nxt.get("round")
     if kind and kind != "normal":
         left = nxt.get("round_games_left")
-        words["round"] = ROUND_BADGES.get(kind, kind)
+        words["round"] = ROUND_WORDS.get(kind, kind)
         words["round_left"] = ngettext("%(games)s left", "%(games)s left", left) % {"games": left}
     left = context.get("host_round_games_left")
     if context.get("after_end") and left is not None:
