@@ -595,7 +595,31 @@ class MeetingCarry(models.Model):
 
 class ApiTokenQuerySet(models.QuerySet):
     def live(self):
-        return self.filter(revoked_at=None)
+        """Neither revoked nor expired."""
+        return self.filter(revoked_at=None).filter(
+            Q(expires_at=None) | Q(expires_at__gt=timezone.now())
+        )
+
+
+class RateCount(models.Model):
+    """How often something happened for one key in one window of time (leagues/throttling.py):
+    failed logins of an account, invented API tokens from an address, reset mails asked for.
+    Kept in the database because every worker process must see the same count; the cache is
+    each worker's own."""
+
+    scope = models.CharField(max_length=30)
+    key = models.CharField(max_length=200)
+    window_start = models.DateTimeField()
+    hits = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key", "window_start"], name="ratecount_once_per_window")
+        ]
+        indexes = [models.Index(fields=["scope", "window_start"], name="ratecount_scope_window")]
+
+    def __str__(self):
+        return f"{self.scope} {self.key} {self.window_start:%Y-%m-%d %H:%M}: {self.hits}"
 
 
 class ApiToken(models.Model):
@@ -611,8 +635,14 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
     revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    # Chosen by the owner when he makes the token; none: valid until revoked.
+    expires_at = models.DateTimeField(_("expires at"), null=True, blank=True)
 
     objects = ApiTokenQuerySet.as_manager()
+
+    @property
+    def is_expired(self):
+        return self.expires_at is not None and self.expires_at <= timezone.now()
 
     class Meta:
         ordering = ["-created_at", "-id"]
