@@ -1990,11 +1990,15 @@ class ReplayProblem:
     """A meeting whose cached results are not what a fresh replay gives."""
 
     meeting: Meeting
-    kind: str  # "differs", "broken" (no longer replays), "numbers" (sheet numbers wrong)
+    # "differs", "broken" (no longer replays), "numbers" (sheet numbers wrong), "error" (the
+    # check itself raised: a row that does not read, a rebuild the database refused)
+    kind: str
     detail: str
 
     def __str__(self):
-        return f"{self.meeting.league.slug} meeting {self.meeting.pk} ({self.meeting.date}): {self.kind}: {self.detail}"
+        # A meeting whose row did not read has no date: it is named by its id.
+        date = f" ({self.meeting.date})" if self.meeting.date else ""
+        return f"{self.meeting.league.slug} meeting {self.meeting.pk}{date}: {self.kind}: {self.detail}"
 
 
 def _number_problem(hands: list[Hand]) -> str | None:
@@ -2098,38 +2102,68 @@ def verify_replays(*, league: League | None = None, rebuild: bool = False) -> tu
 
     Special rounds carried from one evening to the next (``carry_special_rounds``) are handed
     along the chain as ``carried_rounds_for`` does; an evening after one that no longer
-    replays cannot be checked when it carries, and is reported as such."""
-    leagues = [league] if league is not None else list(League.objects.order_by("slug"))
+    replays cannot be checked when it carries, and is reported as such.
+
+    One bad row never stops the check: a meeting whose row does not read, that the engine
+    cannot take or whose rebuild the database refuses is reported as an "error" with what
+    was raised, and the others are checked all the same. Each meeting is checked in a
+    transaction of its own, so that a database error in one (PostgreSQL then refuses every
+    further statement of the transaction) spoils no other."""
+    if league is not None:
+        leagues = [(league.pk, league.slug)]
+    else:  # by id and short name only: a league row that does not read spoils none of its meetings
+        leagues = list(League.objects.order_by("slug").values_list("pk", "slug"))
     checked, problems = 0, []
-    for each in leagues:
-        meetings = Meeting.objects.filter(league=each).select_related("league", "season").order_by("date", "id")
+    for league_id, slug in leagues:
+        meeting_ids = Meeting.objects.filter(league_id=league_id).order_by("date", "id").values_list("pk", flat=True)
         queue: tuple[str, ...] | None = ()
-        for meeting in meetings:
+        for meeting_id in list(meeting_ids):
             checked += 1
-            carries = _carries(meeting)
-            if carries and queue is None:
-                problems.append(ReplayProblem(meeting, "broken", "the evening before it no longer replays"))
-                continue
-            hands = _live_hands(meeting)
-            given = queue if carries else ()
             try:
-                result = calculate_meeting(meeting, payloads=[h.payload for h in hands], carried=given)
-            except InvalidInput as error:
-                problems.append(ReplayProblem(meeting, "broken", "; ".join(e["message"] for e in error.errors)))
+                with transaction.atomic():
+                    queue = _verify_meeting(meeting_id, queue, problems, rebuild=rebuild)
+            # Whatever one meeting raises (a row that does not read, rules of the wrong shape,
+            # a write the database refuses) is that meeting's problem, not the whole check's.
+            except Exception as error:  # noqa: BLE001
+                stand_in = Meeting(pk=meeting_id, league=League(pk=league_id, slug=slug), date=None)
+                problems.append(ReplayProblem(stand_in, "error", _error_line(error)))
                 queue = None
-                continue
-            queue = _queue_after(result)
-            numbers = _number_problem(hands)
-            if numbers:
-                problems.append(ReplayProblem(meeting, "numbers", numbers))
-            difference = _result_difference(meeting, hands, result) or _cache_difference(meeting, hands, result, given)
-            if difference:
-                problems.append(ReplayProblem(meeting, "differs", difference))
-                if rebuild:
-                    with transaction.atomic():
-                        _lock(meeting.pk)
-                        write_results(meeting, hands, result, carried=given)
     return checked, problems
+
+
+def _error_line(error: Exception) -> str:
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0] if lines else ''}"[:500]
+
+
+def _verify_meeting(
+    meeting_id: int, queue: tuple[str, ...] | None, problems: list[ReplayProblem], *, rebuild: bool
+) -> tuple[str, ...] | None:
+    """Check (and with ``rebuild`` mend) one meeting given the rounds carried into it;
+    returns the rounds it hands on (None when it no longer replays)."""
+    meeting = Meeting.objects.select_related("league", "season").get(pk=meeting_id)
+    carries = _carries(meeting)
+    if carries and queue is None:
+        problems.append(ReplayProblem(meeting, "broken", "the evening before it no longer replays"))
+        return None
+    hands = _live_hands(meeting)
+    given = queue if carries else ()
+    try:
+        result = calculate_meeting(meeting, payloads=[h.payload for h in hands], carried=given)
+    except InvalidInput as error:
+        problems.append(ReplayProblem(meeting, "broken", "; ".join(e["message"] for e in error.errors)))
+        return None
+    numbers = _number_problem(hands)
+    if numbers:
+        problems.append(ReplayProblem(meeting, "numbers", numbers))
+    difference = _result_difference(meeting, hands, result) or _cache_difference(meeting, hands, result, given)
+    if difference:
+        if rebuild:
+            with transaction.atomic():
+                _lock(meeting.pk)
+                write_results(meeting, hands, result, carried=given)
+        problems.append(ReplayProblem(meeting, "differs", difference))
+    return _queue_after(result)
 
 
 # --- seasons and meetings -------------------------------------------------------------------
