@@ -10,6 +10,10 @@ results (HandResult, MeetingResult, MeetingCarry) rewritten from the fresh repla
 still reported. Exit status 1 when it found any it could not mend (with ``--rebuild``, cached
 figures that differed are mended), 0 (with a one-line summary) otherwise.
 
+One bad row does not end the run: a meeting that cannot be checked at all (its row does not
+read, its rebuild is refused by the database) is listed with its league, its id and the error,
+and every other meeting is checked and mended all the same.
+
 After it mended anything, it empties the kept statistics and ratings (``CACHES["derived"]``):
 they were worked out from the wrong cached results, and their fingerprints cannot see a
 HandResult rewritten with the hands unchanged. A run that mends nothing leaves them.
