@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring.errors import ScoringError
+from scoring.numbers import whole_number
 from scoring.registry import GAME_MODULES, example_request, game_names, get_game
 from scoring.sitting import calculate
 
@@ -26,6 +27,7 @@ from . import exchange, selectors, services
 from .models import Hand, Role
 from .permissions import league_for, meeting_for
 from .serializers import (
+    MAX_VERSION,
     BillSplitInputSerializer,
     BillSplitOutputSerializer,
     CalculateInputSerializer,
@@ -296,11 +298,13 @@ def _if_match(request):
     if header is None:
         return None
     value = header.strip().removeprefix("W/").strip('"')
-    # Only ASCII digits: int() would take "١٢" or " 3_0" too.
-    if not (value.isascii() and value.isdigit()) or int(value) < 1:
+    # Only ASCII digits: int() would take "١٢" or " 3_0" too, and stop at 4,301 digits with
+    # Python's digit limit; a version is never beyond its column's range.
+    version = whole_number(value) if value.isascii() and value.isdigit() else None
+    if version is None or not 1 <= version <= MAX_VERSION:
         message = _('If-Match must name one version of the hand, e.g. "3".')
         raise Invalid(_error("version", message))
-    return int(value)
+    return version
 
 
 def _version(request, body_version=None):
@@ -327,6 +331,20 @@ def _idempotency_key(request, body_key):
         raise Invalid(_error("idempotency_key", _("The Idempotency-Key header must be a UUID."))) from None
     if body_key is not None and body_key != key:
         message = _("The idempotency_key field and the Idempotency-Key header differ.")
+        raise Invalid(_error("idempotency_key", message))
+    return key
+
+
+def _entry_key(request, data):
+    """The key of a new hand (``_idempotency_key``). A client sends it or the hand's number,
+    or both: with neither, a retry after a lost answer would enter the hand a second time
+    (the pages always send both)."""
+    key = _idempotency_key(request, data.get("idempotency_key"))
+    if key is None and data.get("number") is None:
+        message = _(
+            "Send the number of the hand you are entering or an idempotency key (a UUID of your choice): "
+            "without either, a retry could enter the hand twice."
+        )
         raise Invalid(_error("idempotency_key", message))
     return key
 
@@ -388,6 +406,11 @@ class MeetingHandsView(APIView):
 
     @extend_schema(
         operation_id="meeting_hand_add",
+        description=(
+            "Append the next hand. Send its number (the one you saw as next: 409 when another phone entered it "
+            "first), an idempotency key (the body's idempotency_key or the Idempotency-Key header: sent again, "
+            "the hand as it is now, 200, whatever was corrected or deleted since), or both; without either, 400."
+        ),
         request=HandInputSerializer,
         parameters=[IDEMPOTENCY_KEY, NEW_ETAG],
         responses={
@@ -411,7 +434,7 @@ class MeetingHandsView(APIView):
                     serializer = HandInputSerializer(data=request.data)
                     serializer.is_valid(raise_exception=True)
                     data = serializer.validated_data
-                    key = _idempotency_key(request, data.get("idempotency_key"))
+                    key = _entry_key(request, data)
                     hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
                     seats = meeting._seated
                     hand, created, result = services.enter_locked_hand(

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.limits import MAX_BILL_PLAYERS, MAX_CENTS_PER_POINT, MAX_HANDS, MAX_START_TOTAL
+from scoring.limits import INT32_MAX, MAX_BILL_PLAYERS, MAX_CENTS_PER_POINT, MAX_HANDS, MAX_START_TOTAL
 from scoring.numbers import whole_number
 from scoring.registry import game_names, get_game
 
@@ -13,6 +13,8 @@ from scoring.registry import game_names, get_game
 FEWEST_PLAYERS = min(get_game(name).min_players for name in game_names())
 MOST_PLAYERS = max(get_game(name).max_players for name in game_names())
 NULL_IS_OMITTED = _("null: the same as leaving it out.")
+# A hand's version is a 32-bit column on PostgreSQL: a larger one names no version there is.
+MAX_VERSION = INT32_MAX
 
 
 class CalculateInputSerializer(serializers.Serializer):
@@ -169,13 +171,24 @@ class WholeNumberField(serializers.IntegerField):
 class HandInputSerializer(serializers.Serializer):
     # The number of the hand the phone is entering (the next one), so that two phones at
     # once cannot both save "hand 12": the second gets a 409.
-    number = WholeNumberField(required=False, min_value=1)
+    # One of number and idempotency_key is required (the view checks it: the key may come as
+    # a header).
+    number = WholeNumberField(
+        required=False,
+        min_value=1,
+        max_value=MAX_HANDS,
+        help_text=_(
+            "The number of the hand, the next one the client saw: 409 when another phone entered it first. "
+            "This or idempotency_key (or both) is required."
+        ),
+    )
     payload = serializers.DictField(help_text=_("The hand in the shape of its game's spec."))
     idempotency_key = serializers.UUIDField(
         required=False,
         help_text=_(
-            "A UUID the client chose for this hand (or the Idempotency-Key header): sent again, it returns "
-            "the hand entered with it (200) instead of entering it twice."
+            "A UUID the client chose for this hand (or the Idempotency-Key header): sent again with the same "
+            "payload, it returns the hand entered with it as it is now (200), corrected or deleted since or "
+            "not, instead of entering it twice. This or number (or both) is required."
         ),
     )
 
@@ -185,6 +198,7 @@ class HandChangeInputSerializer(serializers.Serializer):
     version = WholeNumberField(
         required=False,
         min_value=1,
+        max_value=MAX_VERSION,
         help_text=_("The version of the hand the client saw (or an If-Match header); required."),
     )
 
@@ -200,7 +214,10 @@ class HandReplaceInputSerializer(HandChangeInputSerializer):
         ),
     )
     entered_as = WholeNumberField(
-        required=False, min_value=1, help_text=_("The number the hand was entered as offline (for the history).")
+        required=False,
+        min_value=1,
+        max_value=MAX_HANDS,
+        help_text=_("The number the hand was entered as offline (for the history)."),
     )
 
 
@@ -208,6 +225,7 @@ class HandVersionInputSerializer(serializers.Serializer):
     version = WholeNumberField(
         required=False,
         min_value=1,
+        max_value=MAX_VERSION,
         help_text=_("The version of the hand the client saw (or an If-Match header); required."),
     )
 

@@ -1211,10 +1211,12 @@ def _same_json(a: Any, b: Any) -> bool:
 
 
 def _entered_before(meeting: Meeting, idempotency_key, payload: Any, *, hands: list | None = None) -> Hand | None:
-    """The hand entered earlier with ``idempotency_key``, or None; IdempotencyKeyReused when
-    that hand was entered with another payload (a key must name one hand only). ``hands``:
-    every hand of the meeting (deleted ones too, with pk and idempotency_key), when the
-    writer read them already."""
+    """The hand entered earlier with ``idempotency_key`` as it is now, or None. A retry sends
+    the payload the hand was entered with, whatever was corrected, replaced or deleted
+    since, and gets that hand; IdempotencyKeyReused when the payload is neither that one nor
+    the hand's present one (a key must name one hand only). ``hands``: every hand of the
+    meeting (deleted ones too, with pk and idempotency_key), when the writer read them
+    already."""
     if idempotency_key is None:
         return None
     if hands is None:
@@ -1223,9 +1225,18 @@ def _entered_before(meeting: Meeting, idempotency_key, payload: Any, *, hands: l
         key = Hand._meta.get_field("idempotency_key").to_python(idempotency_key)
         found = next((h for h in hands if h.idempotency_key == key), None)
         earlier = None if found is None else Hand.objects.get(pk=found.pk)  # a retry: read it whole
-    if earlier is not None and not _same_json(earlier.payload, payload):
+    if earlier is None or _same_json(earlier.payload, payload):
+        return earlier
+    if not _same_json(_entered_payload(earlier), payload):
         raise IdempotencyKeyReused(earlier)
     return earlier
+
+
+def _entered_payload(hand: Hand) -> Any:
+    """The payload ``hand`` was entered with: its first history record's (a hand without
+    one, its present payload)."""
+    first = hand.history.filter(history_type="+").order_by("history_id").values_list("payload", flat=True).first()
+    return hand.payload if first is None else first
 
 
 def add_hand(

@@ -73,7 +73,7 @@ def test_it_answers_409_when_another_phone_entered_that_hand(client, meeting):
 
 def test_it_rejects_a_bad_hand_naming_the_field(client, meeting):
     login(client, meeting, Role.SCOREKEEPER)
-    response = post(client, url(meeting, "hands/"), {"payload": {**HAND, "re_eyes": 241}})
+    response = post(client, url(meeting, "hands/"), {"number": 1, "payload": {**HAND, "re_eyes": 241}})
     assert response.status_code == 400
     assert (1, "re_eyes") in [(e["hand"], e["field"]) for e in response.json()["errors"]]
     assert not Hand.objects.exists()
@@ -88,7 +88,7 @@ def test_it_rejects_a_body_without_a_payload(client, meeting):
 
 def test_a_correction_and_a_deletion_recompute_and_keep_the_history(client, meeting):
     login(client, meeting, Role.SCOREKEEPER)
-    post(client, url(meeting, "hands/"), {"payload": HAND})
+    post(client, url(meeting, "hands/"), {"number": 1, "payload": HAND})
     hand = Hand.objects.get()
     # Re = Ben and Carl with 100 eyes lose; Kontra (Dora, Emil) wins a normal game:
     # gewonnen 1 + gegen die Alten 1 = 2 (doppelkopf.md, "Game value" items 1 and 6).
@@ -115,7 +115,7 @@ def test_the_league_list_shows_only_my_leagues(client, meeting):
 
 def test_a_meeting_whose_hands_no_longer_replay_is_a_400_not_a_500(client, meeting):
     login(client, meeting, Role.SCOREKEEPER)
-    assert post(client, url(meeting, "hands/"), {"payload": HAND}).status_code == 201
+    assert post(client, url(meeting, "hands/"), {"number": 1, "payload": HAND}).status_code == 201
     hand = Hand.objects.get()
     Hand.objects.filter(pk=hand.pk).update(payload={"kind": "nonsense"})
     response = client.get(url(meeting))

@@ -42,7 +42,7 @@ def test_a_token_enters_a_hand_without_a_session_or_csrf_token(league, scorer):
     _row, token = tokens.create_token(user=scorer, name="script")
     client = Client(enforce_csrf_checks=True)
     url = reverse("api_hands", kwargs={"slug": league.slug, "pk": meeting.pk})
-    response = client.post(url, {"payload": HAND}, content_type="application/json", **bearer(token))
+    response = client.post(url, {"payload": HAND, "number": 1}, content_type="application/json", **bearer(token))
     assert response.status_code == 201, response.content
     assert Hand.objects.get(meeting=meeting).entered_by == scorer
 

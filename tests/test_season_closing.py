@@ -207,7 +207,7 @@ def test_the_api_refuses_a_hand_into_a_closed_season(client, season, people):
     client.force_login(people[Role.SCOREKEEPER])
     second = season.meetings.get(date=DATES[1])
     url = reverse("api_hands", kwargs={"slug": second.league.slug, "pk": second.pk})
-    response = client.post(url, {"payload": ANNA_CARL}, content_type="application/json")
+    response = client.post(url, {"payload": ANNA_CARL, "number": 5}, content_type="application/json")
     assert response.status_code == 400
     assert "Season 1 is closed" in response.content.decode()
 

@@ -121,7 +121,8 @@ def test_it_refuses_corrections_deletions_and_restores_on_a_closed_meeting(clien
 def test_the_api_refuses_writes_on_a_closed_meeting(client, closed, people):
     client.force_login(people["scorekeeper"])
     base = f"/api/v1/leagues/{closed.league.slug}/meetings/{closed.pk}/hands/"
-    response = client.post(base, data=json.dumps({"payload": BEN_DORA}), content_type="application/json")
+    body = json.dumps({"payload": BEN_DORA, "idempotency_key": "6f1c7a52-4f0e-4a8e-9a57-0d2f8a1c3b11"})
+    response = client.post(base, data=body, content_type="application/json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "meeting"
     first = closed.hands.get(number=1)
