@@ -1,41 +1,201 @@
+"""The Django admin (staff only): a door as strict as the league's own pages.
+
+What the app checks, the admin checks with the app's own code (the house rules by the engine's
+option checks, a change of role or a removal by the services that keep a league's last admin);
+what the app never changes once made (which league a thing belongs to, the numbers and
+payloads a replay reads, who a membership or a player is) the admin shows read-only; what
+the app never adds or deletes on its own (seasons, meetings, players, invites) it cannot add or
+delete here either.
+"""
+
+from datetime import timedelta
+
+from django import forms
 from django.contrib import admin
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.forms.models import BaseInlineFormSet
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.timezone import localdate
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import Hand, HandResult, Invite, League, Meeting, MeetingReopening, Membership, Player, Season, Seat
+from . import services
+from .forms import installed_game, preset_choices
+from .models import Hand, HandResult, Invite, League, Meeting, MeetingReopening, Membership, Player, Role, Season, Seat
+
+# The services' own words for the rules they keep (translated there already).
+NEEDS_AN_ADMIN = gettext_noop("A league needs at least one admin: make someone else admin first.")
+ONLY_ADMINS_REMOVE = gettext_noop("Only an admin of the league can remove members.")
+INVITE_DAYS_AT_MOST = 365
+
+
+class MembershipFormSet(BaseInlineFormSet):
+    """A league's members with their roles: a league keeps at least one admin, as on its page.
+
+    Checked with the league's row locked (the admin's save runs in one transaction), the lock
+    ``services.change_role`` and ``services.remove_member`` take, which then write it."""
+
+    acting = None  # the user saving the form, set by MembershipInline.get_formset
+
+    def clean(self):
+        super().clean()
+        if any(self.errors) or self.instance.pk is None:
+            return
+        league = League.objects.select_for_update().get(pk=self.instance.pk)
+        before = set(league.memberships.filter(role=Role.ADMIN).values_list("pk", flat=True))
+        after = set(before)
+        for form in self.initial_forms:
+            if self._should_delete_form(form) or form.cleaned_data.get("role") != Role.ADMIN:
+                after.discard(form.instance.pk)
+            else:
+                after.add(form.instance.pk)
+        if before and not after:
+            raise ValidationError(_(NEEDS_AN_ADMIN))
+        removing = any(self._should_delete_form(form) for form in self.initial_forms)
+        if removing and not (self.acting.is_superuser or self.acting.pk in _admins_of(league)):
+            raise ValidationError(_(ONLY_ADMINS_REMOVE))
+
+    def save(self, commit=True):
+        """Roles and removals through the services: promotions first, so that handing the
+        admin role over in one save never leaves the league without one in between."""
+        self.new_objects, self.changed_objects, self.deleted_objects = [], [], []
+        changed = [
+            form for form in self.initial_forms if not self._should_delete_form(form) and "role" in form.changed_data
+        ]
+        changed.sort(key=lambda form: form.cleaned_data["role"] != Role.ADMIN)
+        for form in changed:
+            # A fresh row: the form's instance holds the new role already, and the service
+            # decides by the role the member has now.
+            membership = Membership.objects.get(pk=form.instance.pk)
+            self.changed_objects.append(
+                (services.change_role(membership=membership, role=form.cleaned_data["role"]), ["role"])
+            )
+        for form in self.deleted_forms:
+            services.remove_member(membership=form.instance, by=self.acting)
+            self.deleted_objects.append(form.instance)
+        return [membership for membership, _fields in self.changed_objects]
+
+
+def _admins_of(league) -> set[int]:
+    return set(league.memberships.filter(role=Role.ADMIN).values_list("user_id", flat=True))
 
 
 class MembershipInline(admin.TabularInline):
+    # Members join through an invite, which gives them their player; the account of a
+    # membership is who it is.
     model = Membership
+    formset = MembershipFormSet
     extra = 0
+    readonly_fields = ["user", "joined_at"]
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.acting = request.user
+        return formset
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
     # Stored hands name players as entered ("re": ["Ben", "Dora"]): renaming one here would
-    # leave his hands pointing at nobody. Players are added on the league page.
-    readonly_fields = ["name"]
+    # leave his hands pointing at nobody. Players are added on the league page, linked to an
+    # account by an invite, and stay (the sheets and standings name them); whether one still
+    # plays is the admin's to say.
+    readonly_fields = ["name", "user"]
+    can_delete = False
 
     def has_add_permission(self, request, obj=None):
         return False
 
 
+class LeagueForm(forms.ModelForm):
+    """The house rules as stored (only the options changed from the preset), checked as the
+    league's rules page checks them: by ``services.resolved_rules``, the engine's checks of
+    each option, so that what is saved here the league's pages can show and play."""
+
+    class Meta:
+        model = League
+        fields = ["name", "slug", "variant", "rule_overrides"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        spec = installed_game(self.instance.game) if self.instance.pk else None
+        if spec is not None and "variant" in self.fields:
+            self.fields["variant"] = forms.ChoiceField(label=self.fields["variant"].label, choices=preset_choices(spec))
+
+    def clean_rule_overrides(self):
+        # An empty field is no house rules (the preset as it is), as on the rules page.
+        value = self.cleaned_data.get("rule_overrides")
+        return {} if value is None else value
+
+    def clean(self):
+        cleaned = super().clean()
+        if "variant" in self.errors or "rule_overrides" in self.errors:
+            return cleaned
+        try:
+            services.resolved_rules(
+                game=self.instance.game, variant=cleaned.get("variant"), overrides=cleaned.get("rule_overrides")
+            )
+        except services.InvalidInput as error:
+            for item in error.errors:
+                self.add_error("variant" if item["field"] == "variant" else "rule_overrides", item["message"])
+        return cleaned
+
+
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
+    form = LeagueForm
     list_display = ["name", "slug", "game", "variant"]
     search_fields = ["name", "slug"]
     inlines = [MembershipInline, PlayerInline]
+    # The game of a league never changes (its meetings and rules are of it); the public link
+    # is made and revoked on the league page, a fresh unguessable token each time.
+    readonly_fields = ["game", "public_token"]
+
+    def has_add_permission(self, request):
+        # A league is made on the site, whose maker becomes its first admin and player.
+        return False
+
+
+class InviteForm(forms.ModelForm):
+    class Meta:
+        model = Invite
+        fields = ["role", "expires_at"]
+
+    def clean_expires_at(self):
+        # Not before it was made (an invite that should no longer work expires now), and
+        # at most a year ahead, as an evening may be dated: a date beyond what the database's
+        # and the pages' clocks can hold would stop the league page.
+        value = self.cleaned_data["expires_at"]
+        latest = timezone.now() + timedelta(days=INVITE_DAYS_AT_MOST)
+        if value > latest:
+            raise ValidationError(
+                _("An invite can hold at most a year (until %(date)s).") % {"date": date_format(localdate(latest))}
+            )
+        if value < self.instance.created_at.replace(second=0, microsecond=0):  # typed to the minute
+            made = date_format(localdate(self.instance.created_at))
+            raise ValidationError(_("An invite cannot expire before it was made (%(date)s).") % {"date": made})
+        return value
 
 
 @admin.register(Invite)
 class InviteAdmin(admin.ModelAdmin):
+    # Made on the league page (which shows the link to send) and used or revoked there: here
+    # only its role and how long it holds can change.
+    form = InviteForm
     list_display = ["league", "role", "created_at", "expires_at", "used_at"]
+    readonly_fields = ["league", "player", "created_by", "created_at", "used_at", "used_by"]
+    exclude = ["token"]
 
-
-@admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
-    list_display = ["league", "number", "started_on", "closed_on"]
+    def has_add_permission(self, request):
+        return False
 
 
 class ReadOnlyMixin:
@@ -51,6 +211,15 @@ class ReadOnlyMixin:
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(Season)
+class SeasonAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    # A season is opened by the meeting that starts it, numbered in its league, closed and
+    # reopened on the league's pages (a reopening keeps its reason): its standings, report
+    # and bill read its league's meetings by its number.
+    list_display = ["league", "number", "started_on", "closed_on"]
+    list_filter = ["league"]
 
 
 class SeatInline(ReadOnlyMixin, admin.TabularInline):
@@ -70,6 +239,8 @@ class MeetingAdmin(admin.ModelAdmin):
         "league",
         "season",
         "date",
+        # The host sits at seat 0 and counts for the season's rotation.
+        "host",
         "game",
         "variant",
         "rules",
@@ -77,6 +248,7 @@ class MeetingAdmin(admin.ModelAdmin):
         "start_totals",
         "pennant_holder",
         "pennant_forgotten",
+        "created_by",
         # Closed and reopened through the app only, so that a reopening keeps its reason.
         "closed_at",
         "closed_by",
@@ -85,17 +257,18 @@ class MeetingAdmin(admin.ModelAdmin):
         "imported_totals",
     ]
 
+    def has_add_permission(self, request):
+        # A meeting is started on the league page, with its seats, rules and season.
+        return False
+
     def has_delete_permission(self, request, obj=None):
         return False
 
     def save_model(self, request, obj, form, change):
-        if change:
-            # Only what the form changed: the rest of the row (the evening's closed state,
-            # which the app writes under the meeting's lock) stays as it is in the database now,
-            # not as this form read it.
-            obj.save(update_fields=form.changed_data)
-        else:
-            super().save_model(request, obj, form, change)
+        # Only what the form changed: the rest of the row (the evening's closed state,
+        # which the app writes under the meeting's lock) stays as it is in the database now,
+        # not as this form read it.
+        obj.save(update_fields=form.changed_data)
 
 
 @admin.register(MeetingReopening)
@@ -120,3 +293,25 @@ class HandAdmin(ReadOnlyMixin, SimpleHistoryAdmin):
 @admin.register(HandResult)
 class HandResultAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["meeting", "number", "player", "delta", "total"]
+
+
+User = get_user_model()
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class AccountAdmin(UserAdmin):
+    """Django's own admin of accounts, except that the last admin of a league keeps his
+    account: deleting it would take his membership with it, which the league page refuses.
+    When he joined and last logged in are facts Django records, not figures to type."""
+
+    readonly_fields = ["last_login", "date_joined"]
+
+    def get_deleted_objects(self, objs, request):
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        leaving = {user.pk for user in objs}
+        for membership in Membership.objects.filter(user__in=leaving, role=Role.ADMIN).select_related("league"):
+            others = membership.league.memberships.filter(role=Role.ADMIN).exclude(user__in=leaving)
+            if not others.exists():
+                protected.append(f"{membership}: {_(NEEDS_AN_ADMIN)}")
+        return deleted, counts, perms_needed, protected
