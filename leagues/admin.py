@@ -33,6 +33,25 @@ ONLY_ADMINS_REMOVE = gettext_noop("Only an admin of the league can remove member
 INVITE_DAYS_AT_MOST = 365
 
 
+class WritableOnly:
+    """Every field of the model read-only but ``writable``: a field added to a model later is
+    shown, not written, until someone decides the admin may write it and how it is checked."""
+
+    writable: tuple[str, ...] = ()
+
+    def get_readonly_fields(self, request, obj=None):
+        parent = getattr(self, "parent_model", None)  # an inline's link to its page's object
+        return [
+            field.name
+            for field in self.model._meta.get_fields()
+            if field.concrete
+            and not field.auto_created
+            and field.name not in self.writable
+            and field.name not in (self.exclude or ())
+            and not (field.is_relation and field.related_model is parent)
+        ]
+
+
 class MembershipFormSet(BaseInlineFormSet):
     """A league's members with their roles: a league keeps at least one admin, as on its page.
 
@@ -84,13 +103,13 @@ def _admins_of(league) -> set[int]:
     return set(league.memberships.filter(role=Role.ADMIN).values_list("user_id", flat=True))
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(WritableOnly, admin.TabularInline):
     # Members join through an invite, which gives them their player; the account of a
-    # membership is who it is.
+    # membership is who it is. Its role changes, or it goes, as on the league page.
     model = Membership
     formset = MembershipFormSet
     extra = 0
-    readonly_fields = ["user", "joined_at"]
+    writable = ("role",)
 
     def get_formset(self, request, obj=None, **kwargs):
         formset = super().get_formset(request, obj, **kwargs)
@@ -101,14 +120,14 @@ class MembershipInline(admin.TabularInline):
         return False
 
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(WritableOnly, admin.TabularInline):
     model = Player
     extra = 0
     # Stored hands name players as entered ("re": ["Ben", "Dora"]): renaming one here would
     # leave his hands pointing at nobody. Players are added on the league page, linked to an
     # account by an invite, and stay (the sheets and standings name them); whether one still
     # plays is the admin's to say.
-    readonly_fields = ["name", "user"]
+    writable = ("active",)
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
@@ -150,14 +169,14 @@ class LeagueForm(forms.ModelForm):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(WritableOnly, admin.ModelAdmin):
     form = LeagueForm
     list_display = ["name", "slug", "game", "variant"]
     search_fields = ["name", "slug"]
     inlines = [MembershipInline, PlayerInline]
     # The game of a league never changes (its meetings and rules are of it); the public link
     # is made and revoked on the league page, a fresh unguessable token each time.
-    readonly_fields = ["game", "public_token"]
+    writable = ("name", "slug", "variant", "rule_overrides")
 
     def has_add_permission(self, request):
         # A league is made on the site, whose maker becomes its first admin and player.
@@ -186,12 +205,12 @@ class InviteForm(forms.ModelForm):
 
 
 @admin.register(Invite)
-class InviteAdmin(admin.ModelAdmin):
+class InviteAdmin(WritableOnly, admin.ModelAdmin):
     # Made on the league page (which shows the link to send) and used or revoked there: here
     # only its role and how long it holds can change.
     form = InviteForm
     list_display = ["league", "role", "created_at", "expires_at", "used_at"]
-    readonly_fields = ["league", "player", "created_by", "created_at", "used_at", "used_by"]
+    writable = ("role", "expires_at")
     exclude = ["token"]
 
     def has_add_permission(self, request):
@@ -229,33 +248,18 @@ class SeatInline(ReadOnlyMixin, admin.TabularInline):
 
 
 @admin.register(Meeting)
-class MeetingAdmin(admin.ModelAdmin):
+class MeetingAdmin(WritableOnly, admin.ModelAdmin):
     list_display = ["league", "season", "date", "host"]
     list_filter = ["league"]
     inlines = [SeatInline]
-    # Everything a replay reads (and the order of the league's evenings, which carries
-    # special rounds from one to the next) stays as the meeting was started.
-    readonly_fields = [
-        "league",
-        "season",
-        "date",
-        # The host sits at seat 0 and counts for the season's rotation.
-        "host",
-        "game",
-        "variant",
-        "rules",
-        "teams",
-        "start_totals",
-        "pennant_holder",
-        "pennant_forgotten",
-        "created_by",
-        # Closed and reopened through the app only, so that a reopening keeps its reason.
-        "closed_at",
-        "closed_by",
-        # An evening copied from paper as totals is such by how it was stored (its result rows
-        # are the totals, with no hands): the standings tell it by both, so it is not flipped.
-        "imported_totals",
-    ]
+    # Only when the evening ends. Everything a replay reads (the rules, teams, start totals,
+    # pennant, and the order of the league's evenings, which carries special rounds from one
+    # to the next) stays as the meeting was started, in its league and season, with its host
+    # at seat 0 (he counts for the season's rotation). It is closed and reopened through the
+    # app only, so that a reopening keeps its reason. An evening copied from paper as totals
+    # is such by how it was stored (its result rows are the totals, with no hands): the
+    # standings tell it by both, so it is not flipped.
+    writable = ("end_time",)
 
     def has_add_permission(self, request):
         # A meeting is started on the league page, with its seats, rules and season.

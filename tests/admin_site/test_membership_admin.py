@@ -97,3 +97,27 @@ def test_the_last_admins_account_cannot_be_deleted(boss, league, chief, clerk):
 def test_an_account_that_is_not_the_last_admin_can_be_deleted(boss, league, chief, clerk):
     assert boss.post(f"/admin/auth/user/{clerk.pk}/delete/", {"post": "yes"}).status_code == 302
     assert not get_user_model().objects.filter(pk=clerk.pk).exists()
+
+
+def test_a_staff_user_who_is_no_admin_of_the_league_cannot_remove_its_members(client, league, chief, clerk):
+    from django.contrib.auth.models import Permission
+
+    staff = get_user_model().objects.create_user("staff", is_staff=True)
+    staff.user_permissions.set(Permission.objects.filter(content_type__app_label="leagues"))
+    client.force_login(staff)
+    data = league_form(client, league)
+    data[inline_row(data, "memberships", "id", membership(clerk, league).pk) + "-DELETE"] = "on"
+    response = client.post(admin_url("league", league.pk, "change"), data)
+    assert (
+        response.status_code == 200 and "Only an admin of the league can remove members." in response.content.decode()
+    )
+    assert role_of(clerk, league) == Role.SCOREKEEPER
+
+
+def test_when_an_account_joined_and_last_logged_in_are_not_typed(boss, chief):
+    url = f"/admin/auth/user/{chief.pk}/change/"
+    page = boss.get(url)
+    assert 'name="date_joined_0"' not in page.content.decode()
+    data = {**change_form(page), "date_joined_0": "0001-01-01", "date_joined_1": "00:00:00"}
+    assert boss.post(url, data).status_code == 302
+    assert get_user_model().objects.get(pk=chief.pk).date_joined.year > 2000
