@@ -144,6 +144,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Refuses nothing: told of every new password, it ends the user's API tokens.
+    {"NAME": "leagues.tokens.EndTokensOnPasswordChange"},
 ]
 
 LANGUAGE_CODE = "en"
@@ -199,7 +201,11 @@ CONTENT_SECURITY_POLICY = {
 # admin's) is counted per username and client address, in the database, so all workers share
 # it. After AXES_FAILURE_LIMIT failures that pair is locked out for the cool-off (each further
 # try restarts it) and gets the login page with the reason as a 429 (leagues/views/lockout.py).
-# A lockout of the pair, not of the name alone, so nobody can lock a member out from elsewhere.
+# Our handler (leagues/login_lockout.py) adds the name from any address: after
+# THROTTLE_RATES["login_account"] failures, browsers the name never logged in with wait for
+# the rest of the hour; a browser it logged in with (a signed cookie kept for
+# LOGIN_TRUSTED_BROWSER_DAYS) is spared both rules and locked by its own failures only, so
+# nobody can lock a member out of his own browser.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     # Django's ModelBackend, but for reading the logged-in user by a SELECT of its own (issue 12).
@@ -215,6 +221,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "leagues.views.lockout.locked_out"
 AXES_CLIENT_IP_CALLABLE = "leagues.throttling.client_ip"
 AXES_HTTP_RESPONSE_CODE = 429
+AXES_HANDLER = "leagues.login_lockout.LoginLockout"
+AXES_USERNAME_CALLABLE = "leagues.login_lockout.username"
+LOGIN_TRUSTED_BROWSER_DAYS = int(os.environ.get("KARTENLIGA_LOGIN_TRUSTED_BROWSER_DAYS", "365"))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -310,6 +319,14 @@ CACHES = {
 THROTTLE_RATES = {
     "anon": env_rate("KARTENLIGA_THROTTLE_ANON", "120/min"),
     "user": env_rate("KARTENLIGA_THROTTLE_USER", "600/min"),
+    # These count in the database (leagues/throttling.py), one count for all workers, since
+    # they stand against guessers: failed logins of one name from any address (see
+    # AXES_HANDLER), unknown or revoked API tokens per address, and password reset mails per
+    # account (e-mail address) and per client address.
+    "login_account": env_rate("KARTENLIGA_LOGIN_ACCOUNT_RATE", "30/hour"),
+    "invalid_token": env_rate("KARTENLIGA_THROTTLE_INVALID_TOKEN", "20/min"),
+    "reset_mail_account": env_rate("KARTENLIGA_RESET_MAIL_ACCOUNT_RATE", "3/hour"),
+    "reset_mail_address": env_rate("KARTENLIGA_RESET_MAIL_ADDRESS_RATE", "10/hour"),
 }
 
 REST_FRAMEWORK = {

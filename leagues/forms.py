@@ -1077,6 +1077,16 @@ class ApiTokenForm(forms.Form):
         max_length=60,
         help_text=_("A name to tell your tokens apart, e.g. “scoring script”."),
     )
+    # Days the token is valid for; "" for a token that lasts until it is revoked.
+    expires = forms.TypedChoiceField(
+        label=_("Valid for"),
+        choices=[("30", _("30 days")), ("90", _("90 days")), ("365", _("a year")), ("", _("until revoked"))],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        initial="90",
+        help_text=_("A token that ends by itself cannot be used for long by someone who found it."),
+    )
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())

@@ -94,7 +94,15 @@ def test_the_production_defaults():
     # The suite runs with the limits off; a server started without the variables gets these.
     result = _settings_in_a_fresh_process()
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == {"anon": "120/min", "user": "600/min"}
+    assert json.loads(result.stdout) == {
+        "anon": "120/min",
+        "user": "600/min",
+        # Counted in the database (tests/accounts/).
+        "login_account": "30/hour",
+        "invalid_token": "20/min",
+        "reset_mail_account": "3/hour",
+        "reset_mail_address": "10/hour",
+    }
     assert settings.REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] == [
         "leagues.throttling.AnonRateThrottle",
         "leagues.throttling.UserRateThrottle",
@@ -102,9 +110,12 @@ def test_the_production_defaults():
 
 
 def test_the_rates_come_from_the_environment():
-    result = _settings_in_a_fresh_process(KARTENLIGA_THROTTLE_ANON="2000/min", KARTENLIGA_THROTTLE_USER="off")
+    result = _settings_in_a_fresh_process(
+        KARTENLIGA_THROTTLE_ANON="2000/min", KARTENLIGA_THROTTLE_USER="off", KARTENLIGA_THROTTLE_INVALID_TOKEN="5/s"
+    )
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == {"anon": "2000/min", "user": None}
+    rates = json.loads(result.stdout)
+    assert (rates["anon"], rates["user"], rates["invalid_token"]) == ("2000/min", None, "5/s")
 
 
 def test_a_malformed_rate_stops_the_start_with_a_message():

@@ -5,6 +5,8 @@ The password pages are Django's own views with our templates; each answers a for
 refuses with a 400, as every form of Kartenliga does.
 """
 
+import math
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import authenticate, login
@@ -13,13 +15,15 @@ from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from .. import (
     converters,  # noqa: F401  (registers the <token:…> path converter)
+    login_lockout,
     selectors,
     services,
+    throttling,
 )
 from ..forms import JoinForm, SignupForm, game_label
 from ..models import ROLE_RANK, Invite, Membership
@@ -34,6 +38,11 @@ class InvalidFormIs400:
 
 class LoginView(InvalidFormIs400, auth_views.LoginView):
     redirect_authenticated_user = True
+
+    def form_valid(self, form):
+        # From now on this browser is one the name logs in with: a stranger's failed guesses
+        # elsewhere or at the same address do not lock it out (leagues/login_lockout.py).
+        return login_lockout.trust_browser(super().form_valid(form), form.get_user())
 
 
 @require_http_methods(["GET", "POST"])
@@ -60,7 +69,7 @@ def signup(request):
                 return redirect("login")
             login(request, user)
             messages.success(request, _("Welcome to Kartenliga! Now create your league."))
-            return redirect("league_create")
+            return login_lockout.trust_browser(redirect("league_create"), user)
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)
 
@@ -80,9 +89,36 @@ class PasswordResetView(InvalidFormIs400, auth_views.PasswordResetView):
     def extra_email_context(self):
         return {"days": max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)}
 
+    def form_valid(self, form):
+        # Counted whether or not an account has the address, so that the answer tells nobody
+        # which addresses have one; counted in the database, so that every worker sees it.
+        wait = throttling.over_rate("reset_mail_address", throttling.client_ip(self.request))
+        if wait:
+            message = _("Too many reset mails were asked for from your address.")
+        else:
+            wait = throttling.over_rate("reset_mail_account", form.cleaned_data["email"].casefold())
+            message = _(
+                "Reset mails for this address were asked for a short while ago: if it has an account, look in its mailbox."
+            )
+        if not wait:
+            return super().form_valid(form)
+        minutes = max(1, math.ceil(wait / 60))
+        again = ngettext(
+            "You can ask for another in %(minutes)s minute.", "You can ask for another in %(minutes)s minutes.", minutes
+        ) % {"minutes": minutes}
+        form.add_error(None, f"{message} {again}")
+        response = self.render_to_response(self.get_context_data(form=form), status=429)
+        response["Retry-After"] = str(wait)
+        return response
+
 
 class PasswordResetConfirmView(InvalidFormIs400, auth_views.PasswordResetConfirmView):
     template_name = "registration/password_reset_confirm.html"
+
+    def form_valid(self, form):
+        # Whoever reads the account's mail is its owner: the browser he sets the new password
+        # in logs in even while strangers have the name locked (leagues/login_lockout.py).
+        return login_lockout.trust_browser(super().form_valid(form), form.user)
 
     def dispatch(self, *args, **kwargs):
         response = super().dispatch(*args, **kwargs)

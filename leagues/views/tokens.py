@@ -25,7 +25,9 @@ def token_list(request):
                 form.add_error(None, _("You have %(n)s tokens: revoke one first.") % {"n": tokens.MAX_LIVE_TOKENS})
                 status = 400
             else:
-                _row, new_token = tokens.create_token(user=request.user, name=form.cleaned_data["name"])
+                _row, new_token = tokens.create_token(
+                    user=request.user, name=form.cleaned_data["name"], days=form.cleaned_data["expires"]
+                )
                 form = ApiTokenForm()
         else:
             status = 400
