@@ -74,6 +74,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A view that lost its database connection is run again where that is safe, else
+    # answered 503 (leagues/reconnect.py).
+    "leagues.reconnect.LostConnectionMiddleware",
     # Last, as django-axes asks: it turns a lockout during any login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -110,6 +113,10 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        # A worker keeps its connection between requests, and PostgreSQL ends them all when it
+        # restarts or fails over: a `SELECT 1` before a request's first query replaces a dead
+        # one instead of answering 500. One lost while a view runs: leagues/reconnect.py.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
