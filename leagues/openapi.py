@@ -7,7 +7,7 @@ here, where they can occur, all in the one error shape ({"errors": [{hand, field
 
 - 413 and 429 on every operation: the body size cap and the rate limits sit in front of all.
 - 400 on every operation that takes a body: a body that is not JSON.
-- 401 where a personal API token is accepted: the token is unknown or revoked.
+- 401 where a personal API token is accepted: the token is unknown, revoked or expired.
 - 403 where a login is needed: not logged in, a role too low, or no CSRF token.
 - 404 where the path names a league (and its meeting or hand): a member of another league
   gets a 404, not a 403, since a league's existence is its own business.
@@ -28,6 +28,8 @@ def _limits():
     limits = [
         rates.get("anon") and _("%(rate)s per address without a login") % {"rate": rates["anon"]},
         rates.get("user") and _("%(rate)s per account") % {"rate": rates["user"]},
+        rates.get("invalid_token")
+        and _("%(rate)s unknown, revoked or expired tokens per address") % {"rate": rates["invalid_token"]},
     ]
     return ", ".join(limit for limit in limits if limit) or _("none on this server")
 
@@ -35,7 +37,7 @@ def _limits():
 def _descriptions():
     return {
         "400": _("The request body is not valid JSON, or a field is wrong (the error names it)."),
-        "401": _("The API token is unknown or revoked."),
+        "401": _("The API token is unknown, revoked or expired."),
         "403": _("Not logged in, the role in the league is too low for this, or the CSRF token is missing."),
         "404": _("No such league, meeting or hand, or the league is not one of yours."),
         "409": _("Someone changed the meeting first: read it again and decide."),
@@ -59,7 +61,7 @@ def error_statuses(path, method, operation):
     if _needs_login(operation):
         statuses.add("403")
     if any("tokenAuth" in requirement for requirement in operation.get("security") or ()):
-        statuses.add("401")  # a Bearer token that is unknown or revoked (leagues/tokens.py)
+        statuses.add("401")  # a Bearer token that is unknown, revoked or expired (leagues/tokens.py)
     league_scoped = "{slug}" in path
     if league_scoped:
         statuses.add("404")
