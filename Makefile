@@ -57,10 +57,15 @@ bench-load: $(VENV)/.dev-installed
 	DJANGO_SECRET_KEY=bench-only-secret-bench-only-secret-bench-only $(BIN)/python -m tests.bench.load --output bench-load-results.json
 
 # schemathesis over the whole API schema against gunicorn (debug off) on a fresh SQLite
-# database, and on a fresh PostgreSQL one too when DATABASE_URL names a PostgreSQL server.
-# Not part of `make test` (CI runs it after): a few minutes. FUZZ_MAX_EXAMPLES=... for a longer run.
+# database, and on a fresh PostgreSQL one too when DATABASE_URL names a PostgreSQL server;
+# then every field of a real league export mutated and imported through the import page, each
+# accepted file's league checked (its pages, export round trip, verify_replays), on the same
+# databases. Not part of `make test` (CI runs it after): some minutes. FUZZ_MAX_EXAMPLES=...,
+# FUZZ_IMPORT_RANDOM=... for a longer run. Both always run; either failing fails the target.
 fuzz: $(VENV)/.dev-installed
-	$(BIN)/python -m tests.fuzz.run
+	$(BIN)/python -m tests.fuzz.run; status=$$?; \
+	$(BIN)/python -m tests.fuzz.import_mutations || status=1; \
+	exit $$status
 
 messages: $(VENV)/.dev-installed
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l de --ignore=.venv
