@@ -182,6 +182,18 @@ class LeagueAdmin(WritableOnly, admin.ModelAdmin):
         # A league is made on the site, whose maker becomes its first admin and player.
         return False
 
+    def save_model(self, request, obj, form, change):
+        # The house rules as the league's page writes them, when they differ from the stored
+        # ones (not by the form's changed_data: for the rules that compares with the value the
+        # page posts back as it loaded it); the rest only where the form changed it, so that
+        # what the app wrote meanwhile (the public link) stays.
+        stored = League.objects.filter(pk=obj.pk).values_list("variant", "rule_overrides").get()
+        if (obj.variant, obj.rule_overrides) != stored:
+            services.change_rules(league=obj, variant=obj.variant, rule_overrides=obj.rule_overrides)
+        rest = [name for name in form.changed_data if name not in ("variant", "rule_overrides")]
+        if rest:
+            obj.save(update_fields=rest)
+
 
 class InviteForm(forms.ModelForm):
     class Meta:

@@ -27,6 +27,8 @@ def _add(data, form):
             parts = bound.field.widget.decompress(value)
             data.update({f"{bound.html_name}_{i}": str(v) for i, v in enumerate(parts) if v is not None})
             continue
+        if bound.field.show_hidden_initial:  # as loaded, posted back beside the field
+            data[bound.html_initial_name] = "" if value is None else str(value)
         if value is None or value is False:
             continue
         if value is True:
