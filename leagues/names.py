@@ -114,11 +114,29 @@ def alike(name: str, others) -> str | None:
     return None
 
 
+class Roster:
+    """Names by the keys they are told apart by, for checking many new names at once (a paper
+    import): each name's keys are worked out once, not again for every name checked after it."""
+
+    def __init__(self, names=()):
+        self._by_key: dict[tuple[int, str], str] = {}
+        for name in names:
+            self.add(name)
+
+    def add(self, name: str) -> None:
+        for key in enumerate(keys(name)):
+            self._by_key.setdefault(key, name)
+
+    def alike(self, name: str) -> str | None:
+        """The name of the roster that ``name`` cannot be told apart from, or None."""
+        return next((self._by_key[key] for key in enumerate(keys(name)) if key in self._by_key), None)
+
+
 def check_new_name(name: str, others) -> str:
-    """``name`` cleaned, for a new player among ``others`` (the league's players' names).
-    NameProblem naming the existing player when it is too alike one of them."""
+    """``name`` cleaned, for a new player among ``others`` (the league's players' names, or a
+    Roster of them). NameProblem naming the existing player when it is too alike one of them."""
     name = clean_name(name)
-    existing = alike(name, others)
+    existing = others.alike(name) if isinstance(others, Roster) else alike(name, others)
     if existing is None:
         return name
     if existing.casefold() == name.casefold():

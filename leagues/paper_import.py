@@ -22,10 +22,7 @@ change the seasons and the special rounds carried into the evenings already ther
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,8 +33,14 @@ from django.utils.translation import gettext as _
 
 from . import selectors, services
 from .models import League, Meeting, MeetingResult, Player
+from .names import NameProblem, Roster, check_new_name
+from .paper_reading import MAX_PLAYERS, PaperImportProblem, Problems, RowError, hand_json, read_rows
 
-MAX_ROWS = 5000
+__all__ = ["PaperImportProblem", "RowError", "run"]
+
+# A new evening starts after this many hands: the engine replays an evening's sheet at each
+# hand it enters, so a longer evening takes longer for every hand (a marathon weekend has 300).
+MAX_HANDS_PER_EVENING = 300
 # A total beyond this is a typing mistake (a Doppelkopf evening is some hundreds of points).
 MAX_TOTAL = 1_000_000
 
@@ -63,30 +66,6 @@ HANDS_COLUMNS = (
 NAME_SEPARATOR = "|"
 YES = {"1", "x", "yes", "ja", "true", "wahr", "j", "y"}
 NO = {"", "0", "no", "nein", "false", "falsch", "n"}
-
-
-@dataclass
-class RowError:
-    row: int | None  # the file's line (the header is row 1), None for the file as a whole
-    column: str | None
-    message: str
-
-    def __str__(self):
-        if self.row is None:
-            return self.message
-        if self.column is None:
-            return _("Row %(row)s: %(message)s") % {"row": self.row, "message": self.message}
-        return _("Row %(row)s, column “%(column)s”: %(message)s") % {
-            "row": self.row,
-            "column": self.column,
-            "message": self.message,
-        }
-
-
-class PaperImportProblem(Exception):
-    def __init__(self, errors: list[RowError]):
-        super().__init__("; ".join(str(e) for e in errors))
-        self.errors = errors
 
 
 @dataclass
@@ -122,24 +101,6 @@ class Outcome:
 
 
 # --- reading the file -----------------------------------------------------------------------
-
-
-def read_rows(text: str) -> list[tuple[int, list[str]]]:
-    """The file's rows as (row number, cells), blank rows left out. The delimiter is the
-    header's: a comma, a semicolon (a German spreadsheet's CSV) or a tab."""
-    text = text.lstrip("\ufeff")
-    first = text.split("\n", 1)[0]
-    delimiter = max([",", ";", "\t"], key=first.count)
-    rows = []
-    for number, cells in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1):
-        if len(rows) > MAX_ROWS:
-            raise PaperImportProblem([RowError(None, None, _("At most %(n)s rows, please.") % {"n": MAX_ROWS})])
-        cells = [cell.strip() for cell in cells]
-        if any(cells):
-            rows.append((number, cells))
-    if not rows:
-        raise PaperImportProblem([RowError(None, None, _("The file is empty."))])
-    return rows
 
 
 def parse_date(value: str) -> datetime.date:
@@ -185,7 +146,7 @@ def parse_totals(text: str) -> list[Evening]:
     """The totals form: ``date, host, <player>, <player>, ...``."""
     rows = read_rows(text)
     (header_row, header), body = rows[0], rows[1:]
-    errors: list[RowError] = []
+    errors = Problems()
     if len(header) < 3 or header[0].casefold() not in {"date", "datum"}:
         errors.append(
             RowError(header_row, None, _("The first row names the columns: date, host, then one per player."))
@@ -275,9 +236,9 @@ def hand_payload(cells: dict[str, str], row: int, errors: list[RowError]) -> dic
     """One hand's payload from its row's cells (by column name); None when the row has no hand."""
     if cells.get("payload"):
         try:
-            payload = json.loads(cells["payload"])
-        except ValueError:
-            errors.append(RowError(row, "payload", _("This is not a hand in JSON.")))
+            payload = hand_json(cells["payload"])
+        except ValueError as error:
+            errors.append(RowError(row, "payload", str(error)))
             return None
         if not isinstance(payload, dict):
             errors.append(RowError(row, "payload", _("This is not a hand in JSON.")))
@@ -321,7 +282,8 @@ def parse_hands(text: str) -> list[Evening]:
     rows = read_rows(text)
     (header_row, header), body = rows[0], rows[1:]
     columns = [name.casefold() for name in header]
-    errors = [
+    errors = Problems()
+    errors += [
         RowError(header_row, name, _("Unknown column.")) for name in header if name.casefold() not in HANDS_COLUMNS
     ]
     for needed in ("date", "players"):
@@ -350,6 +312,12 @@ def parse_hands(text: str) -> list[Evening]:
                 errors.append(
                     RowError(row, "date", _("An evening's rows share its date; a new evening names its players."))
                 )
+        if len(evenings[-1].hands) >= MAX_HANDS_PER_EVENING:
+            message = _(
+                "An imported evening holds at most %(max)s hands: start the next one here by naming its players."
+            )
+            errors.append(RowError(row, "players", message % {"max": MAX_HANDS_PER_EVENING}))
+            continue
         payload = hand_payload(cells, row, errors)
         if payload is not None:
             evenings[-1].hands.append((row, payload, bool(cells.get("payload"))))
@@ -363,26 +331,43 @@ def parse_hands(text: str) -> list[Evening]:
 # --- storing --------------------------------------------------------------------------------
 
 
-def _players(league: League, evenings: list[Evening], errors: list[RowError]) -> tuple[dict[str, Player], list[str]]:
+def _players(league: League, evenings: list[Evening], errors: Problems) -> tuple[dict[str, Player], list[str]]:
     """Each name of the file mapped to the league's player (exact name, else the same but for
-    case); names the league does not know become new players (listed in the preview)."""
+    case); names the league does not know become new players (listed in the preview).
+
+    A new name passes the rules the league page keeps (leagues/names.py) against the league's
+    players and the file's other new names; the names are read once and each one's look-alike
+    keys worked out once, and the new players are stored together, so that a file of many
+    players takes time in proportion to them."""
+    # New players of one league are named one at a time (services.add_player takes the same lock).
+    League.objects.select_for_update().get(pk=league.pk)
     known = {p.name: p for p in league.players.all()}
     folded = {name.casefold(): p for name, p in known.items()}
-    found, new = {}, []
+    roster = Roster(known)
+    found: dict[str, Player] = {}
+    new: list[Player] = []
     for evening in evenings:
         for name in evening.players:
             if name in found:
                 continue
+            if len(found) == MAX_PLAYERS:
+                message = _("A file names at most %(max)s players.") % {"max": MAX_PLAYERS}
+                errors.append(RowError(evening.row, name, message))
+                raise PaperImportProblem(errors)
             player = known.get(name) or folded.get(name.casefold())
             if player is None:
                 try:
-                    player = services.add_player(league=league, name=name)
-                except services.InvalidInput as error:
-                    errors += [RowError(evening.row, name, e["message"]) for e in error.errors]
+                    cleaned = check_new_name(name, roster)
+                except NameProblem as problem:
+                    errors.append(RowError(evening.row, name, problem.message))
                     continue
-                new.append(player.name)
+                roster.add(cleaned)
+                player = Player(league=league, name=cleaned)
+                new.append(player)
             found[name] = player
-    return found, new
+    if not errors:
+        Player.objects.bulk_create(new)
+    return found, [player.name for player in new]
 
 
 def _check_order(league: League, evenings: list[Evening], errors: list[RowError]) -> None:
@@ -472,7 +457,7 @@ def run(*, league: League, kind: str, text: str, user, commit: bool) -> Outcome:
         )
     evenings = parse_totals(text) if kind == "totals" else parse_hands(text)
     evenings.sort(key=lambda e: e.date)
-    errors: list[RowError] = []
+    errors = Problems()
     with transaction.atomic():
         _check_order(league, evenings, errors)
         if errors:
