@@ -4,8 +4,9 @@ What the app checks, the admin checks with the app's own code (the house rules b
 option checks, a change of role or a removal by the services that keep a league's last admin);
 what the app never changes once made (which league a thing belongs to, the numbers and
 payloads a replay reads, who a membership or a player is) the admin shows read-only; what
-the app never adds or deletes on its own (seasons, meetings, players, invites) it cannot add or
-delete here either.
+only the league's pages make (leagues, seasons, meetings, players, members, invites) is not
+added here, and what they keep (seasons, meetings, players, invites, hands, the last admin)
+is not deleted here.
 """
 
 from datetime import timedelta
@@ -226,6 +227,10 @@ class InviteAdmin(WritableOnly, admin.ModelAdmin):
     exclude = ["token"]
 
     def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        # A revoked or used invite stays as the record of who was invited by whom.
         return False
 
 

@@ -97,6 +97,8 @@ def test_an_invite_stays_in_its_league_with_its_player(boss, meeting, elsewhere)
     assert (invite.league_id, invite.player_id, invite.role) == (league.pk, newcomer.pk, Role.SCOREKEEPER)
     assert invite.is_usable() and len(invite.token) > 20
     assert boss.get(admin_url("invite", "add")).status_code == 403
+    assert boss.post(admin_url("invite", invite.pk, "delete"), {"post": "yes"}).status_code == 403
+    assert Invite.objects.filter(pk=invite.pk).exists()
 
 
 def post_player_rows(boss, league, **fields):
