@@ -6,10 +6,15 @@ hosts and a fresh SQLite database (the default `db.sqlite3` of the fresh clone),
 the README between the `production-steps` markers runs as one shell script in the background;
 its last line starts gunicorn. Then, as the reverse proxy would (`X-Forwarded-Proto: https`):
 log in through the real login form, fetch every page kind and every static file the pages name
-(hashed names, 200), and an unknown address (a 404 page, not a 500). Any failure stops the run
-with the address, the status and gunicorn's log. gunicorn is stopped at the end, always.
+(hashed names, 200), and an unknown address (a 404 page, not a 500). Then nginx with the
+shipped site file (docs/deploy/nginx.conf, on free ports with a self-signed certificate) in
+front of that gunicorn: HTTP sends to HTTPS, pages answer through it, and while six clients
+trickle request bodies a byte a second a page still takes under two seconds (straight to
+gunicorn's four sync workers it waited for their timeout). Any failure stops the run with the
+address, the status and gunicorn's log. gunicorn and nginx are stopped at the end, always.
 
-Standard library only: it runs before the clone has a venv. Usage: python3 .ci/production_check.py
+Standard library only: it runs before the clone has a venv; nginx and openssl from Debian.
+Usage: python3 .ci/production_check.py
 """
 
 import http.client
@@ -19,9 +24,11 @@ import secrets
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from html import unescape
 from pathlib import Path
@@ -33,6 +40,10 @@ END = "<!-- production-steps:end -->"
 README_PORT = 8000
 TIME_LIMIT = 180  # seconds, the whole check
 HASHED = re.compile(r"\.[0-9a-f]{12}\.")
+NGINX_SITE = "docs/deploy/nginx.conf"
+SLOW_CLIENTS = 6  # more than the README's 4 workers
+SLOW_SECONDS = 6  # how long they trickle while pages are fetched
+PAGE_LIMIT = 2.0  # seconds a page may take meanwhile
 
 
 class Failure(Exception):
@@ -262,6 +273,168 @@ def check(client, run, port, superuser):
     return pages.pages, files
 
 
+def nginx_config(checkout, folder, upstream_port):
+    """The shipped site file (NGINX_SITE) made to run here, unchanged but for where it listens
+    (free ports on 127.0.0.1, no IPv6), a self-signed certificate for its paths, and gunicorn's
+    port when the README's was busy; in a main file of its own (no daemon, files in
+    ``folder``). Returns the main file and the HTTPS and HTTP ports."""
+    site = (checkout / NGINX_SITE).read_text(encoding="utf-8")
+    https_port, http_port = free_port(0), free_port(0)
+    rewrites = [
+        (r"^\s*listen \[::\]:\d+[^;]*;\n", ""),
+        (r"listen 443 ssl", f"listen 127.0.0.1:{https_port} ssl"),
+        (r"listen 80;", f"listen 127.0.0.1:{http_port};"),
+        (r"ssl_certificate \S+;", f"ssl_certificate {folder / 'cert.pem'};"),
+        (r"ssl_certificate_key \S+;", f"ssl_certificate_key {folder / 'key.pem'};"),
+        (rf"127\.0\.0\.1:{README_PORT}\b", f"127.0.0.1:{upstream_port}"),
+    ]
+    for pattern, replacement in rewrites:
+        site, found = re.subn(pattern, replacement, site, flags=re.M)
+        if not found:
+            raise Failure(f"{NGINX_SITE}: nothing matches {pattern!r}, which the check rewrites to run it here")
+    (folder / "kartenliga.conf").write_text(site, encoding="utf-8")
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"]
+        + ["-keyout", str(folder / "key.pem"), "-out", str(folder / "cert.pem")],
+        check=True,
+        capture_output=True,
+    )
+    temp = "".join(
+        f"    {kind}_temp_path {folder / kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    main = (
+        # As root, nginx would hand its workers to "nobody", who may not enter this folder.
+        ("user root;\n" if os.geteuid() == 0 else "")
+        + f"daemon off;\npid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\n"
+        + "events {\n    worker_connections 256;\n}\n"
+        + f"http {{\n    access_log {folder / 'access.log'};\n{temp}    include {folder / 'kartenliga.conf'};\n}}\n"
+    )
+    (folder / "nginx.conf").write_text(main, encoding="utf-8")
+    return folder / "nginx.conf", https_port, http_port
+
+
+def tls_connection(port, timeout=30):
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE  # the self-signed certificate made above
+    return http.client.HTTPSConnection("127.0.0.1", port, timeout=timeout, context=context)
+
+
+def timed_get(connect, path):
+    """Seconds until the whole answer to GET ``path`` arrived, and its status."""
+    started = time.monotonic()
+    conn = connect()
+    try:
+        conn.request("GET", path, headers={"Accept-Language": "en"})
+        response = conn.getresponse()
+        response.read()
+    finally:
+        conn.close()
+    return time.monotonic() - started, response.status
+
+
+def pages_beside_slow_bodies(connect, path="/accounts/login/"):
+    """SLOW_CLIENTS clients each announce a 10,000-byte body to the calculate endpoint (which
+    reads its body at once: no login, no CSRF token to refuse it first) and send it a byte a
+    second; the seconds each GET of ``path`` took meanwhile (one after another, SLOW_SECONDS
+    long), and their statuses. ``connect()`` gives an http.client connection to the server."""
+    slow, stop = [], threading.Event()
+    for _ in range(SLOW_CLIENTS):
+        conn = connect()
+        conn.putrequest("POST", "/api/v1/calculate/")
+        conn.putheader("Content-Type", "application/json")
+        conn.putheader("Content-Length", "10000")
+        conn.endheaders()
+        slow.append(conn)
+
+    def trickle():
+        while not stop.wait(1.0):
+            for conn in slow:
+                try:
+                    conn.send(b"a")
+                except OSError:
+                    pass  # dropped by the server: that is allowed
+
+    trickler = threading.Thread(target=trickle, daemon=True)
+    trickler.start()
+    times = []
+    try:
+        time.sleep(1.5)  # every slow client has begun
+        ends = time.monotonic() + SLOW_SECONDS
+        while time.monotonic() < ends:
+            started = time.monotonic()
+            try:
+                times.append(timed_get(connect, path))
+            except OSError:  # no answer within the connection's timeout
+                times.append((time.monotonic() - started, "no answer"))
+            time.sleep(0.5)
+    finally:
+        stop.set()
+        trickler.join()
+        for conn in slow:
+            conn.close()
+    return times
+
+
+def check_proxy(checkout, folder, upstream_port):
+    """nginx with the shipped site file in front of the running gunicorn: its plain HTTP port
+    sends to HTTPS; through HTTPS the app sees the scheme (no redirect) and answers; a body just
+    over the app's cap gets the app's 413 (nginx's is not below it); and while SLOW_CLIENTS trickle bodies, a page still takes under
+    PAGE_LIMIT seconds. Returns the slowest page's seconds."""
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(nginx).exists():
+        raise Failure("nginx is not installed (.ci/run installs Debian's)")
+    folder.mkdir()
+    conf, https_port, http_port = nginx_config(checkout, folder, upstream_port)
+    args = [nginx, "-e", str(folder / "error.log"), "-p", str(folder), "-c", str(conf)]
+    tested = subprocess.run(args + ["-t"], capture_output=True, text=True)
+    if tested.returncode != 0:
+        raise Failure(f"nginx -t refuses {NGINX_SITE}:\n{tested.stderr}")
+    proxy = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                seconds, status = timed_get(lambda: tls_connection(https_port), "/accounts/login/")
+                break
+            except OSError:
+                if proxy.poll() is not None or time.monotonic() > deadline:
+                    raise Failure(f"nginx did not answer:\n{(folder / 'error.log').read_text()}") from None
+                time.sleep(0.2)
+        if status != 200:
+            raise Failure(f"GET /accounts/login/ through nginx: {status}, expected 200")
+        plain = http.client.HTTPConnection("127.0.0.1", http_port, timeout=30)
+        plain.request("GET", "/accounts/login/")
+        redirect = plain.getresponse()
+        if redirect.status != 301 or not (redirect.getheader("Location") or "").startswith("https://"):
+            raise Failure(f"GET over nginx's plain HTTP: {redirect.status}, expected a 301 to https://")
+        plain.close()
+        # A body under nginx's cap but over the app's reaches the app, which names its limit.
+        big = tls_connection(https_port)
+        big.request("POST", "/api/v1/ping/", body=b"x" * 1_040_000, headers={"Content-Type": "application/json"})
+        answer = big.getresponse()
+        if answer.status != 413 or b"1,000,000 bytes" not in answer.read():
+            raise Failure(f"a body of 1,040,000 bytes through nginx: {answer.status}, expected the app's 413")
+        big.close()
+        for _ in range(8):  # every worker has rendered the page once: its time is the wait
+            timed_get(lambda: tls_connection(https_port), "/accounts/login/")
+        times = pages_beside_slow_bodies(lambda: tls_connection(https_port, timeout=10))
+        slowest = max(seconds for seconds, _ in times)
+        if slowest > PAGE_LIMIT or any(status != 200 for _, status in times):
+            raise Failure(
+                f"with {SLOW_CLIENTS} clients sending a body a byte a second through nginx, pages took "
+                f"{', '.join(f'{s:.1f} s ({status})' for s, status in times)}; expected 200 in under {PAGE_LIMIT} s"
+            )
+        return slowest
+    finally:
+        proxy.terminate()
+        try:
+            proxy.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proxy.kill()
+            proxy.wait()
+
+
 def main():
     started = time.monotonic()
     tmp = Path(tempfile.mkdtemp(prefix="kartenliga-prod-"))
@@ -330,6 +503,11 @@ def main():
         )
 
         fetched, files = check(client, run, port, superuser)
+        slowest = check_proxy(checkout, tmp / "nginx", port)
+        print(
+            f"   through nginx ({NGINX_SITE}): {SLOW_CLIENTS} clients sending a body a byte a second, "
+            f"a page meanwhile in {slowest:.2f} s at most"
+        )
         elapsed = time.monotonic() - started
         if elapsed > TIME_LIMIT:
             raise Failure(f"the production check took {elapsed:.0f} s, over {TIME_LIMIT} s")
