@@ -24,6 +24,7 @@ from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username
 from django.conf import settings
 from django.core import signing
+from django.utils.crypto import salted_hmac
 
 from . import throttling
 
@@ -51,10 +52,16 @@ def _browser_max_age():
     return settings.LOGIN_TRUSTED_BROWSER_DAYS * 86400
 
 
+def _name_mark(name):
+    # The cookie is signed, not encrypted: it names the account by a keyed digest, so that a
+    # shared computer does not show whose browser it was.
+    return salted_hmac(_SALT, name).hexdigest()[:32]
+
+
 def trust_browser(response, user):
     """Marks the browser that gets ``response`` as one ``user`` logs in with (a new mark each
     time, so that its failure count starts again)."""
-    value = signing.dumps({"u": user.get_username(), "n": secrets.token_urlsafe(12)}, salt=_SALT)
+    value = signing.dumps({"u": _name_mark(user.get_username()), "n": secrets.token_urlsafe(12)}, salt=_SALT)
     response.set_cookie(
         BROWSER_COOKIE,
         value,
@@ -76,7 +83,7 @@ def _trusted_browser(request, credentials):
     except signing.BadSignature:
         return None
     username = get_client_username(request, credentials)
-    if not isinstance(data, dict) or not username or data.get("u") != username:
+    if not isinstance(data, dict) or not username or data.get("u") != _name_mark(username):
         return None
     return str(data.get("n", ""))
 

@@ -2,6 +2,7 @@
 the owner out: the browser a name logged in with is spared the lockouts of the name (from any
 address) and of the name at the club's shared address, and a reset by mail lets a new browser in."""
 
+import base64
 import re
 
 import pytest
@@ -128,3 +129,19 @@ def test_a_reset_by_mail_lets_the_owner_in_from_a_new_browser(anna):
 def test_guessing_a_name_that_has_no_account_is_limited_the_same(db, username):
     codes = guess_from_many_addresses(31, username=username)
     assert codes[:29] == [400] * 29 and codes[29:] == [429, 429]
+
+
+def test_signing_up_makes_the_browser_one_the_name_logs_in_with(db):
+    browser = Client()
+    data = {"username": "dora", "email": "", "display_name": "", "password1": NEW, "password2": NEW}
+    assert browser.post(reverse("signup"), data, REMOTE_ADDR=CLUB).status_code == 302
+    browser.post(reverse("logout"))
+    for _ in range(10):
+        attempt(Client(), "wrong", address=CLUB, username="dora")
+    assert attempt(browser, NEW, address=CLUB, username="dora").status_code == 302
+
+
+def test_the_mark_of_a_browser_does_not_name_the_account(anna):
+    value = owners_browser().cookies["kl_browser"].value
+    payload = base64.urlsafe_b64decode(value.split(":")[0] + "==")
+    assert b"anna" not in payload
