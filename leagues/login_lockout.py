@@ -27,6 +27,7 @@ from django.core import signing
 from django.utils.crypto import salted_hmac
 
 from . import throttling
+from .models import RateCount
 
 BROWSER_COOKIE = "kl_browser"
 _SALT = "kartenliga.login.browser"
@@ -116,6 +117,16 @@ class LoginLockout(AxesDatabaseHandler):
         if wait:
             request.login_lockout = ("account", wait)
         return bool(wait)
+
+    def reset_attempts(self, *, ip_address=None, username=None, ip_or_username=False):
+        """Axes' resets (``manage.py axes_reset``, ``axes_reset_username``) lift the name's and
+        the browsers' lockouts too: all of them, or the name's when one is given."""
+        count = super().reset_attempts(ip_address=ip_address, username=username, ip_or_username=ip_or_username)
+        if username:
+            RateCount.objects.filter(scope="login-account", key=throttling.rate_key(username)).delete()
+        elif not ip_address:
+            RateCount.objects.filter(scope__in=["login-account", "login-browser"]).delete()
+        return count
 
     def user_login_failed(self, sender, credentials, request=None, **kwargs):
         if request is None:

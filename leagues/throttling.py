@@ -56,7 +56,8 @@ def parse_rate(rate_):
     return throttling.SimpleRateThrottle.parse_rate(None, rate_)
 
 
-def _key(value):
+def rate_key(value):
+    """The key as stored: itself, or a digest of one too long for the column or holding a NUL."""
     value = str(value)
     if len(value) <= 200 and "\x00" not in value:
         return value
@@ -77,13 +78,13 @@ def seconds_left(seconds, now=None):
 
 def hits(scope, key, *, seconds):
     """How often ``scope`` happened for ``key`` in the current window of ``seconds``."""
-    row = RateCount.objects.filter(scope=scope, key=_key(key), window_start=_window(seconds)).first()
+    row = RateCount.objects.filter(scope=scope, key=rate_key(key), window_start=_window(seconds)).first()
     return row.hits if row else 0
 
 
 def hit(scope, key, *, seconds):
     """Counts one more for ``key`` in the current window and answers the count so far."""
-    key, start = _key(key), _window(seconds)
+    key, start = rate_key(key), _window(seconds)
     rows = RateCount.objects.filter(scope=scope, key=key, window_start=start)
     with transaction.atomic():
         if not rows.update(hits=F("hits") + 1):

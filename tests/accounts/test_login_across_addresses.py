@@ -8,6 +8,7 @@ import re
 import pytest
 from django.core import mail
 from django.core.cache import caches
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -145,3 +146,11 @@ def test_the_mark_of_a_browser_does_not_name_the_account(anna):
     value = owners_browser().cookies["kl_browser"].value
     payload = base64.urlsafe_b64decode(value.split(":")[0] + "==")
     assert b"anna" not in payload
+
+
+@pytest.mark.parametrize("command", [["axes_reset"], ["axes_reset_username", "anna"]])
+def test_the_operators_reset_lifts_the_names_lockout(anna, command):
+    guess_from_many_addresses(30)
+    assert attempt(Client(), PASSWORD, address="203.0.113.5").status_code == 429
+    call_command(*command)
+    assert attempt(Client(), PASSWORD, address="203.0.113.5").status_code == 302
