@@ -10,6 +10,7 @@ their hands and hands of other meetings), which the runner passes as FUZZ_IDS. M
 import json
 import os
 import re
+import uuid
 
 import schemathesis
 from hypothesis import strategies as st
@@ -55,10 +56,25 @@ def flatmap_path_parameters(context, path_parameters):
     return st.one_of(st.just(path_parameters), st.sampled_from(real))
 
 
+def _with_a_key(case):
+    """An append names its number or an idempotency key, or it is a 400 before its hand is
+    read (OpenAPI cannot say "one of two" across a body field and a header). A body that has
+    neither gets a fresh key, as a client sends it, so that the generated hands go on to the
+    service. It never makes a malformed request well-formed: whatever made it malformed (a
+    path, a header, the body's payload) stays as it was."""
+    if case.operation.definition.raw.get("operationId") != "meeting_hand_add" or not isinstance(case.body, dict):
+        return
+    headers = {name.lower() for name in case.headers or {}}
+    if "number" in case.body or "idempotency_key" in case.body or "idempotency-key" in headers:
+        return
+    case.body = {**case.body, "idempotency_key": str(uuid.uuid4())}
+
+
 @schemathesis.hook
 def map_case(context, case):
     # The cookie half of Django's CSRF check (the header half is in schemathesis.toml).
     token = os.environ.get("FUZZ_CSRFTOKEN")
     if token:
         case.cookies = {**(case.cookies or {}), "csrftoken": token}
+    _with_a_key(case)
     return case
