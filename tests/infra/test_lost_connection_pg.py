@@ -40,10 +40,17 @@ def admin_connection():
 
 
 def terminate_all(admin):
-    """Every backend of the test database but the admin's own; how many there were."""
+    """Ends every connection to the test database (the admin's is to another); how many."""
     return admin.execute(
         "SELECT count(pg_terminate_backend(pid, 5000)) FROM pg_stat_activity WHERE datname = %s",
         [connection.settings_dict["NAME"]],
+    ).fetchone()[0]
+
+
+def _backends(admin):
+    """How many connections the test database has."""
+    return admin.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = %s", [connection.settings_dict["NAME"]]
     ).fetchone()[0]
 
 
@@ -90,12 +97,6 @@ def test_after_every_connection_was_terminated_pages_and_writes_answer_as_ever(s
     assert not wrong, f"{len(wrong)} of {len(answers)} answers after {killed} terminated connections: {wrong}"
     assert "Internal Server Error" not in log, log[-3000:]
     assert Hand.objects.filter(meeting=meeting).count() == 18
-
-
-def _backends(admin):
-    return admin.execute(
-        "SELECT count(*) FROM pg_stat_activity WHERE datname = %s", [connection.settings_dict["NAME"]]
-    ).fetchone()[0]
 
 
 class TerminateBefore:
@@ -153,6 +154,25 @@ def test_a_hand_whose_connection_is_lost_at_any_query_is_entered_once(scene, cli
     # Each entered once: the last call ran untouched and entered one more.
     stored = sorted(h.payload["re_eyes"] for h in Hand.objects.filter(meeting=meeting))
     assert stored == list(range(121, 121 + len(answers) + 1))
+
+
+def test_a_hand_from_the_sheet_whose_connection_is_lost_at_any_query_is_entered_once(scene, client):
+    league, user, meeting = scene
+    client.force_login(user)
+    target = f"/l/{league.slug}/m/{meeting.pk}/hands/_hx/"
+
+    sent = []
+
+    def enter():  # the next hand each time (each is entered once: asserted below)
+        sent.append(str(uuid.uuid4()))
+        form = {"expected_hand": len(sent), "idempotency_key": sent[-1], "kind": "normal"}
+        return client.post(target, {**form, "re": ["Ben", "Dora"], "eyes": "131", "eyes_for": "re"})
+
+    answers = at_every_query(enter)
+    assert len(answers) >= 3
+    assert [r.status_code for r in answers] == [302] * len(answers)
+    keys = Hand.objects.filter(meeting=meeting).order_by("position").values_list("idempotency_key", flat=True)
+    assert [str(key) for key in keys] == sent
 
 
 def test_a_write_without_a_key_whose_connection_is_lost_is_a_503_and_stores_nothing(scene, client):
