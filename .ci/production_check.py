@@ -379,8 +379,8 @@ def pages_beside_slow_bodies(connect, path="/accounts/login/"):
 def check_proxy(checkout, folder, upstream_port):
     """nginx with the shipped site file in front of the running gunicorn: its plain HTTP port
     sends to HTTPS; through HTTPS the app sees the scheme (no redirect) and answers; a body just
-    over the app's cap gets the app's 413 (nginx's is not below it); and while SLOW_CLIENTS trickle bodies, a page still takes under
-    PAGE_LIMIT seconds. Returns the slowest page's seconds."""
+    over the app's cap gets the app's 413 (nginx's cap is not below it); and while SLOW_CLIENTS
+    trickle bodies, a page still takes under PAGE_LIMIT seconds. The slowest page's seconds."""
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     if not Path(nginx).exists():
         raise Failure("nginx is not installed (.ci/run installs Debian's)")
@@ -427,11 +427,12 @@ def check_proxy(checkout, folder, upstream_port):
             )
         return slowest
     finally:
-        proxy.terminate()
+        # Its own session: the master and its workers stop together.
+        os.killpg(proxy.pid, signal.SIGTERM)
         try:
             proxy.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            proxy.kill()
+            os.killpg(proxy.pid, signal.SIGKILL)
             proxy.wait()
 
 
