@@ -27,12 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from . import selectors, services
-from .models import League, Meeting, MeetingResult, Player
+from .models import Hand, League, Meeting, MeetingResult, Player, Seat
 from .names import NameProblem, Roster, check_new_name
 from .paper_reading import MAX_PLAYERS, PaperImportProblem, Problems, RowError, hand_json, read_rows
 
@@ -424,23 +425,35 @@ def _close(meeting: Meeting, *, user) -> None:
 
 
 def _outcome(meetings: list[Meeting], new_players: list[str]) -> Outcome:
-    results = {}
+    """What the import made of its evenings, read for all of them at once."""
+    results: dict[int, dict[int, MeetingResult]] = {}
     for row in MeetingResult.objects.filter(meeting__in=meetings).select_related("player"):
         results.setdefault(row.meeting_id, {})[row.player_id] = row
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(meeting__in=meetings).in_order().order_by("meeting", "position"):
+        seats.setdefault(seat.meeting_id, []).append(seat)
+    hands = dict(
+        Hand.objects.filter(meeting__in=meetings)
+        .live()
+        .order_by()
+        .values("meeting")
+        .annotate(count=Count("pk"))
+        .values_list("meeting", "count")
+    )
+    seasons = dict(Meeting.objects.filter(pk__in=[m.pk for m in meetings]).values_list("pk", "season__number"))
     evenings = []
     for meeting in meetings:
-        seats = list(meeting.seats.in_order())
         rows = results.get(meeting.pk, {})
-        winner = next((r.player.name for r in rows.values() if r.won_evening), None)
+        table = seats[meeting.pk]
         evenings.append(
             EveningOutcome(
                 date=meeting.date,
-                host=seats[0].player.name,
-                season=meeting.season.number,
-                hands=meeting.hands.live().count(),
+                host=table[0].player.name,
+                season=seasons[meeting.pk],
+                hands=hands.get(meeting.pk, 0),
                 imported_totals=meeting.imported_totals,
-                totals=[(s.player.name, rows[s.player_id].total if s.player_id in rows else 0) for s in seats],
-                winner=winner,
+                totals=[(s.player.name, rows[s.player_id].total if s.player_id in rows else 0) for s in table],
+                winner=next((r.player.name for r in rows.values() if r.won_evening), None),
             )
         )
     return Outcome(evenings=evenings, new_players=new_players)

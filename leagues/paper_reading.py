@@ -20,9 +20,12 @@ from django.utils.translation import gettext as _
 
 # The file as uploaded, and as sent back with the confirmation.
 MAX_BYTES = 300_000
-# Rows below the header: evenings (totals) or hands (hands). A notebook of twenty years of
-# weekly evenings; more is imported in several files, oldest first.
-MAX_ROWS = 1_000
+# Rows below the header: evenings (totals) or hands (hands). Ten years of a club's evenings
+# every fortnight, or a dozen evenings of hands; more is imported in several files, oldest
+# first. Each row is an evening started or a hand replayed by the engine, some milliseconds
+# each, and the whole file is worked through twice (preview, confirmation) within a worker's
+# time.
+MAX_ROWS = 500
 # Different players named in one file (a club has some dozens).
 MAX_PLAYERS = 2_000
 # Cells in a row: the totals form's date and host, then one column per player.
@@ -166,7 +169,10 @@ def read_rows(text: str) -> list[tuple[int, list[str]]]:
             raise PaperImportProblem(errors)
         header = rows[0][1] if rows else None
         if len(cells) > MAX_COLUMNS:
-            message = _("A row has at most %(max)s cells.") % {"max": MAX_COLUMNS}
+            message = _("A row has at most %(max)s cells (a file names at most %(players)s players).") % {
+                "max": MAX_COLUMNS,
+                "players": MAX_PLAYERS,
+            }
             errors.append(RowError(number, _column(MAX_COLUMNS, header), message))
             continue
         for index, cell in enumerate(cells):

@@ -8,10 +8,19 @@ from django.urls import path
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from .. import paper_import
+from .. import paper_import, paper_reading
 from ..forms import PaperImportForm
 from ..models import Role
 from ..permissions import league_for
+
+# The documented limits, for the page's description of the file.
+LIMITS = {
+    "rows": paper_reading.MAX_ROWS,
+    "players": paper_reading.MAX_PLAYERS,
+    "cell": paper_reading.MAX_CELL,
+    "hands": paper_import.MAX_HANDS_PER_EVENING,
+    "depth": paper_reading.MAX_JSON_DEPTH,
+}
 
 
 @login_required
@@ -19,7 +28,7 @@ from ..permissions import league_for
 def import_paper(request, slug):
     league, membership = league_for(user=request.user, slug=slug, role=Role.ADMIN)
     form = PaperImportForm(request.POST or None, request.FILES or None)
-    context = {"league": league, "form": form, "columns": paper_import.HANDS_COLUMNS}
+    context = {"league": league, "form": form, "columns": paper_import.HANDS_COLUMNS, "limits": LIMITS}
     if request.method != "POST":
         return render(request, "paper/import.html", context)
     if not form.is_valid():

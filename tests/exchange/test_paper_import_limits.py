@@ -111,9 +111,7 @@ def test_it_refuses_a_payload_nested_one_level_too_deep(league):
 
 
 def test_brackets_inside_a_payloads_strings_do_not_count_as_nesting(league):
-    assert not paper_reading.json_too_deep(
-        '{"kind": "normal", "note": "[[[[[[[[[[[[\\"[[[[[[[[[[[[", "re": [["Ann"]]}'
-    )
+    assert not paper_reading.json_too_deep('{"kind": "normal", "note": "[[[[[[[[[[[[\\"[[[[[[[[[[[[", "re": [["Ann"]]}')
     assert paper_reading.json_too_deep("[" * 11)
 
 
@@ -194,3 +192,11 @@ def test_many_new_players_are_stored_with_their_evenings(league):
     assert sorted(league.players.values_list("name", flat=True)) == sorted(names)
     assert Meeting.objects.filter(league=league).count() == 10
     assert outcome.evenings[3].totals == [(names[12], 0), (names[13], 1), (names[14], 2), (names[15], 3)]
+
+
+def test_the_page_states_the_limits(client, league):
+    client.force_login(member(league, Role.ADMIN))
+    page = client.get(reverse("paper_import", kwargs={"slug": league.slug})).content.decode()
+    assert f"{paper_reading.MAX_ROWS} rows below the first" in page
+    assert f"{paper_reading.MAX_CELL} characters in a cell" in page
+    assert f"nested at most {paper_reading.MAX_JSON_DEPTH} levels deep" in page
