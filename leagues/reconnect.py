@@ -15,8 +15,7 @@ What is safe to run twice:
   connection cut off was rolled back by PostgreSQL, so the second run stores it once.
 Any other write is not run again: the connection may have died after its COMMIT reached the
 server, and a second run could store it twice. It was one transaction, so it is stored whole or
-not at all; the 503 says to send it again, and the page the member sees still holds what he
-entered.
+not at all; the 503 says to send it again (the outbox does so by itself, with its key).
 
 Only an error raised by the view (or its template) comes here, as Django's process_exception:
 the middlewares around the view read the session and the user lazily, inside the view; only a
