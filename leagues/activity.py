@@ -94,7 +94,9 @@ class Event:
     note: str = ""  # a hand from the offline outbox: what its scorekeeper chose (issue 13)
     late: bool = False  # a hand changed after its evening had been closed
     hidden: bool = False  # not shown, but counted where the page is cut
-    who: str = ""  # the name the league knows the user by (set by ``activity_page``)
+    # The name the league knows the user by (set by ``activity_page``); where no account is
+    # linked, the name an imported league's file gave (leagues/exchange.py).
+    who: str = ""
 
     @property
     def key(self):
@@ -186,6 +188,7 @@ def _hand_events(*, league, cursor, size):
                 id=record.history_id,
                 kind=kind,
                 user=record.history_user,
+                who=record.history_user_name or "",
                 meeting=meeting,
                 number=record.number if record.number is not None else (before.number if before else None),
                 summary=" · ".join(str(value) for _label, value in lines),
@@ -206,15 +209,45 @@ def _evening_events(*, league, cursor, size):
     events = []
     closed = Meeting.objects.filter(league=league).select_related("closed_by", "season")
     for m in _newest(closed, cursor=cursor, source=EVENING_CLOSED, when="closed_at", size=size):
-        events.append(Event(m.closed_at, EVENING_CLOSED, m.pk, "evening_closed", m.closed_by, m, m.season))
+        events.append(
+            Event(
+                m.closed_at,
+                EVENING_CLOSED,
+                m.pk,
+                "evening_closed",
+                m.closed_by,
+                m,
+                m.season,
+                who=m.closed_by_name or "",
+            )
+        )
     reopenings = MeetingReopening.objects.filter(meeting__league=league).select_related(
         "meeting", "meeting__season", "reopened_by", "was_closed_by"
     )
     for r in _newest(reopenings, cursor=cursor, source=EVENING_CLOSED_BEFORE, when="was_closed_at", size=size):
-        events.append(Event(r.was_closed_at, EVENING_CLOSED_BEFORE, r.pk, "evening_closed", r.was_closed_by, r.meeting))
+        events.append(
+            Event(
+                r.was_closed_at,
+                EVENING_CLOSED_BEFORE,
+                r.pk,
+                "evening_closed",
+                r.was_closed_by,
+                r.meeting,
+                who=r.was_closed_by_name or "",
+            )
+        )
     for r in _newest(reopenings, cursor=cursor, source=EVENING_REOPENED, when="reopened_at", size=size):
         events.append(
-            Event(r.reopened_at, EVENING_REOPENED, r.pk, "evening_reopened", r.reopened_by, r.meeting, reason=r.reason)
+            Event(
+                r.reopened_at,
+                EVENING_REOPENED,
+                r.pk,
+                "evening_reopened",
+                r.reopened_by,
+                r.meeting,
+                reason=r.reason,
+                who=r.reopened_by_name or "",
+            )
         )
     return events
 
@@ -225,14 +258,23 @@ def _season_events(*, league, cursor, size):
     events = []
     seasons = Season.objects.filter(league=league).select_related("locked_by")
     for s in _newest(seasons, cursor=cursor, source=SEASON_CLOSED, when="locked_at", size=size):
-        events.append(Event(s.locked_at, SEASON_CLOSED, s.pk, "season_closed", s.locked_by, season=s))
+        events.append(
+            Event(s.locked_at, SEASON_CLOSED, s.pk, "season_closed", s.locked_by, season=s, who=s.locked_by_name or "")
+        )
     reopenings = SeasonReopening.objects.filter(season__league=league).select_related("season", "reopened_by")
     for r in _newest(reopenings, cursor=cursor, source=SEASON_CLOSED_BEFORE, when="was_locked_at", size=size):
         events.append(Event(r.was_locked_at, SEASON_CLOSED_BEFORE, r.pk, "season_closed", None, season=r.season))
     for r in _newest(reopenings, cursor=cursor, source=SEASON_REOPENED, when="reopened_at", size=size):
         events.append(
             Event(
-                r.reopened_at, SEASON_REOPENED, r.pk, "season_reopened", r.reopened_by, season=r.season, reason=r.reason
+                r.reopened_at,
+                SEASON_REOPENED,
+                r.pk,
+                "season_reopened",
+                r.reopened_by,
+                season=r.season,
+                reason=r.reason,
+                who=r.reopened_by_name or "",
             )
         )
     return events
@@ -277,6 +319,7 @@ def _bill_events(*, league, cursor, size):
                 season=bill.season,
                 summary=f"{bill.total_with_tip} €",
                 changes=changes,
+                who=bill.settled_by_name or "",
             )
         )
     return events

@@ -4,29 +4,35 @@ The JSON export holds the league, its players, its seasons, every meeting with i
 seats and hands (deleted ones too, each with its history of versions), the reopenings with
 their reasons, and the stored bills. Derived figures (HandResult and the other caches) are not
 in it: an import replays every meeting, so the imported league's standings, sheets and bills
-are the engine's, not copied numbers. People are named by username for the record only: an
-import never links a hand or a bill to an account of the instance it lands on (a username
-there may be someone else); the importing user becomes the new league's admin.
+are the engine's, not copied numbers. Who entered, changed, closed, reopened and settled what
+is named as the league knows him (his player's name, else his login name): an import keeps
+those names as text (the ``*_name`` columns, shown on the activity page), never as a link to
+an account of the instance it lands on (a name there may be someone else's); the importing
+user becomes the new league's admin.
+
+An import is hostile input (anyone signed up can make one): leagues/import_checks.py says
+how each value is read.
 
 The CSV export is for a spreadsheet: one row per live hand, each player's delta and running
-total that evening.
+total that evening, its texts made safe for a spreadsheet (leagues/spreadsheet.py).
 """
 
 from __future__ import annotations
 
-import csv
-import datetime
-import io
 import uuid
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime, parse_time
 from django.utils.translation import gettext as _
 
-from . import services
+from scoring.bill import split_bill
+from scoring.errors import ScoringError
+from scoring.registry import game_names, get_game
+
+from . import import_checks as checks
+from . import names, outbox_choices, paper_import, services, spreadsheet
 from .models import (
     Hand,
     HandResult,
@@ -43,12 +49,24 @@ from .models import (
 
 FORMAT = "kartenliga-league"
 VERSION = 1
-NAME_MAX = Player._meta.get_field("name").max_length
 REASON_LENGTH = Hand.history.model._meta.get_field("history_change_reason").max_length
 
 
-def _user(user) -> str | None:
-    return user.get_username() if user is not None else None
+class _Who:
+    """Who did something, as the league knows him: the name of his player in the league, else
+    his login name (cut to a player name's length); where no account is linked, the name an
+    import kept as text. None when nobody is known."""
+
+    def __init__(self, league: League):
+        self.players = dict(league.players.filter(user__isnull=False).values_list("user_id", "name"))
+
+    def __call__(self, user, kept: str | None = None) -> str | None:
+        if user is None:
+            return kept or None
+        try:
+            return self.players.get(user.pk) or names.clean_name(user.get_username()[: names.MAX_LENGTH])
+        except names.NameProblem:  # a login name from before names were checked
+            return None
 
 
 def _iso(value) -> str | None:
@@ -64,6 +82,7 @@ def _money(value) -> str | None:
 
 def export_league(*, league: League) -> dict[str, Any]:
     players = {p.pk: p.name for p in league.players.all()}
+    who = _Who(league)
     meetings = (
         league.meetings.select_related("season", "closed_by", "created_by")
         .prefetch_related("seats", "reopenings__reopened_by", "reopenings__was_closed_by")
@@ -79,6 +98,7 @@ def export_league(*, league: League) -> dict[str, Any]:
         .order_by("history_date", "history_id")
     ):
         history_of.setdefault(record.id, []).append(record)
+    seasons = league.seasons.select_related("locked_by").order_by("number")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -91,30 +111,33 @@ def export_league(*, league: League) -> dict[str, Any]:
             "rule_overrides": league.rule_overrides,
         },
         "players": [{"name": p.name, "active": p.active} for p in league.players.order_by("name")],
-        "seasons": [
-            {
-                "number": s.number,
-                "started_on": _iso(s.started_on),
-                "closed_on": _iso(s.closed_on),
-                "locked_at": _iso(s.locked_at),
-                "reopenings": [
-                    {
-                        "reason": r.reason,
-                        "reopened_by": _user(r.reopened_by),
-                        "reopened_at": _iso(r.reopened_at),
-                        "was_locked_at": _iso(r.was_locked_at),
-                    }
-                    for r in s.reopenings.select_related("reopened_by")
-                ],
-                "bills": [_bill(b, players) for b in s.bills.select_related("settled_by").order_by("settled_at", "id")],
-            }
-            for s in league.seasons.order_by("number")
-        ],
-        "meetings": [_meeting(m, players, hands_of.get(m.pk, []), history_of) for m in meetings],
+        "seasons": [_season(s, players, who) for s in seasons],
+        "meetings": [_meeting(m, players, hands_of.get(m.pk, []), history_of, who) for m in meetings],
     }
 
 
-def _bill(bill: SeasonBill, players: dict[int, str]) -> dict[str, Any]:
+def _season(season: Season, players: dict[int, str], who: _Who) -> dict[str, Any]:
+    bills = season.bills.select_related("settled_by").order_by("settled_at", "id")
+    return {
+        "number": season.number,
+        "started_on": _iso(season.started_on),
+        "closed_on": _iso(season.closed_on),
+        "locked_at": _iso(season.locked_at),
+        "locked_by": who(season.locked_by, season.locked_by_name) if season.locked_at else None,
+        "reopenings": [
+            {
+                "reason": r.reason,
+                "reopened_by": who(r.reopened_by, r.reopened_by_name),
+                "reopened_at": _iso(r.reopened_at),
+                "was_locked_at": _iso(r.was_locked_at),
+            }
+            for r in season.reopenings.select_related("reopened_by")
+        ],
+        "bills": [_bill(b, players, who) for b in bills],
+    }
+
+
+def _bill(bill: SeasonBill, players: dict[int, str], who: _Who) -> dict[str, Any]:
     return {
         "total": _money(bill.total),
         "tip_percent": _money(bill.tip_percent),
@@ -128,13 +151,13 @@ def _bill(bill: SeasonBill, players: dict[int, str]) -> dict[str, Any]:
         "transfers": bill.transfers,
         "scores": [list(pair) for pair in bill.score_map().items()],
         "chooser": players.get(bill.chooser_id),
-        "settled_by": _user(bill.settled_by),
+        "settled_by": who(bill.settled_by, bill.settled_by_name),
         "settled_at": _iso(bill.settled_at),
         "replaced_at": _iso(bill.replaced_at),
     }
 
 
-def _meeting(meeting: Meeting, players, hands, history_of) -> dict[str, Any]:
+def _meeting(meeting: Meeting, players, hands, history_of, who: _Who) -> dict[str, Any]:
     return {
         "season": meeting.season.number,
         "date": _iso(meeting.date),
@@ -149,13 +172,14 @@ def _meeting(meeting: Meeting, players, hands, history_of) -> dict[str, Any]:
         "start_totals": meeting.start_totals,
         "created_at": _iso(meeting.created_at),
         "closed_at": _iso(meeting.closed_at),
-        "closed_by": _user(meeting.closed_by),
+        "closed_by": who(meeting.closed_by, meeting.closed_by_name) if meeting.closed_at else None,
         "reopenings": [
             {
                 "reason": r.reason,
-                "reopened_by": _user(r.reopened_by),
+                "reopened_by": who(r.reopened_by, r.reopened_by_name),
                 "reopened_at": _iso(r.reopened_at),
                 "was_closed_at": _iso(r.was_closed_at),
+                "was_closed_by": who(r.was_closed_by, r.was_closed_by_name),
             }
             for r in meeting.reopenings.all()
         ],
@@ -166,14 +190,14 @@ def _meeting(meeting: Meeting, players, hands, history_of) -> dict[str, Any]:
                 "version": h.version,
                 "idempotency_key": str(h.idempotency_key) if h.idempotency_key else None,
                 "payload": h.payload,
-                "entered_by": _user(h.entered_by),
+                "entered_by": who(h.entered_by),
                 "entered_at": _iso(h.entered_at),
                 "deleted_at": _iso(h.deleted_at),
                 "history": [
                     {
                         "type": r.history_type,
                         "at": _iso(r.history_date),
-                        "by": _user(r.history_user),
+                        "by": who(r.history_user, r.history_user_name),
                         "version": r.version,
                         "payload": r.payload,
                         "deleted_at": _iso(r.deleted_at),
@@ -220,70 +244,17 @@ def export_csv(*, league: League) -> str:
         )
         row[f"{r.player.name} delta"] = r.delta
         row[f"{r.player.name} total"] = r.total
-    out = io.StringIO()
     header = ["season", "date", "host", "hand", "round"]
     for name in players:
         header += [f"{name} delta", f"{name} total"]
-    writer = csv.DictWriter(out, fieldnames=header, extrasaction="ignore")
-    writer.writeheader()
-    for row in rows.values():
-        writer.writerow(row)
-    return out.getvalue()
+    return spreadsheet.csv_text(header, rows.values())
 
 
 # --- in ------------------------------------------------------------------------------------
+# Every value is read through leagues/import_checks.py (the rules the pages keep), and all of
+# it in one transaction: a refusal anywhere stores nothing.
 
-
-class ImportProblem(services.InvalidInput):
-    """The file cannot be imported; ``errors`` name where in it (field "file")."""
-
-    def __init__(self, where: str, message: str):
-        super().__init__([{"hand": None, "field": "file", "message": f"{where}: {message}"}])
-
-
-def _get(data: Any, key: str, where: str, kind, *, required=True):
-    if not isinstance(data, dict):
-        raise ImportProblem(where, _("an object was expected."))
-    if key not in data or data[key] is None:
-        if required:
-            raise ImportProblem(f"{where}.{key}", _("missing."))
-        return None
-    value = data[key]
-    if kind is not None and not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ImportProblem(f"{where}.{key}", _("not the expected kind of value."))
-    return value
-
-
-def _reason(record: dict, where: str) -> str | None:
-    """A history record's reason, as short as the column that keeps it."""
-    reason = _get(record, "reason", where, str, required=False)
-    if reason is not None and len(reason) > REASON_LENGTH:
-        raise ImportProblem(f"{where}.reason", _("at most %(n)s characters.") % {"n": REASON_LENGTH})
-    return reason
-
-
-def _parsed(parse, value, where: str):
-    if value is None:
-        return None
-    parsed = parse(value) if isinstance(value, str) else None
-    if parsed is None:
-        raise ImportProblem(where, _("not a valid date or time: %(value)s") % {"value": str(value)[:40]})
-    if isinstance(parsed, datetime.datetime) and timezone.is_naive(parsed):
-        parsed = timezone.make_aware(parsed, datetime.timezone.utc)
-    return parsed
-
-
-def _decimal(value, where: str, *, required=False):
-    if value is None and not required:
-        return None
-    try:
-        return Decimal(str(value))
-    except (InvalidOperation, ValueError) as error:
-        raise ImportProblem(where, _("not an amount.")) from error
-
-
-def _list(data, key, where):
-    return _get(data, key, where, list, required=False) or []
+ImportProblem = checks.ImportProblem
 
 
 @transaction.atomic
@@ -291,200 +262,338 @@ def import_league(*, data: Any, user, name: str, slug: str) -> League:
     """A new league from an export, ``user`` its admin; every meeting replayed in playing
     order. ImportProblem (nothing stored) when the file does not fit or a meeting does not
     replay under its own rules."""
-    if _get(data, "format", "", str) != FORMAT:
+    checks.check_document(data)
+    if checks.value(data, "format", "", str) != FORMAT:
         raise ImportProblem("format", _("this is not a Kartenliga league export."))
-    if _get(data, "version", "", int) != VERSION:
+    if checks.value(data, "version", "", int) != VERSION:
         raise ImportProblem("version", _("this export's version cannot be read here."))
-    source = _get(data, "league", "", dict)
-    game = _get(source, "game", "league", str)
-    variant = _get(source, "variant", "league", str)
-    overrides = _get(source, "rule_overrides", "league", dict, required=False) or {}
+    source = checks.value(data, "league", "", dict)
+    game = checks.value(source, "game", "league", str)
+    if game not in game_names():
+        raise ImportProblem("league.game", _("not a game of this app."))
     try:
         league = services.create_league(
-            name=name, slug=slug, game=game, variant=variant, rule_overrides=overrides, user=user
+            name=name,
+            slug=slug,
+            game=game,
+            variant=checks.value(source, "variant", "league", str),
+            rule_overrides=checks.value(source, "rule_overrides", "league", dict, required=False) or {},
+            user=user,
         )
     except services.InvalidInput as error:
         raise ImportProblem("league", " ".join(e["message"] for e in error.errors)) from error
     # create_league makes a player for its founder; the export's players are the league's.
     league.players.filter(user=user).delete()
-    players: dict[str, Player] = {}
-    for i, item in enumerate(_list(data, "players", ""), start=1):
+    player = checks.Players()
+    for i, item in enumerate(checks.items(data, "players", ""), start=1):
         where = f"players[{i}]"
-        player_name = _get(item, "name", where, str)
-        if not player_name.strip() or len(player_name) > NAME_MAX or player_name in players:
-            raise ImportProblem(where, _("a name is empty, too long or given twice."))
-        players[player_name] = Player.objects.create(
-            league=league, name=player_name, active=bool(item.get("active", True))
-        )
-
-    def player(value, where, *, required=True):
-        if value is None and not required:
-            return None
-        if value not in players:
-            raise ImportProblem(where, _("%(name)s is not one of the players.") % {"name": str(value)[:40]})
-        return players[value]
-
-    seasons: dict[int, Season] = {}
-    for i, item in enumerate(_list(data, "seasons", ""), start=1):
-        where = f"seasons[{i}]"
-        number = _get(item, "number", where, int)
-        if number in seasons or number < 1:
-            raise ImportProblem(where, _("season numbers must be distinct and from 1."))
-        seasons[number] = Season.objects.create(
-            league=league,
-            number=number,
-            started_on=_parsed(parse_date, _get(item, "started_on", where, str), f"{where}.started_on"),
-            closed_on=_parsed(parse_date, item.get("closed_on"), f"{where}.closed_on"),
-            locked_at=_parsed(parse_datetime, item.get("locked_at"), f"{where}.locked_at"),
-        )
-        for j, r in enumerate(_list(item, "reopenings", where), start=1):
-            at = f"{where}.reopenings[{j}]"
-            SeasonReopening.objects.create(
-                season=seasons[number],
-                reason=_get(r, "reason", at, str),
-                reopened_at=_parsed(parse_datetime, _get(r, "reopened_at", at, str), f"{at}.reopened_at"),
-                was_locked_at=_parsed(parse_datetime, _get(r, "was_locked_at", at, str), f"{at}.was_locked_at"),
-            )
-
-    meetings = []
-    for i, item in enumerate(_list(data, "meetings", ""), start=1):
-        meetings.append(_import_meeting(item, f"meetings[{i}]", league, seasons, player))
-
+        player_name = player.check_new(checks.value(item, "name", where, str), f"{where}.name")
+        active = checks.flag(item, "active", where, default=True)
+        player.by_name[player_name] = Player.objects.create(league=league, name=player_name, active=active)
+    seasons = {}
+    for i, item in enumerate(checks.items(data, "seasons", ""), start=1):
+        season = _import_season(item, f"seasons[{i}]", league)
+        if season.number in seasons:
+            raise ImportProblem(f"seasons[{i}].number", _("season numbers must be distinct."))
+        seasons[season.number] = (season, item, f"seasons[{i}]")
+    meetings = [
+        _import_meeting(item, f"meetings[{i}]", league, seasons, player)
+        for i, item in enumerate(checks.items(data, "meetings", ""), start=1)
+    ]
     # Replay every meeting in playing order, as the app would have: the cached figures are
     # the engine's. A meeting that no longer replays stops the import.
-    for meeting in sorted(meetings, key=lambda m: (m.date, m.pk)):
+    for meeting, where in sorted(meetings, key=lambda m: (m[0].date, m[0].pk)):
         try:
             services.replay_meeting(meeting=meeting)
         except services.InvalidInput as error:
-            where = f"meetings ({meeting.date.isoformat()})"
-            raise ImportProblem(where, " ".join(e["message"] for e in error.errors)) from error
-
-    for number, season in seasons.items():
-        item = next(s for s in _list(data, "seasons", "") if s.get("number") == number)
-        for j, bill in enumerate(_list(item, "bills", f"seasons[{number}]"), start=1):
-            _import_bill(bill, f"seasons[{number}].bills[{j}]", season, player)
+            raise ImportProblem(where, _replay_problems(error)) from error
+    for season, item, where in seasons.values():
+        for j, bill in enumerate(checks.items(item, "bills", where), start=1):
+            _import_bill(bill, f"{where}.bills[{j}]", season, player)
+        if season.bills.filter(replaced_at=None).count() > 1:
+            raise ImportProblem(f"{where}.bills", _("only one bill of a season is not replaced."))
     return league
 
 
-def _import_meeting(item, where, league, seasons, player) -> Meeting:
-    number = _get(item, "season", where, int)
-    if number not in seasons:
-        raise ImportProblem(f"{where}.season", _("no such season in the file."))
-    seats = [player(name, f"{where}.seats") for name in _get(item, "seats", where, list)]
+def _replay_problems(error: services.InvalidInput) -> str:
+    """The engine's problems with a meeting, each with the number of its hand on the sheet."""
+    return " ".join(
+        e["message"]
+        if e.get("hand") is None
+        else _("hand %(n)s: %(message)s") % {"n": e["hand"], "message": e["message"]}
+        for e in error.errors
+    )
+
+
+def _import_season(item, where, league) -> Season:
+    season = Season.objects.create(
+        league=league,
+        number=checks.whole(item, "number", where, model=Season, field="number", least=1),
+        started_on=checks.day(item, "started_on", where),
+        closed_on=checks.day(item, "closed_on", where, required=False),
+        locked_at=checks.moment(item, "locked_at", where, required=False),
+    )
+    if season.locked_at is not None:
+        season.locked_by_name = checks.who(item, "locked_by", where) or None
+        season.save(update_fields=["locked_by_name"])
+    for j, r in enumerate(checks.items(item, "reopenings", where), start=1):
+        at = f"{where}.reopenings[{j}]"
+        SeasonReopening.objects.create(
+            season=season,
+            reason=checks.reason(r, "reason", at),
+            reopened_by_name=checks.who(r, "reopened_by", at) or None,
+            reopened_at=checks.moment(r, "reopened_at", at),
+            was_locked_at=checks.moment(r, "was_locked_at", at),
+        )
+    return season
+
+
+def _seated(item, where, league, player) -> list[Player]:
+    seats = [player(name, f"{where}.seats") for name in checks.value(item, "seats", where, list)]
     if not seats or len(set(seats)) != len(seats):
         raise ImportProblem(f"{where}.seats", _("each player sits at one seat only."))
+    spec = get_game(league.game)
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise ImportProblem(
+            f"{where}.seats",
+            _("%(min)s to %(max)s players at the table.") % {"min": spec.min_players, "max": spec.max_players},
+        )
+    return seats
+
+
+def _meeting_rules(item, where, league) -> tuple[str, dict]:
+    """The meeting's game, rule set and rules, checked as a league's house rules are."""
+    if checks.value(item, "game", where, str) != league.game:
+        raise ImportProblem(f"{where}.game", _("a meeting of another game than its league's."))
+    variant = checks.value(item, "variant", where, str)
+    rules = checks.value(item, "rules", where, dict)
+    try:
+        return variant, services.resolved_rules(game=league.game, variant=variant, overrides=rules)
+    except services.InvalidInput as error:
+        raise ImportProblem(f"{where}.rules", " ".join(e["message"] for e in error.errors)) from error
+
+
+def _import_meeting(item, where, league, seasons, player) -> tuple[Meeting, str]:
+    number = checks.value(item, "season", where, int)
+    if number not in seasons:
+        raise ImportProblem(f"{where}.season", _("no such season in the file."))
+    seats = _seated(item, where, league, player)
+    variant, rules = _meeting_rules(item, where, league)
+    closed_at = checks.moment(item, "closed_at", where, required=False)
     meeting = Meeting.objects.create(
         league=league,
-        season=seasons[number],
-        date=_parsed(parse_date, _get(item, "date", where, str), f"{where}.date"),
+        season=seasons[number][0],
+        date=checks.day(item, "date", where),
         host=seats[0],
-        end_time=_parsed(parse_time, item.get("end_time"), f"{where}.end_time"),
+        end_time=checks.clock(item, "end_time", where),
         pennant_holder=player(item.get("pennant_holder"), f"{where}.pennant_holder", required=False),
-        pennant_forgotten=bool(item.get("pennant_forgotten")),
-        game=_get(item, "game", where, str),
-        variant=_get(item, "variant", where, str),
-        rules=_get(item, "rules", where, dict),
-        teams=_get(item, "teams", where, dict, required=False),
-        start_totals=_get(item, "start_totals", where, dict, required=False),
-        closed_at=_parsed(parse_datetime, item.get("closed_at"), f"{where}.closed_at"),
+        pennant_forgotten=checks.flag(item, "pennant_forgotten", where, default=False),
+        game=league.game,
+        variant=variant,
+        rules=rules,
+        teams=checks.value(item, "teams", where, dict, required=False),
+        start_totals=checks.value(item, "start_totals", where, dict, required=False),
+        closed_at=closed_at,
+        closed_by_name=(checks.who(item, "closed_by", where) or None) if closed_at else None,
     )
-    if meeting.game != league.game:
-        raise ImportProblem(f"{where}.game", _("a meeting of another game than its league's."))
     Seat.objects.bulk_create(Seat(meeting=meeting, player=p, position=i) for i, p in enumerate(seats))
     if item.get("imported_totals") is not None:
-        if _list(item, "hands", where):
+        if checks.items(item, "hands", where):
             raise ImportProblem(f"{where}.hands", _("an evening imported as totals has no hands."))
-        _import_totals(meeting, _get(item, "imported_totals", where, dict), f"{where}.imported_totals", player)
-    for j, r in enumerate(_list(item, "reopenings", where), start=1):
+        totals = checks.value(item, "imported_totals", where, dict)
+        _import_totals(meeting, totals, f"{where}.imported_totals", player)
+    for j, r in enumerate(checks.items(item, "reopenings", where), start=1):
         at = f"{where}.reopenings[{j}]"
         MeetingReopening.objects.create(
             meeting=meeting,
-            reason=_get(r, "reason", at, str),
-            reopened_at=_parsed(parse_datetime, _get(r, "reopened_at", at, str), f"{at}.reopened_at"),
-            was_closed_at=_parsed(parse_datetime, _get(r, "was_closed_at", at, str), f"{at}.was_closed_at"),
+            reason=checks.reason(r, "reason", at),
+            reopened_by_name=checks.who(r, "reopened_by", at) or None,
+            reopened_at=checks.moment(r, "reopened_at", at),
+            was_closed_at=checks.moment(r, "was_closed_at", at),
+            was_closed_by_name=checks.who(r, "was_closed_by", at) or None,
         )
-    hands, records = [], []
-    for j, h in enumerate(_list(item, "hands", where), start=1):
-        at = f"{where}.hands[{j}]"
-        deleted_at = _parsed(parse_datetime, h.get("deleted_at"), f"{at}.deleted_at")
-        key = h.get("idempotency_key")
-        try:
-            key = uuid.UUID(key) if key else None
-        except (ValueError, TypeError, AttributeError) as error:
-            raise ImportProblem(f"{at}.idempotency_key", _("not a UUID.")) from error
-        hand = Hand(
-            meeting=meeting,
-            position=_get(h, "position", at, int),
-            number=None if deleted_at else _get(h, "number", at, int),
-            version=_get(h, "version", at, int, required=False) or 1,
-            idempotency_key=key,
-            payload=_get(h, "payload", at, None),
-            deleted_at=deleted_at,
-        )
-        hands.append((hand, h, at))
+    _import_hands(item, where, meeting)
+    return meeting, where
+
+
+def _read_hand(h, at, meeting) -> Hand:
+    deleted_at = checks.moment(h, "deleted_at", at, required=False)
+    key = checks.value(h, "idempotency_key", at, str, required=False)
+    try:
+        key = uuid.UUID(key) if key else None
+    except ValueError as error:
+        raise ImportProblem(f"{at}.idempotency_key", _("not a UUID.")) from error
+    return Hand(
+        meeting=meeting,
+        position=checks.whole(h, "position", at, model=Hand, field="position"),
+        # Live hands are numbered 1, 2, ... as the sheet has them (checked below).
+        number=None if deleted_at else checks.whole(h, "number", at, model=Hand, field="number", least=1),
+        version=checks.whole(h, "version", at, model=Hand, field="version", least=1, required=False) or 1,
+        idempotency_key=key,
+        payload=checks.value(h, "payload", at, dict),
+        deleted_at=deleted_at,
+    )
+
+
+def _import_hands(item, where, meeting) -> None:
+    read = [(_read_hand(h, f"{where}.hands[{j}]", meeting), h, f"{where}.hands[{j}]")
+            for j, h in enumerate(checks.items(item, "hands", where), start=1)]  # fmt: skip
+    hands = [hand for hand, _h, _at in read]
+    if len({h.position for h in hands}) != len(hands):
+        raise ImportProblem(f"{where}.hands", _("each hand has a position of its own."))
+    keys = [h.idempotency_key for h in hands if h.idempotency_key]
+    if len(set(keys)) != len(keys):
+        raise ImportProblem(f"{where}.hands", _("each idempotency key belongs to one hand."))
+    live = sorted((h for h in hands if h.deleted_at is None), key=lambda h: h.position)
+    if [h.number for h in live] != list(range(1, len(live) + 1)):
+        raise ImportProblem(f"{where}.hands", _("the live hands are numbered 1, 2, … in the order of their positions."))
     # bulk_create: the history of each hand comes from the file, not from these inserts.
-    Hand.objects.bulk_create([hand for hand, _item, _at in hands])
+    Hand.objects.bulk_create(hands)
     History = Hand.history.model
-    for hand, h, at in hands:
-        entered = _parsed(parse_datetime, h.get("entered_at"), f"{at}.entered_at")
+    records = []
+    for hand, h, at in read:
+        entered = checks.moment(h, "entered_at", at, required=False)
         if entered is not None:
             Hand.objects.filter(pk=hand.pk).update(entered_at=entered)
-        for k, r in enumerate(_list(h, "history", at), start=1):
-            rat = f"{at}.history[{k}]"
-            kind = _get(r, "type", rat, str)
-            if kind not in ("+", "~", "-"):
-                raise ImportProblem(f"{rat}.type", _("one of +, ~ and -."))
-            records.append(
-                History(
-                    id=hand.pk,
-                    meeting_id=meeting.pk,
-                    position=hand.position,
-                    number=hand.number,
-                    version=_get(r, "version", rat, int, required=False) or 1,
-                    idempotency_key=hand.idempotency_key,
-                    payload=_get(r, "payload", rat, None),
-                    entered_at=entered or timezone.now(),
-                    changed_at=_parsed(parse_datetime, _get(r, "at", rat, str), f"{rat}.at"),
-                    deleted_at=_parsed(parse_datetime, r.get("deleted_at"), f"{rat}.deleted_at"),
-                    history_date=_parsed(parse_datetime, _get(r, "at", rat, str), f"{rat}.at"),
-                    history_type=kind,
-                    history_change_reason=_reason(r, rat),
-                )
-            )
+        for k, r in enumerate(checks.items(h, "history", at), start=1):
+            records.append(_history_record(History, r, f"{at}.history[{k}]", hand, entered))
     History.objects.bulk_create(records)
-    return meeting
+
+
+def _history_record(History, r, at, hand, entered):
+    kind = checks.value(r, "type", at, str)
+    if kind not in ("+", "~", "-"):
+        raise ImportProblem(f"{at}.type", _("one of +, ~ and -."))
+    when = checks.moment(r, "at", at)
+    return History(
+        id=hand.pk,
+        meeting_id=hand.meeting_id,
+        position=hand.position,
+        number=hand.number,
+        version=checks.whole(r, "version", at, model=Hand, field="version", least=1, required=False) or 1,
+        idempotency_key=hand.idempotency_key,
+        payload=checks.value(r, "payload", at, dict),
+        entered_at=entered or timezone.now(),
+        changed_at=when,
+        deleted_at=checks.moment(r, "deleted_at", at, required=False),
+        history_date=when,
+        history_type=kind,
+        history_user_name=checks.who(r, "by", at) or None,
+        history_change_reason=_reason(r, at),
+    )
+
+
+def _reason(record: dict, where: str) -> str | None:
+    """A history record's reason: the offline outbox's choice it records (the only reason the
+    app writes: leagues/outbox_choices.py), as short as the column that keeps it."""
+    reason = checks.value(record, "reason", where, str, required=False)
+    if reason is not None and (len(reason) > REASON_LENGTH or outbox_choices.parse(reason) is None):
+        raise ImportProblem(f"{where}.reason", _("not a reason this app writes."))
+    return reason
 
 
 def _import_totals(meeting: Meeting, totals: dict, where: str, player) -> None:
     """An evening imported from paper as totals: its MeetingResult rows, which the replay
-    that follows keeps (services.write_results)."""
+    that follows keeps (services.write_results). Totals as the paper import takes them."""
     seat_order = dict(meeting.seats.values_list("player_id", "position"))
     sums = {}
     for name, total in totals.items():
         who = player(name, where)
         if who.pk not in seat_order or not isinstance(total, int) or isinstance(total, bool):
             raise ImportProblem(f"{where}.{name}", _("a total of a player not at the table, or not a whole number."))
+        if abs(total) > paper_import.MAX_TOTAL:
+            raise ImportProblem(
+                f"{where}.{name}", _("a total from −%(max)s to %(max)s.") % {"max": paper_import.MAX_TOTAL}
+            )
         sums[who.pk] = total
     if not sums:
         raise ImportProblem(where, _("no totals."))
     services.store_imported_totals(meeting=meeting, totals=sums)
 
 
+def _scores(item, where, player) -> dict[str, int]:
+    """The standings the bill was split by: [[name, score], ...] in standings order."""
+    scores: dict[str, int] = {}
+    for k, pair in enumerate(checks.value(item, "scores", where, list), start=1):
+        at = f"{where}.scores[{k}]"
+        if not (isinstance(pair, list) and len(pair) == 2 and type(pair[1]) is int) or pair[0] in scores:
+            raise ImportProblem(at, _("a player's name and a whole number, once for each player."))
+        scores[player(pair[0], at).name] = pair[1]
+    return scores
+
+
+def _bill_request(item, where, player) -> dict[str, Any]:
+    """The bill's inputs as the split_bill request the bill page makes of a stored bill
+    (services.stored_bill_request), with the standings it was split by."""
+    money = {"model": SeasonBill}
+    total = checks.amount(item, "total", where, field="total", required=True, **money)
+    request = {"total": f"{total:.2f}", "scores": _scores(item, where, player)}
+    request["method"] = checks.text(item, "method", where, model=SeasonBill, field="method")
+    tip = checks.amount(item, "tip_percent", where, field="tip_percent", **money)
+    if tip:
+        request["tip_percent"] = str(tip)
+    cents = checks.amount(item, "cents_per_point", where, field="cents_per_point", **money)
+    if cents is not None and request["method"] == "per_point":
+        request["cents_per_point"] = str(cents)
+    paid_by = player(item.get("paid_by"), f"{where}.paid_by", required=False)
+    if paid_by is not None:
+        request["paid_by"] = paid_by.name
+    elif item.get("paid"):
+        paid = checks.value(item, "paid", where, dict)
+        request["paid"] = {
+            player(name, f"{where}.paid").name: str(checks.amount(paid, name, f"{where}.paid", field="total", **money))
+            for name in paid
+        }
+    return request
+
+
 def _import_bill(item, where, season, player) -> SeasonBill:
+    """A stored bill: its inputs as the bill page takes them, its figures the engine's split
+    of them by its standings (a file whose figures differ is refused, not corrected)."""
+    request = _bill_request(item, where, player)
+    try:
+        result = split_bill(request)
+    except ScoringError as error:
+        raise ImportProblem(where, " ".join(e["message"] for e in services.problems_as_errors(error))) from error
+    # Who paid what, as services.settle_bill keeps it.
+    paid = {name: amount for name, amount in (request.get("paid") or {}).items() if Decimal(amount)} or None
+    if "paid_by" in request:
+        paid = {request["paid_by"]: result["total"]}
+    figures = {
+        "total_with_tip": Decimal(result["total"]),
+        "rate": None if result.get("rate") is None else Decimal(str(result["rate"])),
+        "shares": result["shares"],
+        "transfers": result.get("transfers") or [],
+        "chooser": result["chooses_restaurant"],
+        "paid": paid,
+    }
+    money = {"model": SeasonBill}
+    in_file = {
+        "total_with_tip": checks.amount(item, "total_with_tip", where, field="total_with_tip", required=True, **money),
+        "rate": checks.amount(item, "rate", where, field="rate", **money),
+        "shares": checks.value(item, "shares", where, dict),
+        "transfers": checks.value(item, "transfers", where, list, required=False) or [],
+        "chooser": item.get("chooser"),
+        "paid": item.get("paid"),
+    }
+    for key, figure in figures.items():
+        if in_file[key] != figure:
+            raise ImportProblem(f"{where}.{key}", _("not what the bill's inputs split by its standings give."))
     return SeasonBill.objects.create(
         season=season,
-        total=_decimal(_get(item, "total", where, str), f"{where}.total", required=True),
-        tip_percent=_decimal(item.get("tip_percent"), f"{where}.tip_percent"),
-        method=_get(item, "method", where, str),
-        cents_per_point=_decimal(item.get("cents_per_point"), f"{where}.cents_per_point"),
-        paid_by=player(item.get("paid_by"), f"{where}.paid_by", required=False),
-        paid=_get(item, "paid", where, dict, required=False),
-        total_with_tip=_decimal(_get(item, "total_with_tip", where, str), f"{where}.total_with_tip", required=True),
-        rate=_decimal(item.get("rate"), f"{where}.rate"),
-        shares=_get(item, "shares", where, dict),
-        transfers=_get(item, "transfers", where, list, required=False) or [],
-        scores=_get(item, "scores", where, list),
-        chooser=player(item.get("chooser"), f"{where}.chooser", required=False),
-        settled_at=_parsed(parse_datetime, _get(item, "settled_at", where, str), f"{where}.settled_at"),
-        replaced_at=_parsed(parse_datetime, item.get("replaced_at"), f"{where}.replaced_at"),
+        total=Decimal(request["total"]),
+        tip_percent=checks.amount(item, "tip_percent", where, field="tip_percent", **money),
+        method=request["method"],
+        cents_per_point=checks.amount(item, "cents_per_point", where, field="cents_per_point", **money),
+        paid_by=player(request.get("paid_by"), f"{where}.paid_by", required=False),
+        paid=paid,
+        total_with_tip=figures["total_with_tip"],
+        rate=figures["rate"],
+        shares=figures["shares"],
+        transfers=figures["transfers"],
+        scores=[[name, score] for name, score in request["scores"].items()],
+        chooser=player(figures["chooser"], f"{where}.chooser"),
+        settled_by_name=checks.who(item, "settled_by", where) or None,
+        settled_at=checks.moment(item, "settled_at", where),
+        replaced_at=checks.moment(item, "replaced_at", where, required=False),
     )

@@ -9,7 +9,6 @@ up on the page without touching this file, and no rule of any game is written he
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlencode
@@ -29,7 +28,7 @@ from scoring.limits import MAX_CENTS_PER_POINT, MAX_MONEY_CENTS
 from scoring.numbers import AmbiguousNumber, whole_number
 from scoring.registry import GAME_MODULES, START_TOTALS, TEAMS, GameSpec, get_game
 
-from . import selectors, services
+from . import import_checks, selectors, services
 from .models import GAME_LABELS, League, Player, Role
 from .money import canonical, money_text, number_text, read_number
 from .names import NameProblem, check_new_name, clean_name
@@ -1024,11 +1023,12 @@ class ImportLeagueForm(NewLeagueForm):
     field_order = ["file", "name", "slug"]
 
     def clean_file(self):
+        # Read as leagues/import_checks.py reads any export: its size, JSON, depth, NUL.
         upload = self.cleaned_data["file"]
         try:
-            return json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, ValueError) as error:
-            raise forms.ValidationError(_("This file is not a league export (JSON).")) from error
+            return import_checks.read_json(upload.read(import_checks.MAX_FILE_BYTES + 1))
+        except import_checks.ImportProblem as problem:
+            raise forms.ValidationError([e["message"] for e in problem.errors]) from problem
 
 
 # --- a paper season (leagues/paper_import.py) and API tokens (leagues/tokens.py) -------------

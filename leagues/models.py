@@ -25,6 +25,24 @@ def new_token():
     return secrets.token_urlsafe(24)
 
 
+def who_field():
+    """Who did it, as text, where no account of this instance is linked: the name an imported
+    league's file gives (leagues/exchange.py). Shown when the user beside it is empty.
+
+    NULL when there is none, not "": a column with a default is added on SQLite by copying
+    its table, which would drop the league stamp's triggers on it (migration 0013)."""
+    return models.CharField(_("by (as imported)"), max_length=40, null=True, blank=True)
+
+
+class HistoryByName(models.Model):
+    """The historical hand's name of who made the change, as text (``who_field``)."""
+
+    history_user_name = who_field()
+
+    class Meta:
+        abstract = True
+
+
 GAME_LABELS = {
     "doppelkopf": _("Doppelkopf"),
     "thousand": _("1000"),
@@ -213,6 +231,7 @@ class Season(models.Model):
     locked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    locked_by_name = who_field()
 
     class Meta:
         ordering = ["league", "number"]
@@ -238,6 +257,7 @@ class SeasonReopening(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="reopenings")
     reason = models.TextField(_("reason"))
     reopened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    reopened_by_name = who_field()
     reopened_at = models.DateTimeField(_("reopened at"))
     was_locked_at = models.DateTimeField(_("was closed at"))
 
@@ -290,6 +310,7 @@ class SeasonBill(models.Model):
         verbose_name=_("chose the restaurant"),
     )
     settled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    settled_by_name = who_field()
     settled_at = models.DateTimeField(_("settled at"))
     replaced_at = models.DateTimeField(_("replaced at"), null=True, blank=True)
 
@@ -382,6 +403,7 @@ class Meeting(models.Model):
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    closed_by_name = who_field()
     # Copied from a paper score sheet as each player's total (leagues/paper_import.py): it has
     # seats and no hands, and its MeetingResult rows hold the totals as written, so every
     # reader counts it; the writers keep those rows instead of summing no hands into zeros.
@@ -411,11 +433,13 @@ class MeetingReopening(models.Model):
     meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="reopenings")
     reason = models.TextField(_("reason"))
     reopened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    reopened_by_name = who_field()
     reopened_at = models.DateTimeField(_("reopened at"))
     was_closed_at = models.DateTimeField(_("was closed at"))
     was_closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    was_closed_by_name = who_field()
 
     class Meta:
         ordering = ["meeting", "reopened_at", "id"]
@@ -480,7 +504,7 @@ class Hand(models.Model):
     entered_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)
     deleted_at = models.DateTimeField(null=True, blank=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[HistoryByName])
 
     objects = HandQuerySet.as_manager()
 

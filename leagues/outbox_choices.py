@@ -48,7 +48,7 @@ def parse(text: str | None) -> OutboxChoice | None:
     if not text or not text.startswith(PREFIX):
         return None
     parts = text[len(PREFIX) :].split(":")
-    if len(parts) not in (2, 3) or parts[0] not in KINDS or not parts[1].isdigit():
+    if len(parts) not in (2, 3) or parts[0] not in KINDS or not (parts[1].isascii() and parts[1].isdigit()):
         return None
     try:
         key = uuid.UUID(parts[2]) if len(parts) == 3 else None

@@ -1843,10 +1843,12 @@ def reopen_meeting(*, meeting: Meeting, user, reason: str, now=None) -> MeetingR
         reopened_at=now or timezone.now(),
         was_closed_at=meeting.closed_at,
         was_closed_by=meeting.closed_by,
+        was_closed_by_name=meeting.closed_by_name,  # who closed it, in an imported league
     )
     meeting.closed_at = None
     meeting.closed_by = None
-    meeting.save(update_fields=["closed_at", "closed_by"])
+    meeting.closed_by_name = None
+    meeting.save(update_fields=["closed_at", "closed_by", "closed_by_name"])
     return reopening
 
 
@@ -1925,7 +1927,8 @@ def reopen_season(*, season: Season, user, reason: str, now=None) -> SeasonReope
     )
     season.locked_at = None
     season.locked_by = None
-    season.save(update_fields=["locked_at", "locked_by"])
+    season.locked_by_name = None
+    season.save(update_fields=["locked_at", "locked_by", "locked_by_name"])
     return reopening
 
 

@@ -135,7 +135,7 @@ def test_a_broken_file_is_refused_naming_where_and_nothing_is_stored(demo):
     with pytest.raises(exchange.ImportProblem) as error:
         exchange.import_league(data=broken, user=UserFactory(), name="Kaputt", slug="kaputt")
     assert error.value.errors[0]["field"] == "file"
-    assert error.value.errors[0]["message"].startswith("meetings (")
+    assert error.value.errors[0]["message"].startswith("meetings[3]")
     assert League.objects.count() == before
     with pytest.raises(exchange.ImportProblem) as error:
         exchange.import_league(data={"format": "something else"}, user=UserFactory(), name="X", slug="x")

@@ -1,12 +1,11 @@
 """``manage.py import_league FILE --name NAME --slug SLUG --admin USERNAME``: a JSON export as a
-new league (the page does the same for files up to the request size limit)."""
-
-import json
+new league (the page does the same for files up to the request size limit), read and checked
+as the page reads it (leagues/import_checks.py), up to ``import_checks.MAX_FILE_BYTES``."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from leagues import exchange
+from leagues import exchange, import_checks
 
 
 class Command(BaseCommand):
@@ -23,11 +22,12 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError(f"No user {admin!r}.")
         try:
-            with open(file, encoding="utf-8") as f:
-                data = json.load(f)
-        except (OSError, ValueError) as error:
+            with open(file, "rb") as f:
+                raw = f.read(import_checks.MAX_FILE_BYTES + 1)
+        except OSError as error:
             raise CommandError(f"Cannot read {file}: {error}") from error
         try:
+            data = import_checks.read_json(raw)
             league = exchange.import_league(data=data, user=user, name=name, slug=slug)
         except exchange.ImportProblem as error:
             raise CommandError("; ".join(e["message"] for e in error.errors)) from error

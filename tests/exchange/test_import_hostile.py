@@ -1,0 +1,115 @@
+"""A league export is hostile input: whatever is wrong in it is a 400 naming its place in the
+file, with nothing stored; whatever is accepted can be shown, exported, imported again and
+verified."""
+
+import copy
+import json
+from io import StringIO
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from leagues import exchange, import_checks, services
+from leagues.management.commands.seed_demo import SLUG
+from leagues.models import League
+from tests.exchange.hostile import HOSTILE, league_pages
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def export():
+    call_command("seed_demo", "--if-empty", stdout=StringIO())
+    return json.loads(json.dumps(exchange.export_league(league=League.objects.get(slug=SLUG))))
+
+
+def post(client, body: bytes, slug="kopie"):
+    upload = SimpleUploadedFile("league.json", body, content_type="application/json")
+    return client.post(reverse("league_import"), {"file": upload, "name": "Kopie", "slug": slug})
+
+
+def file_errors(response) -> list[str]:
+    return response.context["form"].errors.get("file", [])
+
+
+@pytest.mark.parametrize("change", [change for _what, change in HOSTILE], ids=[what for what, _c in HOSTILE])
+def test_it_refuses_a_hostile_value_naming_where_and_stores_nothing(client, export, change):
+    client.force_login(UserFactory())
+    leagues = League.objects.count()
+    response = post(client, json.dumps(change(copy.deepcopy(export))).encode())
+    assert response.status_code == 400
+    errors = file_errors(response)
+    # The message names the place in the file: "meetings[1].closed_at: ..."
+    assert errors and errors[0].split(":")[0].split(".")[0].split("[")[0] in {"players", "seasons", "meetings"}
+    assert League.objects.count() == leagues
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"[" * 200_000, b'{"a":' * 100_000, json.dumps({"format": json.loads("[" * 40 + "]" * 40)}).encode()],
+    ids=["200,000 [", "100,000 objects deep", "40 deep"],
+)
+def test_it_refuses_a_file_nested_too_deep(client, body):
+    client.force_login(UserFactory())
+    response = post(client, body)
+    assert response.status_code == 400
+    assert "nested" in file_errors(response)[0]
+
+
+def test_a_nul_is_named_by_its_first_place_in_the_file(export):
+    export["players"][0]["name"] = "Bir\x00git"
+    with pytest.raises(import_checks.ImportProblem) as error:
+        exchange.import_league(data=export, user=UserFactory(), name="X", slug="x")
+    assert error.value.errors[0]["message"].startswith("players[1].name: ")
+
+
+def test_the_command_refuses_a_file_above_its_limit(tmp_path, monkeypatch, export):
+    UserFactory(username="admin")
+    path = tmp_path / "league.json"
+    path.write_text(json.dumps(export))
+    monkeypatch.setattr(import_checks, "MAX_FILE_BYTES", 1000)
+    with pytest.raises(CommandError, match="too large"):
+        call_command("import_league", str(path), "--name", "X", "--slug", "x", "--admin", "admin")
+    path.write_bytes(b"[" * 200_000)
+    monkeypatch.setattr(import_checks, "MAX_FILE_BYTES", 1_000_000)
+    with pytest.raises(CommandError, match="nested"):
+        call_command("import_league", str(path), "--name", "X", "--slug", "x", "--admin", "admin")
+    assert not League.objects.filter(slug="x").exists()
+
+
+def test_a_history_reason_the_app_never_writes_is_refused(export):
+    # An outbox choice whose number is not an ASCII number ("²") once broke the activity page.
+    export["meetings"][0]["hands"][0]["history"][0]["reason"] = "outbox:keep:²"
+    with pytest.raises(import_checks.ImportProblem) as error:
+        exchange.import_league(data=export, user=UserFactory(), name="X", slug="x")
+    assert error.value.errors[0]["message"].startswith("meetings[1].hands[1].history[1].reason")
+
+
+def test_an_unknown_game_is_refused(export):
+    export["league"]["game"] = "skat"
+    with pytest.raises(import_checks.ImportProblem) as error:
+        exchange.import_league(data=export, user=UserFactory(), name="X", slug="x")
+    assert error.value.errors[0]["message"].startswith("league.game")
+
+
+def test_what_it_accepts_is_shown_exported_imported_again_and_verified(client, export):
+    user = UserFactory()
+    client.force_login(user)
+    assert post(client, json.dumps(export).encode()).status_code == 302
+    copied = League.objects.get(slug="kopie")
+    assert [url for url in league_pages(copied) if client.get(url).status_code != 200] == []
+    _count, problems = services.verify_replays(league=copied)
+    assert problems == []
+    again = client.get(reverse("league_export_json", kwargs={"slug": "kopie"})).content
+    assert post(client, again, slug="kopie-2").status_code == 302
+    second = exchange.export_league(league=League.objects.get(slug="kopie-2"))
+    first = exchange.export_league(league=copied)
+    for data in (first, second):
+        data.pop("exported_at")
+        data["league"].pop("slug")
+        for meeting in data["meetings"]:
+            meeting.pop("created_at")
+    assert second == first
