@@ -64,17 +64,17 @@ def request(client: Client, method: str, path: str, **data) -> Answer:
     try:
         response = getattr(client, method)(path, **data)
     except Exception as error:  # noqa: BLE001 - every exception of a request is a finding
-        return Answer(500, error=_last_line(error), at=_project_frame(error))
+        return Answer(500, error=last_line(error), at=project_frame(error))
     return Answer(response.status_code, response.content)
 
 
-def _last_line(error: BaseException) -> str:
+def last_line(error: BaseException) -> str:
     lines = traceback.format_exception_only(type(error), error)
     text = "".join(lines).strip().splitlines()
     return (text[-1] if text else type(error).__name__)[:300]
 
 
-def _project_frame(error: BaseException) -> str | None:
+def project_frame(error: BaseException) -> str | None:
     root = str(ROOT) + "/"
     frames = [
         f
@@ -179,10 +179,14 @@ def pages(league: League, focus: Focus | None = None) -> list[str]:
     if focus is None or focus.shows("players"):
         found += [f"{base}/statistics/player/{pk}/" for pk in league.players.values_list("pk", flat=True)]
     if focus is None or focus.shows("seasons"):
+        # A season without an evening's results has no bill to split and nothing to
+        # recompute: those two pages are a 404 by design (leagues/views/bill.py, what_if.py).
+        scored = set(league.meeting_results.values_list("season__number", flat=True).distinct())
         for number in league.seasons.values_list("number", flat=True):
-            found += [f"{base}/standings/?season={number}", f"{base}/seasons/{number}/bill/"]
-            found += [f"{base}/seasons/{number}/report/", f"{base}/seasons/{number}/what-if/"]
+            found += [f"{base}/standings/?season={number}", f"{base}/seasons/{number}/report/"]
             found.append(f"/p/{token}/seasons/{number}/report/")
+            if number in scored:
+                found += [f"{base}/seasons/{number}/bill/", f"{base}/seasons/{number}/what-if/"]
     # In the order of the file: the import makes them one after the other.
     meetings = list(league.meetings.order_by("id").values_list("pk", flat=True))
     picked = range(len(meetings)) if focus is None else focus.meeting_indices(len(meetings))

@@ -46,6 +46,8 @@ def arguments(argv=None):
     parser.add_argument("--postgres", action="store_true", help="also on a fresh PostgreSQL database")
     parser.add_argument("--random", type=int, default=int(os.environ.get("FUZZ_IMPORT_RANDOM", "300")))
     parser.add_argument("--seed", type=int, default=int(os.environ.get("FUZZ_SEED", "1")))
+    parser.add_argument("--skip-sqlite", action="store_true", help="PostgreSQL only")
+    parser.add_argument("--pg-name", help="the fresh PostgreSQL database's name (default: one of its own)")
     parser.add_argument("--limit", type=int, help="only the first N files (a quick look)")
     parser.add_argument("--findings", help="append each distinct finding to this Markdown file")
     parser.add_argument("--keep", help="keep the details (JSON per database) in this folder")
@@ -60,13 +62,16 @@ def main(argv=None) -> int:
     workdir = Path(args.keep or tempfile.mkdtemp(prefix="kartenliga-import-fuzz-"))
     workdir.mkdir(parents=True, exist_ok=True)
     statuses = []
-    print("== import mutations on a fresh SQLite database", flush=True)
-    sqlite = workdir / "import-fuzz.sqlite3"
-    sqlite.unlink(missing_ok=True)  # a fresh database, also when --keep names an earlier run's folder
-    statuses.append(run_worker(args, f"sqlite:///{sqlite}", "sqlite", workdir))
+    if not args.skip_sqlite:
+        print("== import mutations on a fresh SQLite database", flush=True)
+        sqlite = workdir / "import-fuzz.sqlite3"
+        sqlite.unlink(missing_ok=True)  # a fresh database, also when --keep names an earlier run's folder
+        statuses.append(run_worker(args, f"sqlite:///{sqlite}", "sqlite", workdir))
     if args.postgres or os.environ.get("DATABASE_URL", "").startswith("postgres"):
         print("== import mutations on a fresh PostgreSQL database", flush=True)
-        with FreshPostgres(postgres_url(os.environ.get("DATABASE_URL"))) as url:
+        fresh = FreshPostgres(postgres_url(os.environ.get("DATABASE_URL")))
+        fresh.name = args.pg_name or fresh.name
+        with fresh as url:
             statuses.append(run_worker(args, url, "postgresql", workdir))
     print(f"Details: {workdir}")
     return 1 if any(statuses) else 0
@@ -159,22 +164,35 @@ class Run:
 
     def broken(self, mutation, league) -> bool:
         """Whether the league of an accepted file fails a check (each failure noted)."""
-        from tests.fuzz import import_checks
+        from tests.fuzz import import_checks as checks
 
-        failed = False
-        focus = import_checks.Focus.of(path for path, _action, _value in mutation.changes)
-        for path, page in import_checks.broken_pages(self.client, league, focus):
-            kind = "500 on a page" if page.server_error else f"{page.status} on a page"
-            self.note(mutation, kind, page.error or f"status {page.status}", page.at, page=path)
-            failed = True
-        problem = import_checks.round_trip_problem(self.client, league)
-        if problem:
-            self.note(mutation, "round trip", problem, None)
-            failed = True
-        for problem in import_checks.verify_problems(league):
-            self.note(mutation, "verify_replays", problem.split(": ", 1)[-1], None)
-            failed = True
-        return failed
+        focus = checks.Focus.of(path for path, _action, _value in mutation.changes)
+        found = self.guarded(
+            "pages",
+            lambda: [
+                ("500 on a page" if page.server_error else f"{page.status} on a page", page.error, page.at, path)
+                for path, page in checks.broken_pages(self.client, league, focus)
+            ],
+        )
+        problem = self.guarded("round trip", lambda: checks.round_trip_problem(self.client, league))
+        found += [("round trip", problem, None, None)] if isinstance(problem, str) else problem or []
+        found += self.guarded(
+            "verify_replays",
+            lambda: [("verify_replays", p.split(": ", 1)[-1], None, None) for p in checks.verify_problems(league)],
+        )
+        for kind, error, at, page in found:
+            self.note(mutation, kind, error or kind, at, page=page)
+        return bool(found)
+
+    @staticmethod
+    def guarded(name, check):
+        """``check()``, or the finding that it raised (the checks must not end the run)."""
+        from tests.fuzz import import_checks as checks
+
+        try:
+            return check()
+        except Exception as error:  # noqa: BLE001 - whatever a check raises is a finding
+            return [(f"{name} raised", checks.last_line(error), checks.project_frame(error), None)]
 
     def seen(self, league) -> bool:
         """Whether a league with the same data was checked already (its export, as compared)."""
