@@ -20,19 +20,17 @@ total that evening, its texts made safe for a spreadsheet (leagues/spreadsheet.p
 from __future__ import annotations
 
 import uuid
-from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.bill import split_bill
-from scoring.errors import ScoringError
 from scoring.registry import game_names, get_game
 
+from . import import_bills, names, outbox_choices, paper_import, services, spreadsheet
 from . import import_checks as checks
-from . import names, outbox_choices, paper_import, services, spreadsheet
+from .hand_entry import FORMS, form_module
 from .models import (
     Hand,
     HandResult,
@@ -46,6 +44,7 @@ from .models import (
     SeasonReopening,
     Seat,
 )
+from .selectors import describe_payload
 
 FORMAT = "kartenliga-league"
 VERSION = 1
@@ -292,14 +291,18 @@ def import_league(*, data: Any, user, name: str, slug: str) -> League:
         player.by_name[player_name] = Player.objects.create(league=league, name=player_name, active=active)
     seasons = {}
     for i, item in enumerate(checks.items(data, "seasons", ""), start=1):
-        season = _import_season(item, f"seasons[{i}]", league)
-        if season.number in seasons:
-            raise ImportProblem(f"seasons[{i}].number", _("season numbers must be distinct."))
+        season = _import_season(item, f"seasons[{i}]", league, taken=seasons)
         seasons[season.number] = (season, item, f"seasons[{i}]")
     meetings = [
         _import_meeting(item, f"meetings[{i}]", league, seasons, player)
         for i, item in enumerate(checks.items(data, "meetings", ""), start=1)
     ]
+    # A season starts with its first evening (services.start_meeting): the pages of a season
+    # without one have nothing to show.
+    played = {meeting.season.number for meeting, _where in meetings}
+    for number, (_season, _item, where) in seasons.items():
+        if number not in played:
+            raise ImportProblem(where, _("a season without evenings."))
     # Replay every meeting in playing order, as the app would have: the cached figures are
     # the engine's. A meeting that no longer replays stops the import.
     for meeting, where in sorted(meetings, key=lambda m: (m[0].date, m[0].pk)):
@@ -308,10 +311,11 @@ def import_league(*, data: Any, user, name: str, slug: str) -> League:
         except services.InvalidInput as error:
             raise ImportProblem(where, _replay_problems(error)) from error
     for season, item, where in seasons.values():
-        for j, bill in enumerate(checks.items(item, "bills", where), start=1):
-            _import_bill(bill, f"{where}.bills[{j}]", season, player)
-        if season.bills.filter(replaced_at=None).count() > 1:
+        bills = checks.items(item, "bills", where)
+        if sum(1 for bill in bills if not isinstance(bill, dict) or bill.get("replaced_at") is None) > 1:
             raise ImportProblem(f"{where}.bills", _("only one bill of a season is not replaced."))
+        for j, bill in enumerate(bills, start=1):
+            import_bills.import_bill(bill, f"{where}.bills[{j}]", season, player)
     return league
 
 
@@ -325,10 +329,13 @@ def _replay_problems(error: services.InvalidInput) -> str:
     )
 
 
-def _import_season(item, where, league) -> Season:
+def _import_season(item, where, league, *, taken) -> Season:
+    number = checks.whole(item, "number", where, model=Season, field="number", least=1)
+    if number in taken:
+        raise ImportProblem(f"{where}.number", _("season numbers must be distinct."))
     season = Season.objects.create(
         league=league,
-        number=checks.whole(item, "number", where, model=Season, field="number", least=1),
+        number=number,
         started_on=checks.day(item, "started_on", where),
         closed_on=checks.day(item, "closed_on", where, required=False),
         locked_at=checks.moment(item, "locked_at", where, required=False),
@@ -430,7 +437,7 @@ def _read_hand(h, at, meeting) -> Hand:
         number=None if deleted_at else checks.whole(h, "number", at, model=Hand, field="number", least=1),
         version=checks.whole(h, "version", at, model=Hand, field="version", least=1, required=False) or 1,
         idempotency_key=key,
-        payload=checks.value(h, "payload", at, dict),
+        payload=_shown(h, at, meeting.game),
         deleted_at=deleted_at,
     )
 
@@ -456,11 +463,11 @@ def _import_hands(item, where, meeting) -> None:
         if entered is not None:
             Hand.objects.filter(pk=hand.pk).update(entered_at=entered)
         for k, r in enumerate(checks.items(h, "history", at), start=1):
-            records.append(_history_record(History, r, f"{at}.history[{k}]", hand, entered))
+            records.append(_history_record(History, r, f"{at}.history[{k}]", hand, entered, meeting.game))
     History.objects.bulk_create(records)
 
 
-def _history_record(History, r, at, hand, entered):
+def _history_record(History, r, at, hand, entered, game):
     kind = checks.value(r, "type", at, str)
     if kind not in ("+", "~", "-"):
         raise ImportProblem(f"{at}.type", _("one of +, ~ and -."))
@@ -472,7 +479,7 @@ def _history_record(History, r, at, hand, entered):
         number=hand.number,
         version=checks.whole(r, "version", at, model=Hand, field="version", least=1, required=False) or 1,
         idempotency_key=hand.idempotency_key,
-        payload=checks.value(r, "payload", at, dict),
+        payload=_shown(r, at, game),
         entered_at=entered or timezone.now(),
         changed_at=when,
         deleted_at=checks.moment(r, "deleted_at", at, required=False),
@@ -481,6 +488,18 @@ def _history_record(History, r, at, hand, entered):
         history_user_name=checks.who(r, "by", at) or None,
         history_change_reason=_reason(r, at),
     )
+
+
+def _shown(item, where, game) -> dict:
+    """A hand's payload, or one of its earlier versions: a JSON object that the history
+    pages can show (the replay checks the live hands as the engine reads them; a deleted
+    hand and an earlier version are only ever shown, so that is what is checked of them)."""
+    payload = checks.value(item, "payload", where, dict)
+    try:
+        describe_payload(module=form_module(game) if game in FORMS else None, payload=payload)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
+        raise ImportProblem(f"{where}.payload", _("not a hand of this game as it is shown.")) from error
+    return payload
 
 
 def _reason(record: dict, where: str) -> str | None:
@@ -509,91 +528,3 @@ def _import_totals(meeting: Meeting, totals: dict, where: str, player) -> None:
     if not sums:
         raise ImportProblem(where, _("no totals."))
     services.store_imported_totals(meeting=meeting, totals=sums)
-
-
-def _scores(item, where, player) -> dict[str, int]:
-    """The standings the bill was split by: [[name, score], ...] in standings order."""
-    scores: dict[str, int] = {}
-    for k, pair in enumerate(checks.value(item, "scores", where, list), start=1):
-        at = f"{where}.scores[{k}]"
-        if not (isinstance(pair, list) and len(pair) == 2 and type(pair[1]) is int) or pair[0] in scores:
-            raise ImportProblem(at, _("a player's name and a whole number, once for each player."))
-        scores[player(pair[0], at).name] = pair[1]
-    return scores
-
-
-def _bill_request(item, where, player) -> dict[str, Any]:
-    """The bill's inputs as the split_bill request the bill page makes of a stored bill
-    (services.stored_bill_request), with the standings it was split by."""
-    money = {"model": SeasonBill}
-    total = checks.amount(item, "total", where, field="total", required=True, **money)
-    request = {"total": f"{total:.2f}", "scores": _scores(item, where, player)}
-    request["method"] = checks.text(item, "method", where, model=SeasonBill, field="method")
-    tip = checks.amount(item, "tip_percent", where, field="tip_percent", **money)
-    if tip:
-        request["tip_percent"] = str(tip)
-    cents = checks.amount(item, "cents_per_point", where, field="cents_per_point", **money)
-    if cents is not None and request["method"] == "per_point":
-        request["cents_per_point"] = str(cents)
-    paid_by = player(item.get("paid_by"), f"{where}.paid_by", required=False)
-    if paid_by is not None:
-        request["paid_by"] = paid_by.name
-    elif item.get("paid"):
-        paid = checks.value(item, "paid", where, dict)
-        request["paid"] = {
-            player(name, f"{where}.paid").name: str(checks.amount(paid, name, f"{where}.paid", field="total", **money))
-            for name in paid
-        }
-    return request
-
-
-def _import_bill(item, where, season, player) -> SeasonBill:
-    """A stored bill: its inputs as the bill page takes them, its figures the engine's split
-    of them by its standings (a file whose figures differ is refused, not corrected)."""
-    request = _bill_request(item, where, player)
-    try:
-        result = split_bill(request)
-    except ScoringError as error:
-        raise ImportProblem(where, " ".join(e["message"] for e in services.problems_as_errors(error))) from error
-    # Who paid what, as services.settle_bill keeps it.
-    paid = {name: amount for name, amount in (request.get("paid") or {}).items() if Decimal(amount)} or None
-    if "paid_by" in request:
-        paid = {request["paid_by"]: result["total"]}
-    figures = {
-        "total_with_tip": Decimal(result["total"]),
-        "rate": None if result.get("rate") is None else Decimal(str(result["rate"])),
-        "shares": result["shares"],
-        "transfers": result.get("transfers") or [],
-        "chooser": result["chooses_restaurant"],
-        "paid": paid,
-    }
-    money = {"model": SeasonBill}
-    in_file = {
-        "total_with_tip": checks.amount(item, "total_with_tip", where, field="total_with_tip", required=True, **money),
-        "rate": checks.amount(item, "rate", where, field="rate", **money),
-        "shares": checks.value(item, "shares", where, dict),
-        "transfers": checks.value(item, "transfers", where, list, required=False) or [],
-        "chooser": item.get("chooser"),
-        "paid": item.get("paid"),
-    }
-    for key, figure in figures.items():
-        if in_file[key] != figure:
-            raise ImportProblem(f"{where}.{key}", _("not what the bill's inputs split by its standings give."))
-    return SeasonBill.objects.create(
-        season=season,
-        total=Decimal(request["total"]),
-        tip_percent=checks.amount(item, "tip_percent", where, field="tip_percent", **money),
-        method=request["method"],
-        cents_per_point=checks.amount(item, "cents_per_point", where, field="cents_per_point", **money),
-        paid_by=player(request.get("paid_by"), f"{where}.paid_by", required=False),
-        paid=paid,
-        total_with_tip=figures["total_with_tip"],
-        rate=figures["rate"],
-        shares=figures["shares"],
-        transfers=figures["transfers"],
-        scores=[[name, score] for name, score in request["scores"].items()],
-        chooser=player(figures["chooser"], f"{where}.chooser"),
-        settled_by_name=checks.who(item, "settled_by", where) or None,
-        settled_at=checks.moment(item, "settled_at", where),
-        replaced_at=checks.moment(item, "replaced_at", where, required=False),
-    )

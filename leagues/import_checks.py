@@ -5,7 +5,8 @@ through the rule that guards it where the app writes it itself:
 
 - the file: at most ``MAX_FILE_BYTES``, JSON nested at most ``MAX_DEPTH`` deep (an export
   nests about ten deep), no NUL and no lone surrogate in any text or key (PostgreSQL refuses
-  both, SQLite would keep the NUL);
+  both, SQLite would keep the NUL), no NaN or Infinity (not JSON: no database keeps them in
+  a JSON column) and no whole number beyond 64 bits (the API's export cannot write it);
 - texts, amounts and whole numbers through the model field that keeps them (its own
   ``clean``: max_length, max_digits and decimal places), whole numbers also within their
   column's range as PostgreSQL has it (SQLite would keep a larger one, and the league could
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 from typing import Any
 
 from django import forms
@@ -43,6 +45,8 @@ MAX_FILE_BYTES = 20_000_000
 MAX_DEPTH = 32
 # Strings no text of the database may hold: NUL, and the halves of a UTF-16 pair.
 _REFUSED = {chr(0), *map(chr, range(0xD800, 0xE000))}
+# The whole numbers a JSON column keeps and the export writes back (orjson: 64 bits).
+_LARGEST = 2**63 - 1
 
 
 class ImportProblem(services.InvalidInput):
@@ -87,6 +91,10 @@ def check_document(data: Any) -> None:
             stack.extend(reversed([(value, f"{where}[{i}]", depth + 1) for i, value in enumerate(node, start=1)]))
         elif isinstance(node, str) and _REFUSED.intersection(node):
             raise ImportProblem(_printable(where), _("a NUL or an invalid character in a text."))
+        elif isinstance(node, float) and not math.isfinite(node):  # Python's json reads NaN
+            raise ImportProblem(where, _("not a number."))
+        elif isinstance(node, int) and not -_LARGEST <= node <= _LARGEST:
+            raise ImportProblem(where, _("a number too large."))
 
 
 def _printable(where: str) -> str:

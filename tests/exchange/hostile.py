@@ -115,6 +115,35 @@ HOSTILE = [
 ]
 
 
+def _doubled(path: str):
+    """A change repeating the first item of the list at ``path``."""
+
+    def change(data):
+        node = data
+        for key in path.split("."):
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        node.append(json.loads(json.dumps(node[0])))
+        return data
+
+    return change
+
+
+# Found by the mutation fuzzer (tests/fuzz/import_mutations.py) after the issue's list was
+# refused: each gave a 500 at import or on a page of the imported league.
+FUZZED = [
+    ("a season twice", _doubled("seasons")),
+    ("a bill twice", _doubled(f"{BILL[: -len('.0')]}")),
+    ("NaN in a payload", _set(f"{HAND}.payload.re_eyes", float("nan"))),
+    ("Infinity in a history payload", _set(f"{HAND}.history.0.payload.re_eyes", float("inf"))),
+    ("2^64 in a history payload", _set(f"{HAND}.history.0.payload.re_eyes", 2**64)),
+    ("a history payload's re: true", _set(f"{HAND}.history.0.payload.re", True)),
+    ("a history payload's kind: []", _set(f"{HAND}.history.0.payload.kind", [])),
+    ("a history payload a list", _set(f"{HAND}.history.0.payload", [])),
+    ("a name in the bill's scores a list", _set(f"{BILL}.scores.0.0", [])),
+    ("a season without evenings", _add_season(3)),
+]
+
+
 def league_pages(league) -> list[str]:
     """Every page of a league a member can open (with its exports)."""
     slug = league.slug

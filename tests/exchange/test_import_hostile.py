@@ -14,7 +14,7 @@ from django.urls import reverse
 from leagues import exchange, import_checks, services
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import League
-from tests.exchange.hostile import HOSTILE, league_pages
+from tests.exchange.hostile import FUZZED, HOSTILE, league_pages
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def file_errors(response) -> list[str]:
     return response.context["form"].errors.get("file", [])
 
 
-@pytest.mark.parametrize("change", [change for _what, change in HOSTILE], ids=[what for what, _c in HOSTILE])
+@pytest.mark.parametrize("change", [c for _what, c in HOSTILE + FUZZED], ids=[what for what, _c in HOSTILE + FUZZED])
 def test_it_refuses_a_hostile_value_naming_where_and_stores_nothing(client, export, change):
     client.force_login(UserFactory())
     leagues = League.objects.count()
