@@ -113,3 +113,17 @@ def test_what_it_accepts_is_shown_exported_imported_again_and_verified(client, e
         for meeting in data["meetings"]:
             meeting.pop("created_at")
     assert second == first
+
+
+def test_the_command_takes_a_name_and_short_name_as_the_page_does(tmp_path, export):
+    UserFactory(username="admin")
+    path = tmp_path / "league.json"
+    path.write_text(json.dumps(export))
+    with pytest.raises(CommandError, match="slug"):
+        call_command("import_league", str(path), "--name", "X", "--slug", SLUG, "--admin", "admin")
+    with pytest.raises(CommandError, match="name"):
+        call_command("import_league", str(path), "--name", "x" * 101, "--slug", "x", "--admin", "admin")
+    call_command(
+        "import_league", str(path), "--name", "Kopie", "--slug", "kopie", "--admin", "admin", stdout=StringIO()
+    )
+    assert League.objects.get(slug="kopie").name == "Kopie"

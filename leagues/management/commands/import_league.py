@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from leagues import exchange, import_checks
+from leagues.forms import NewLeagueForm
 
 
 class Command(BaseCommand):
@@ -21,6 +22,11 @@ class Command(BaseCommand):
         user = get_user_model().objects.filter(username=admin).first()
         if user is None:
             raise CommandError(f"No user {admin!r}.")
+        # The name and the short name as the import page takes them (a short name taken, too long...).
+        form = NewLeagueForm({"name": name, "slug": slug})
+        if not form.is_valid():
+            raise CommandError("; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items()))
+        name, slug = form.cleaned_data["name"], form.cleaned_data["slug"]
         try:
             with open(file, "rb") as f:
                 raw = f.read(import_checks.MAX_FILE_BYTES + 1)
