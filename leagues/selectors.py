@@ -1094,6 +1094,7 @@ def history_entries(*, records, live_numbers, module):
                 {
                     "when": record.history_date,
                     "who": record.history_user,
+                    "who_name": record.history_user_name,  # an imported league's, as text
                     "kind": kind,
                     "what": HISTORY_LABELS[kind],
                     "hand_id": record.id,

@@ -64,3 +64,15 @@ def test_reopening_an_imported_evening_keeps_who_had_closed_it(demo):
     assert reopening.was_closed_by_name == closer
     meeting.refresh_from_db()
     assert meeting.closed_by_name is None
+
+
+def test_the_evening_history_and_the_bill_name_them_too(demo, client):
+    copied = copy_of(demo, "kopie")
+    client.force_login(copied.memberships.get().user)
+    meeting = copied.seasons.get(number=1).meetings.order_by("date").first()
+    history = client.get(reverse("meeting_history", kwargs={"slug": "kopie", "pk": meeting.pk})).content.decode()
+    assert "by the system" not in history
+    assert f"by {meeting.closed_by_name}" in history
+    bill = client.get(reverse("season_bill", kwargs={"slug": "kopie", "number": 1})).content.decode()
+    settled_by = copied.seasons.get(number=1).bills.get().settled_by_name
+    assert settled_by and f"by {settled_by}" in bill and "by ?" not in bill
