@@ -10,7 +10,6 @@ traceback, where a real server would answer 500).
 
 from __future__ import annotations
 
-import copy
 import datetime
 import json
 import traceback
@@ -209,22 +208,25 @@ def broken_pages(client: Client, league: League, focus: Focus | None = None) -> 
 
 
 def comparable(export: dict) -> dict:
-    data = copy.deepcopy(export)
-    for path in NOT_KEPT:
-        _drop(data, path)
-    return data
+    """``export`` without what an import cannot keep (NOT_KEPT). Shallow copies only: a
+    payload nested hundreds deep is compared, never copied level by level."""
+    return _without(export, NOT_KEPT)
 
 
-def _drop(data, path):
-    if not path or not isinstance(data, dict | list):
-        return
-    head, rest = path[0], path[1:]
-    children = data if head == "*" else ([data.get(head)] if isinstance(data, dict) else [])
-    if not rest and isinstance(data, dict):
-        data.pop(head, None)
-        return
-    for child in children:
-        _drop(child, rest)
+def _without(data, paths):
+    if not isinstance(data, dict | list):
+        return data
+    heads = {path[0] for path in paths}
+    if isinstance(data, list):
+        rest = {path[1:] for path in paths if path[0] == "*" and len(path) > 1}
+        return [_without(item, rest) for item in data] if rest else data
+    kept = {}
+    for key, value in data.items():
+        deeper = {path[1:] for path in paths if path[0] == key and len(path) > 1}
+        if key in heads and not deeper:
+            continue
+        kept[key] = _without(value, deeper) if deeper else value
+    return kept
 
 
 def round_trip_problem(client: Client, league: League) -> str | None:
