@@ -1001,12 +1001,21 @@ def sheet_rows(*, result, live_hands):
 
 
 def describe_payload(*, module, payload):
-    """The hand as entered, as (label, value) lines: the module's own words if it has them."""
+    """The hand as entered, as (label, value) lines: the module's own words if it has them.
+
+    A hand's past versions are kept as they were stored and never replayed, so one may be of
+    a shape the game no longer reads (or never did, from an imported file): that one is shown
+    as it is stored, field by field, rather than not at all."""
     describe = getattr(module, "describe", None)
     if describe is not None:
-        return describe(payload)
+        try:
+            return describe(payload)
+        except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+            pass
+    if not isinstance(payload, dict):
+        return [("", str(payload))] if payload is not None else []
     lines = []
-    for key, value in (payload or {}).items():
+    for key, value in payload.items():
         if isinstance(value, dict):
             value = ", ".join(f"{k}: {v}" for k, v in value.items())
         elif isinstance(value, list):
