@@ -11,8 +11,8 @@ for every file accepted, every page of the imported league 200, its export round
 data as one already checked are not checked twice.
 
 For each database (a fresh SQLite file; and a fresh PostgreSQL database when DATABASE_URL
-names a PostgreSQL server, or with --postgres) a worker process of its own runs the files and
-prints one line of figures starting with ``{"database"`` (CI greps it). Exit status 1 on any
+names a PostgreSQL server, or with --postgres) a worker process of its own, side by side,
+runs the files and prints one line of figures starting with ``{"database"`` (CI greps it). Exit status 1 on any
 server error or broken accepted file. ``--findings FILE`` appends each distinct finding (the
 field, the mutation, the error's last line and where it was raised) to FILE as Markdown.
 
@@ -22,6 +22,7 @@ field, the mutation, the error's last line and where it was raised) to FILE as M
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import logging
@@ -44,7 +45,7 @@ from tests.live_server import server_env  # noqa: E402
 def arguments(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--postgres", action="store_true", help="also on a fresh PostgreSQL database")
-    parser.add_argument("--random", type=int, default=int(os.environ.get("FUZZ_IMPORT_RANDOM", "300")))
+    parser.add_argument("--random", type=int, default=int(os.environ.get("FUZZ_IMPORT_RANDOM", "200")))
     parser.add_argument("--seed", type=int, default=int(os.environ.get("FUZZ_SEED", "1")))
     parser.add_argument("--skip-sqlite", action="store_true", help="PostgreSQL only")
     parser.add_argument("--pg-name", help="the fresh PostgreSQL database's name (default: one of its own)")
@@ -61,23 +62,26 @@ def main(argv=None) -> int:
         return worker(args, *args.worker)
     workdir = Path(args.keep or tempfile.mkdtemp(prefix="kartenliga-import-fuzz-"))
     workdir.mkdir(parents=True, exist_ok=True)
-    statuses = []
-    if not args.skip_sqlite:
-        print("== import mutations on a fresh SQLite database", flush=True)
-        sqlite = workdir / "import-fuzz.sqlite3"
-        sqlite.unlink(missing_ok=True)  # a fresh database, also when --keep names an earlier run's folder
-        statuses.append(run_worker(args, f"sqlite:///{sqlite}", "sqlite", workdir))
-    if args.postgres or os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        print("== import mutations on a fresh PostgreSQL database", flush=True)
-        fresh = FreshPostgres(postgres_url(os.environ.get("DATABASE_URL")))
-        fresh.name = args.pg_name or fresh.name
-        with fresh as url:
-            statuses.append(run_worker(args, url, "postgresql", workdir))
+    # The databases side by side, a worker process each: on two cores the run takes the time
+    # of the slower one.
+    with contextlib.ExitStack() as stack:
+        workers = []
+        if not args.skip_sqlite:
+            print("== import mutations on a fresh SQLite database", flush=True)
+            sqlite = workdir / "import-fuzz.sqlite3"
+            sqlite.unlink(missing_ok=True)  # a fresh database, also when --keep names an earlier run's folder
+            workers.append(start_worker(args, f"sqlite:///{sqlite}", "sqlite", workdir))
+        if args.postgres or os.environ.get("DATABASE_URL", "").startswith("postgres"):
+            print("== import mutations on a fresh PostgreSQL database", flush=True)
+            fresh = FreshPostgres(postgres_url(os.environ.get("DATABASE_URL")))
+            fresh.name = args.pg_name or fresh.name
+            workers.append(start_worker(args, stack.enter_context(fresh), "postgresql", workdir))
+        statuses = [process.wait() for process in workers]
     print(f"Details: {workdir}")
     return 1 if any(statuses) else 0
 
 
-def run_worker(args, database: str, label: str, workdir: Path) -> int:
+def start_worker(args, database: str, label: str, workdir: Path) -> subprocess.Popen:
     env = server_env(database, KARTENLIGA_THROTTLE_ANON="off", KARTENLIGA_THROTTLE_USER="off")
     command = [sys.executable, "-m", "tests.fuzz.import_mutations", "--worker", database, label]
     command += ["--random", str(args.random), "--seed", str(args.seed), "--keep", str(workdir)]
@@ -85,7 +89,7 @@ def run_worker(args, database: str, label: str, workdir: Path) -> int:
         command += ["--limit", str(args.limit)]
     if args.findings:
         command += ["--findings", str(Path(args.findings).resolve())]
-    return subprocess.run(command, cwd=ROOT, env=env).returncode
+    return subprocess.Popen(command, cwd=ROOT, env=env)
 
 
 # --- the worker: one database -----------------------------------------------------------------
@@ -114,13 +118,15 @@ def worker(args, database: str, label: str) -> int:
     if outcome != "accepted":
         print(f"The unchanged base file does not pass ({outcome}, {run.statuses}): {run.findings}", file=sys.stderr)
         return 2
+    run.outcomes.clear()  # the figures count the mutations, not the base file
+    run.statuses.clear()
     files = mutations.exhaustive(base) + mutations.seeded(base, count=args.random, seed=args.seed)
     files = files[: args.limit] if args.limit else files
     for n, mutation in enumerate(files, start=1):
         run.check(mutation, n)
         if n % 500 == 0:
             seconds = round(time.monotonic() - started)
-            print(f"   {n} of {len(files)} files, {seconds} s: {dict(run.outcomes)}", flush=True)
+            print(f"   {label}: {n} of {len(files)} files, {seconds} s: {dict(run.outcomes)}", flush=True)
     figures = run.figures(len(files), round(time.monotonic() - started))
     print(json.dumps(figures), flush=True)
     if args.keep:
