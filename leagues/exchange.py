@@ -30,7 +30,6 @@ from scoring.registry import game_names, get_game
 
 from . import import_bills, names, outbox_choices, paper_import, services, spreadsheet
 from . import import_checks as checks
-from .hand_entry import FORMS, form_module
 from .models import (
     Hand,
     HandResult,
@@ -44,7 +43,6 @@ from .models import (
     SeasonReopening,
     Seat,
 )
-from .selectors import describe_payload
 
 FORMAT = "kartenliga-league"
 VERSION = 1
@@ -437,7 +435,7 @@ def _read_hand(h, at, meeting) -> Hand:
         number=None if deleted_at else checks.whole(h, "number", at, model=Hand, field="number", least=1),
         version=checks.whole(h, "version", at, model=Hand, field="version", least=1, required=False) or 1,
         idempotency_key=key,
-        payload=_shown(h, at, meeting.game),
+        payload=_shown(h, at),
         deleted_at=deleted_at,
     )
 
@@ -463,11 +461,11 @@ def _import_hands(item, where, meeting) -> None:
         if entered is not None:
             Hand.objects.filter(pk=hand.pk).update(entered_at=entered)
         for k, r in enumerate(checks.items(h, "history", at), start=1):
-            records.append(_history_record(History, r, f"{at}.history[{k}]", hand, entered, meeting.game))
+            records.append(_history_record(History, r, f"{at}.history[{k}]", hand, entered))
     History.objects.bulk_create(records)
 
 
-def _history_record(History, r, at, hand, entered, game):
+def _history_record(History, r, at, hand, entered):
     kind = checks.value(r, "type", at, str)
     if kind not in ("+", "~", "-"):
         raise ImportProblem(f"{at}.type", _("one of +, ~ and -."))
@@ -479,7 +477,7 @@ def _history_record(History, r, at, hand, entered, game):
         number=hand.number,
         version=checks.whole(r, "version", at, model=Hand, field="version", least=1, required=False) or 1,
         idempotency_key=hand.idempotency_key,
-        payload=_shown(r, at, game),
+        payload=_shown(r, at),
         entered_at=entered or timezone.now(),
         changed_at=when,
         deleted_at=checks.moment(r, "deleted_at", at, required=False),
@@ -490,16 +488,11 @@ def _history_record(History, r, at, hand, entered, game):
     )
 
 
-def _shown(item, where, game) -> dict:
-    """A hand's payload, or one of its earlier versions: a JSON object that the history
-    pages can show (the replay checks the live hands as the engine reads them; a deleted
-    hand and an earlier version are only ever shown, so that is what is checked of them)."""
-    payload = checks.value(item, "payload", where, dict)
-    try:
-        describe_payload(module=form_module(game) if game in FORMS else None, payload=payload)
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
-        raise ImportProblem(f"{where}.payload", _("not a hand of this game as it is shown.")) from error
-    return payload
+def _shown(item, where) -> dict:
+    """A hand's payload, or one of its earlier versions: a JSON object. The replay checks the
+    live hands as the engine reads them; a deleted hand or an earlier version is only ever
+    shown, and a shape the game cannot read is shown field by field (selectors.describe_payload)."""
+    return checks.value(item, "payload", where, dict)
 
 
 def _reason(record: dict, where: str) -> str | None:

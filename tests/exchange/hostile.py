@@ -136,8 +136,6 @@ FUZZED = [
     ("NaN in a payload", _set(f"{HAND}.payload.re_eyes", float("nan"))),
     ("Infinity in a history payload", _set(f"{HAND}.history.0.payload.re_eyes", float("inf"))),
     ("2^64 in a history payload", _set(f"{HAND}.history.0.payload.re_eyes", 2**64)),
-    ("a history payload's re: true", _set(f"{HAND}.history.0.payload.re", True)),
-    ("a history payload's kind: []", _set(f"{HAND}.history.0.payload.kind", [])),
     ("a history payload a list", _set(f"{HAND}.history.0.payload", [])),
     ("a name in the bill's scores a list", _set(f"{BILL}.scores.0.0", [])),
     ("a season without evenings", _add_season(3)),

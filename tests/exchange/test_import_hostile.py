@@ -127,3 +127,12 @@ def test_the_command_takes_a_name_and_short_name_as_the_page_does(tmp_path, expo
         "import_league", str(path), "--name", "Kopie", "--slug", "kopie", "--admin", "admin", stdout=StringIO()
     )
     assert League.objects.get(slug="kopie").name == "Kopie"
+
+
+def test_an_earlier_version_the_game_cannot_read_is_kept_and_shown(client, export):
+    # Only the live hands are replayed; an earlier version is shown as it is stored.
+    export["meetings"][0]["hands"][0]["history"][0]["payload"]["re"] = True
+    client.force_login(UserFactory())
+    assert post(client, json.dumps(export).encode()).status_code == 302
+    copied = League.objects.get(slug="kopie")
+    assert [url for url in league_pages(copied) if client.get(url).status_code != 200] == []
