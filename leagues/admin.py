@@ -27,6 +27,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from . import services
 from .forms import installed_game, preset_choices
 from .models import Hand, HandResult, Invite, League, Meeting, MeetingReopening, Membership, Player, Role, Season, Seat
+from .names import visible_name
 
 # The services' own words for the rules they keep (translated there already).
 NEEDS_AN_ADMIN = gettext_noop("A league needs at least one admin: make someone else admin first.")
@@ -149,6 +150,9 @@ class LeagueForm(forms.ModelForm):
         spec = installed_game(self.instance.game) if self.instance.pk else None
         if spec is not None and "variant" in self.fields:
             self.fields["variant"] = forms.ChoiceField(label=self.fields["variant"].label, choices=preset_choices(spec))
+        if "name" in self.fields:
+            # The characters the league's own pages refuse in its name.
+            self.fields["name"].validators.append(visible_name)
 
     def clean_rule_overrides(self):
         # An empty field is no house rules (the preset as it is), as on the rules page.

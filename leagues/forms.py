@@ -31,7 +31,7 @@ from scoring.registry import GAME_MODULES, START_TOTALS, TEAMS, GameSpec, get_ga
 from . import import_checks, selectors, services
 from .models import GAME_LABELS, League, Player, Role
 from .money import canonical, money_text, number_text, read_number
-from .names import NameProblem, check_new_name, clean_name
+from .names import NameProblem, check_new_name, clean_name, visible_name
 
 # The hidden inputs (and the buttons' values) are written by the page itself: a problem with
 # one means a page from an older version of the app, or a form cut short, never a mistake.
@@ -276,7 +276,11 @@ class NewLeagueForm(forms.Form):
     """A new league's name and short name (the address); the short name is suggested from
     the name when left empty, and must be free. For creating a league and importing one."""
 
-    name = forms.CharField(label=_("Name of the league"), max_length=League._meta.get_field("name").max_length)
+    name = forms.CharField(
+        label=_("Name of the league"),
+        max_length=League._meta.get_field("name").max_length,
+        validators=[visible_name],
+    )
     slug = forms.SlugField(
         label=_("Short name for the address"),
         max_length=League._meta.get_field("slug").max_length,
@@ -1019,7 +1023,11 @@ class ImportLeagueForm(NewLeagueForm):
     """A league export (JSON) to import as a new league, under a name and short name of its own."""
 
     file = forms.FileField(label=_("Export file (JSON)"))
-    name = forms.CharField(label=_("Name of the new league"), max_length=League._meta.get_field("name").max_length)
+    name = forms.CharField(
+        label=_("Name of the new league"),
+        max_length=League._meta.get_field("name").max_length,
+        validators=[visible_name],
+    )
     field_order = ["file", "name", "slug"]
 
     def clean_file(self):

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 # Player.name's max_length (leagues/models.py).
@@ -68,15 +69,28 @@ class NameProblem(ValueError):
         self.message = message
 
 
-def clean_name(raw: str) -> str:
-    """The name as it is stored: NFC, trimmed, single spaces. NameProblem when refused."""
-    name = unicodedata.normalize("NFC", raw or "").strip()
+def _refuse_invisible(name: str) -> None:
     refused = sorted({c for c in name if unicodedata.category(c) in _REFUSED_CATEGORIES})
     if refused:
         codes = ", ".join(f"U+{ord(c):04X}" for c in refused)
         raise NameProblem(
             _("A name may not hold invisible or control characters (here: %(codes)s).") % {"codes": codes}
         )
+
+
+def visible_name(value: str) -> None:
+    """A form field's validator for other names (a league's): the same characters refused
+    as in a player's name, since a league's name heads every page and export of it."""
+    try:
+        _refuse_invisible(value or "")
+    except NameProblem as problem:
+        raise ValidationError(problem.message, code="invisible") from problem
+
+
+def clean_name(raw: str) -> str:
+    """The name as it is stored: NFC, trimmed, single spaces. NameProblem when refused."""
+    name = unicodedata.normalize("NFC", raw or "").strip()
+    _refuse_invisible(name)
     name = " ".join(name.split())
     if not name:
         raise NameProblem(_("Please enter a name."))
