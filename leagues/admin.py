@@ -81,24 +81,30 @@ class MembershipFormSet(BaseInlineFormSet):
             raise ValidationError(_(ONLY_ADMINS_REMOVE))
 
     def save(self, commit=True):
-        """Roles and removals through the services: promotions first, so that handing the
-        admin role over in one save never leaves the league without one in between."""
+        """Roles and removals through the services, in the order ``clean`` judged them by:
+        promotions first, so that handing the admin role over in one save never leaves the
+        league without one in between; removals next, while the one saving is still the
+        admin ``clean`` saw; demotions last."""
         self.new_objects, self.changed_objects, self.deleted_objects = [], [], []
         changed = [
             form for form in self.initial_forms if not self._should_delete_form(form) and "role" in form.changed_data
         ]
-        changed.sort(key=lambda form: form.cleaned_data["role"] != Role.ADMIN)
-        for form in changed:
+        promoted = [form for form in changed if form.cleaned_data["role"] == Role.ADMIN]
+        self._change_roles(promoted)
+        for form in self.deleted_forms:
+            services.remove_member(membership=form.instance, by=self.acting)
+            self.deleted_objects.append(form.instance)
+        self._change_roles([form for form in changed if form not in promoted])
+        return [membership for membership, _fields in self.changed_objects]
+
+    def _change_roles(self, forms):
+        for form in forms:
             # A fresh row: the form's instance holds the new role already, and the service
             # decides by the role the member has now.
             membership = Membership.objects.get(pk=form.instance.pk)
             self.changed_objects.append(
                 (services.change_role(membership=membership, role=form.cleaned_data["role"]), ["role"])
             )
-        for form in self.deleted_forms:
-            services.remove_member(membership=form.instance, by=self.acting)
-            self.deleted_objects.append(form.instance)
-        return [membership for membership, _fields in self.changed_objects]
 
 
 def _admins_of(league) -> set[int]:

@@ -23,6 +23,7 @@ import secrets
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.utils.crypto import salted_hmac
 
@@ -53,16 +54,23 @@ def _browser_max_age():
     return settings.LOGIN_TRUSTED_BROWSER_DAYS * 86400
 
 
-def _name_mark(name):
+def _account_mark(user):
     # The cookie is signed, not encrypted: it names the account by a keyed digest, so that a
-    # shared computer does not show whose browser it was.
-    return salted_hmac(_SALT, name).hexdigest()[:32]
+    # shared computer does not show whose browser it was. The digest takes in the password's
+    # own (the session's auth hash): a new password ends every browser's trust, as it ends the
+    # sessions and the API tokens.
+    return salted_hmac(_SALT, f"{user.get_username()}:{user.get_session_auth_hash()}").hexdigest()[:32]
+
+
+def _account_named(username):
+    model = get_user_model()
+    return model._default_manager.filter(**{model.USERNAME_FIELD: username}).first()
 
 
 def trust_browser(response, user):
     """Marks the browser that gets ``response`` as one ``user`` logs in with (a new mark each
     time, so that its failure count starts again)."""
-    value = signing.dumps({"u": _name_mark(user.get_username()), "n": secrets.token_urlsafe(12)}, salt=_SALT)
+    value = signing.dumps({"u": _account_mark(user), "n": secrets.token_urlsafe(12)}, salt=_SALT)
     response.set_cookie(
         BROWSER_COOKIE,
         value,
@@ -84,7 +92,10 @@ def _trusted_browser(request, credentials):
     except signing.BadSignature:
         return None
     username = get_client_username(request, credentials)
-    if not isinstance(data, dict) or not username or data.get("u") != _name_mark(username):
+    if not isinstance(data, dict) or not username:
+        return None
+    user = _account_named(username)
+    if user is None or data.get("u") != _account_mark(user):
         return None
     return str(data.get("n", ""))
 

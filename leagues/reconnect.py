@@ -105,7 +105,7 @@ def _safe_to_run_again(request):
     if request.content_type == "application/json":
         try:
             data = json.loads(request.body)
-        except (ValueError, RequestDataTooBig, RawPostDataException):
+        except (ValueError, RecursionError, RequestDataTooBig, RawPostDataException):
             return False  # not JSON, or read as a stream and not kept: we cannot tell
         return isinstance(data, dict) and bool(data.get("idempotency_key"))
     try:

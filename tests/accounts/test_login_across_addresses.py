@@ -154,3 +154,12 @@ def test_the_operators_reset_lifts_the_names_lockout(anna, command):
     assert attempt(Client(), PASSWORD, address="203.0.113.5").status_code == 429
     call_command(*command)
     assert attempt(Client(), PASSWORD, address="203.0.113.5").status_code == 302
+
+
+def test_a_new_password_ends_every_browsers_trust(anna):
+    browser = owners_browser()
+    anna.set_password(NEW)
+    anna.save()
+    guess_from_many_addresses(40)
+    # Someone who knew the old password and logged in with it is a stranger now.
+    assert attempt(browser, NEW, address="203.0.113.5").status_code == 429

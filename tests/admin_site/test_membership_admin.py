@@ -121,3 +121,19 @@ def test_when_an_account_joined_and_last_logged_in_are_not_typed(boss, chief):
     data = {**change_form(page), "date_joined_0": "0001-01-01", "date_joined_1": "00:00:00"}
     assert boss.post(url, data).status_code == 302
     assert get_user_model().objects.get(pk=chief.pk).date_joined.year > 2000
+
+
+def test_an_admin_may_step_down_and_remove_a_member_in_one_save(client, league, chief, clerk):
+    from django.contrib.auth.models import Permission
+
+    other = member(league, Role.ADMIN, username="other")
+    chief.is_staff = True
+    chief.save()
+    chief.user_permissions.set(Permission.objects.filter(content_type__app_label="leagues"))
+    client.force_login(chief)
+    data = league_form(client, league)
+    data[inline_row(data, "memberships", "id", membership(chief, league).pk) + "-role"] = Role.MEMBER
+    data[inline_row(data, "memberships", "id", membership(clerk, league).pk) + "-DELETE"] = "on"
+    assert client.post(admin_url("league", league.pk, "change"), data).status_code == 302
+    assert role_of(chief, league) == Role.MEMBER and role_of(other, league) == Role.ADMIN
+    assert not Membership.objects.filter(user=clerk, league=league).exists()
