@@ -5,15 +5,14 @@ its meeting and the error; every other meeting is still checked (and mended); th
 exits 1 at the end with the list."""
 
 import datetime
-import io
 
 import pytest
-from django.core.management import CommandError, call_command
 from django.db import connection
 
 from leagues import services
 from leagues.models import HandResult, Meeting, Role
 from tests.factories import LeagueFactory, meeting_for, member
+from tests.test_verify_replays import run
 
 pytestmark = pytest.mark.django_db
 
@@ -40,15 +39,6 @@ def league_with_two_evenings(slug):
 def broken_and_sound():
     """League "a-broken" (checked first) and league "b-sound", two evenings each."""
     return league_with_two_evenings("a-broken"), league_with_two_evenings("b-sound")
-
-
-def run(*args):
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command("verify_replays", *args, stdout=out, stderr=err)
-    except CommandError as error:
-        return error.returncode, out.getvalue(), err.getvalue() + str(error)
-    return 0, out.getvalue(), err.getvalue()
 
 
 def break_closed_at(meeting):
