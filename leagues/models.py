@@ -620,9 +620,7 @@ class MeetingCarry(models.Model):
 class ApiTokenQuerySet(models.QuerySet):
     def live(self):
         """Neither revoked nor expired."""
-        return self.filter(revoked_at=None).filter(
-            Q(expires_at=None) | Q(expires_at__gt=timezone.now())
-        )
+        return self.filter(revoked_at=None).filter(Q(expires_at=None) | Q(expires_at__gt=timezone.now()))
 
 
 class RateCount(models.Model):
@@ -664,15 +662,15 @@ class ApiToken(models.Model):
 
     objects = ApiTokenQuerySet.as_manager()
 
-    @property
-    def is_expired(self):
-        return self.expires_at is not None and self.expires_at <= timezone.now()
-
     class Meta:
         ordering = ["-created_at", "-id"]
 
     def __str__(self):
         return f"{self.user} {self.prefix}… ({self.name})"
+
+    @property
+    def is_expired(self):
+        return self.expires_at is not None and self.expires_at <= timezone.now()
 
 
 class Session(AbstractBaseSession):
