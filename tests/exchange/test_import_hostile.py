@@ -20,10 +20,17 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
+_DEMO_EXPORT = {}
+
+
 @pytest.fixture
 def export():
-    call_command("seed_demo", "--if-empty", stdout=StringIO())
-    return json.loads(json.dumps(exchange.export_league(league=League.objects.get(slug=SLUG))))
+    """The demo league's export, as JSON would give it back. Built once (seeding the demo takes
+    seconds); each test gets a copy of its own, and no test needs the demo league itself."""
+    if not _DEMO_EXPORT:
+        call_command("seed_demo", "--if-empty", stdout=StringIO())
+        _DEMO_EXPORT["file"] = json.dumps(exchange.export_league(league=League.objects.get(slug=SLUG)))
+    return json.loads(_DEMO_EXPORT["file"])
 
 
 def post(client, body: bytes, slug="kopie"):
@@ -117,6 +124,7 @@ def test_what_it_accepts_is_shown_exported_imported_again_and_verified(client, e
 
 def test_the_command_takes_a_name_and_short_name_as_the_page_does(tmp_path, export):
     UserFactory(username="admin")
+    League.objects.get_or_create(slug=SLUG, defaults={"name": "Stammtisch", "game": "doppelkopf"})
     path = tmp_path / "league.json"
     path.write_text(json.dumps(export))
     with pytest.raises(CommandError, match="slug"):
