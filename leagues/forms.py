@@ -28,7 +28,7 @@ from scoring.limits import MAX_CENTS_PER_POINT, MAX_MONEY_CENTS
 from scoring.numbers import AmbiguousNumber, whole_number
 from scoring.registry import GAME_MODULES, START_TOTALS, TEAMS, GameSpec, get_game
 
-from . import import_checks, selectors, services
+from . import import_checks, paper_reading, selectors, services
 from .models import GAME_LABELS, League, Player, Role
 from .money import canonical, money_text, number_text, read_number
 from .names import NameProblem, check_new_name, clean_name, visible_name
@@ -1042,7 +1042,7 @@ class ImportLeagueForm(NewLeagueForm):
 # --- a paper season (leagues/paper_import.py) and API tokens (leagues/tokens.py) -------------
 
 # A notebook's season is some kilobytes; the confirmation sends the text back in the form.
-PAPER_MAX_BYTES = 300_000
+PAPER_MAX_BYTES = paper_reading.MAX_BYTES
 
 
 class PaperImportForm(forms.Form):
