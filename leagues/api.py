@@ -3,7 +3,6 @@ shapes are fixed by shared/spec/calculate-api.md."""
 
 import importlib
 import random
-import uuid
 
 from django.db import IntegrityError, transaction
 from django.http import Http404
@@ -11,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -19,15 +18,25 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring.errors import ScoringError
-from scoring.numbers import whole_number
 from scoring.registry import GAME_MODULES, example_request, game_names, get_game
 from scoring.sitting import calculate
 
 from . import exchange, selectors, services
+from .api_headers import (
+    ETAG,
+    IDEMPOTENCY_KEY,
+    IF_MATCH,
+    IF_MATCH_REQUIRED,
+    NEW_ETAG,
+    Invalid,
+)
+from .api_headers import entry_key as _entry_key
+from .api_headers import error as _error
+from .api_headers import idempotency_key as _idempotency_key
+from .api_headers import version_seen as _version
 from .models import Hand, Role
 from .permissions import league_for, meeting_for
 from .serializers import (
-    MAX_VERSION,
     BillSplitInputSerializer,
     BillSplitOutputSerializer,
     CalculateInputSerializer,
@@ -232,10 +241,6 @@ def _invalid(error):
     return Response({"errors": error.errors}, status=status.HTTP_400_BAD_REQUEST)
 
 
-def _error(field, message, status_code=status.HTTP_400_BAD_REQUEST):
-    return Response({"errors": [{"hand": None, "field": field, "message": message}]}, status=status_code)
-
-
 def _meeting_response(meeting, *, status_code=status.HTTP_200_OK, hand=None, result=None, seats=None, hands=None):
     """The meeting as the API shows it (with ``hand``, the one just written, and its ETag);
     a 400 with the replay's problems when its stored hands no longer replay (an engine or a
@@ -282,99 +287,6 @@ def _key_reused(error):
     body = _error("idempotency_key", message, status.HTTP_409_CONFLICT)
     body.data["hand"] = StoredHandOutputSerializer(_hand_data(error.hand)).data
     return body
-
-
-class Invalid(Exception):
-    """A request the API refuses before any write, as a ready response."""
-
-    def __init__(self, response):
-        super().__init__()
-        self.response = response
-
-
-def _if_match(request):
-    """The version named by an If-Match header ("3", W/"3" or 3), None without one."""
-    header = request.headers.get("If-Match")
-    if header is None:
-        return None
-    value = header.strip().removeprefix("W/").strip('"')
-    # Only ASCII digits: int() would take "١٢" or " 3_0" too, and stop at 4,301 digits with
-    # Python's digit limit; a version is never beyond its column's range.
-    version = whole_number(value) if value.isascii() and value.isdigit() else None
-    if version is None or not 1 <= version <= MAX_VERSION:
-        message = _('If-Match must name one version of the hand, e.g. "3".')
-        raise Invalid(_error("version", message))
-    return version
-
-
-def _version(request, body_version=None):
-    """The version of the hand the client saw: the body's ``version`` or If-Match (a 400
-    naming ``version`` when neither says it, or they differ)."""
-    header = _if_match(request)
-    if header is not None and body_version is not None and header != body_version:
-        raise Invalid(_error("version", _("The version field and the If-Match header name different versions.")))
-    version = body_version if body_version is not None else header
-    if version is None:
-        message = _("Say which version of the hand you saw: the version field or an If-Match header.")
-        raise Invalid(_error("version", message))
-    return version
-
-
-def _idempotency_key(request, body_key):
-    """The client's key for a new hand: the body's ``idempotency_key`` or the header."""
-    header = request.headers.get("Idempotency-Key")
-    if header is None:
-        return body_key
-    try:
-        key = uuid.UUID(header.strip())
-    except ValueError:
-        raise Invalid(_error("idempotency_key", _("The Idempotency-Key header must be a UUID."))) from None
-    if body_key is not None and body_key != key:
-        message = _("The idempotency_key field and the Idempotency-Key header differ.")
-        raise Invalid(_error("idempotency_key", message))
-    return key
-
-
-def _entry_key(request, data):
-    """The key of a new hand (``_idempotency_key``). A client sends it or the hand's number,
-    or both: with neither, a retry after a lost answer would enter the hand a second time
-    (the pages always send both)."""
-    key = _idempotency_key(request, data.get("idempotency_key"))
-    if key is None and data.get("number") is None:
-        message = _(
-            "Send the number of the hand you are entering or an idempotency key (a UUID of your choice): "
-            "without either, a retry could enter the hand twice."
-        )
-        raise Invalid(_error("idempotency_key", message))
-    return key
-
-
-IF_MATCH = OpenApiParameter(
-    "If-Match",
-    str,
-    OpenApiParameter.HEADER,
-    description='The version of the hand the client saw, as its ETag ("3"); or the body\'s "version".',
-)
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key",
-    str,
-    OpenApiParameter.HEADER,
-    description="A UUID the client chose for this hand; or the body's idempotency_key.",
-)
-# A DELETE has no body, so there If-Match is the only way to name the version: required.
-IF_MATCH_REQUIRED = OpenApiParameter(
-    "If-Match",
-    str,
-    OpenApiParameter.HEADER,
-    required=True,
-    description='The version of the hand the client saw, as its ETag ("3").',
-)
-ETAG = OpenApiParameter(
-    "ETag", str, OpenApiParameter.HEADER, response=[200, 409], description='The hand\'s version, e.g. "3".'
-)
-NEW_ETAG = OpenApiParameter(
-    "ETag", str, OpenApiParameter.HEADER, response=[200, 201], description='The hand\'s version, e.g. "1".'
-)
 
 
 def _hand(request, slug, pk, hand_pk, role=Role.SCOREKEEPER):
