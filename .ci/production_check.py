@@ -213,6 +213,17 @@ def check(client, run, port, superuser):
     home = pages.html(client, "/")  # my leagues
     slug = first(r'href="/l/([\w-]+)/"', home, "league link on my leagues").group(1)
     league_path = f"/l/{slug}/"
+    member_pages(pages, client, slug)
+    public_pages(pages, client, port, league_path)
+    admin_pages(pages, port, superuser)
+
+    files = pages.fetch_static(client)
+    return pages.pages, files
+
+
+def member_pages(pages, client, slug):
+    """Every page a league's admin reads, from the league page down to a hand's correction."""
+    league_path = f"/l/{slug}/"
     league = pages.html(client, league_path)
     meeting_pk = first(rf'href="/l/{slug}/m/(\d+)/"', league, "meeting link on the league page").group(1)
     meeting_path = f"{league_path}m/{meeting_pk}/"
@@ -245,7 +256,10 @@ def check(client, run, port, superuser):
     pages.html(client, "/leagues/new/")
     pages.html(client, "/accounts/password/change/")
 
-    # The public link, switched on through the app as a league admin would (a fresh token).
+
+def public_pages(pages, client, port, league_path):
+    """The public link, switched on through the app as a league admin would (a fresh token),
+    and its pages as anyone reads them."""
     _, page = client.get(league_path)
     client.post_form(f"{league_path}public-link/", {"csrfmiddlewaretoken": csrf_token(page), "action": "create"})
     _, page = client.get(league_path)
@@ -258,7 +272,10 @@ def check(client, run, port, superuser):
     pages.html(anonymous, f"/p/{token}/seasons/1/report/")
     pages.html(anonymous, "/p/no-such-token/", expect=404)
 
-    # The admin, with a staff user made as the README's operator would make one.
+
+def admin_pages(pages, port, superuser):
+    """The admin, with a staff user made as the README's operator would make one: every
+    model's list it links."""
     staff = Client(port)
     pages.html(staff, "/admin/login/")
     log_in(staff, superuser[0], superuser[1], login_path="/admin/login/", next_path="/admin/")
@@ -268,9 +285,6 @@ def check(client, run, port, superuser):
         raise Failure("the admin index links no model")
     for path in changelists:
         pages.html(staff, path)
-
-    files = pages.fetch_static(client)
-    return pages.pages, files
 
 
 def nginx_config(checkout, folder, upstream_port):
@@ -380,7 +394,7 @@ def check_proxy(checkout, folder, upstream_port):
     """nginx with the shipped site file in front of the running gunicorn: its plain HTTP port
     sends to HTTPS; through HTTPS the app sees the scheme (no redirect) and answers; a body just
     over the app's cap gets the app's 413 (nginx's cap is not below it); and while SLOW_CLIENTS
-    trickle bodies, a page still takes under PAGE_LIMIT seconds. The slowest page's seconds."""
+    trickle bodies, a page still takes under PAGE_LIMIT seconds. It prints the slowest page's time."""
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     if not Path(nginx).exists():
         raise Failure("nginx is not installed (.ci/run installs Debian's)")
@@ -425,15 +439,69 @@ def check_proxy(checkout, folder, upstream_port):
                 f"with {SLOW_CLIENTS} clients sending a body a byte a second through nginx, pages took "
                 f"{', '.join(f'{s:.1f} s ({status})' for s, status in times)}; expected 200 in under {PAGE_LIMIT} s"
             )
-        return slowest
+        print(
+            f"   through nginx ({NGINX_SITE}): {SLOW_CLIENTS} clients sending a body a byte a second, "
+            f"a page meanwhile in {slowest:.2f} s at most"
+        )
     finally:
-        # Its own session: the master and its workers stop together.
-        os.killpg(proxy.pid, signal.SIGTERM)
+        stop_group(proxy, timeout=10)
+
+
+def stop_group(process, *, timeout):
+    """Stops a process started in a session of its own, with everything it started (a master
+    and its workers), by SIGTERM, and SIGKILL after ``timeout`` seconds."""
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def wait_for_gunicorn(server, client, started):
+    """Waits until gunicorn answers the login page; a Failure when the steps end first or
+    the check's time runs out."""
+    while True:
+        if server.poll() is not None:
+            raise Failure(f"the production steps ended (exit {server.returncode}) before gunicorn answered")
+        if time.monotonic() - started > TIME_LIMIT:
+            raise Failure(f"gunicorn did not answer within {TIME_LIMIT} s")
         try:
-            proxy.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proxy.pid, signal.SIGKILL)
-            proxy.wait()
+            client.request("GET", "/accounts/login/")
+            return
+        except OSError:
+            time.sleep(0.5)
+
+
+def runner(checkout, env):
+    """A function that runs a command in the clone, its output on success, a Failure else."""
+
+    def run(args, **extra_env):
+        done = subprocess.run(args, cwd=checkout, env={**env, **extra_env}, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise Failure(f"{' '.join(args)}: exit {done.returncode}\n{done.stdout}{done.stderr}")
+        return done.stdout
+
+    return run
+
+
+def clone_with_steps(checkout, steps):
+    """Clones HEAD into ``checkout`` and writes the README's production block to ``steps``,
+    on a free port when the README's is taken; the port it runs on."""
+    subprocess.run(["git", "clone", "-q", str(REPO), str(checkout)], check=True)
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=checkout, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    block = readme_block(checkout / "README.md")
+    port = free_port(README_PORT)
+    if port != README_PORT:
+        # The README's port is taken on this machine (another server or check): the same
+        # block on a free port, nothing else changed.
+        block = block.replace(f":{README_PORT}", f":{port}")
+        print(f"   port {README_PORT} is busy, the block runs on {port}")
+    steps.write_text(block, encoding="utf-8")
+    print(f"== production steps of README.md at {head}, in {checkout}:\n{block.rstrip()}")
+    return port
 
 
 def main():
@@ -443,20 +511,7 @@ def main():
     server = None
     log_path = tmp / "steps.log"
     try:
-        subprocess.run(["git", "clone", "-q", str(REPO), str(checkout)], check=True)
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=checkout, check=True, capture_output=True, text=True
-        ).stdout.strip()
-        block = readme_block(checkout / "README.md")
-        port = free_port(README_PORT)
-        if port != README_PORT:
-            # The README's port is taken on this machine (another server or check): the same
-            # block on a free port, nothing else changed.
-            block = block.replace(f":{README_PORT}", f":{port}")
-            print(f"   port {README_PORT} is busy, the block runs on {port}")
-        (tmp / "steps.sh").write_text(block, encoding="utf-8")
-        print(f"== production steps of README.md at {head}, in {checkout}:\n{block.rstrip()}")
-
+        port = clone_with_steps(checkout, tmp / "steps.sh")
         env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_DEBUG", "DATABASE_URL", "VIRTUAL_ENV"}}
         env.update(
             DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
@@ -465,12 +520,7 @@ def main():
             PYTHONDONTWRITEBYTECODE="1",
         )
         superuser = ("ci-staff", secrets.token_urlsafe(16))
-
-        def run(args, **extra_env):
-            done = subprocess.run(args, cwd=checkout, env={**env, **extra_env}, capture_output=True, text=True)
-            if done.returncode != 0:
-                raise Failure(f"{' '.join(args)}: exit {done.returncode}\n{done.stdout}{done.stderr}")
-            return done.stdout
+        run = runner(checkout, env)
 
         with open(log_path, "wb") as log:
             # Its own session, so the shell, gunicorn's master and workers stop together.
@@ -483,16 +533,7 @@ def main():
                 start_new_session=True,
             )
         client = Client(port)
-        while True:
-            if server.poll() is not None:
-                raise Failure(f"the production steps ended (exit {server.returncode}) before gunicorn answered")
-            if time.monotonic() - started > TIME_LIMIT:
-                raise Failure(f"gunicorn did not answer within {TIME_LIMIT} s")
-            try:
-                client.request("GET", "/accounts/login/")
-                break
-            except OSError:
-                time.sleep(0.5)
+        wait_for_gunicorn(server, client, started)
         print(f"   gunicorn answers after {time.monotonic() - started:.0f} s")
 
         run([".venv/bin/python", "manage.py", "check", "--deploy", "--fail-level", "WARNING"])
@@ -504,11 +545,7 @@ def main():
         )
 
         fetched, files = check(client, run, port, superuser)
-        slowest = check_proxy(checkout, tmp / "nginx", port)
-        print(
-            f"   through nginx ({NGINX_SITE}): {SLOW_CLIENTS} clients sending a body a byte a second, "
-            f"a page meanwhile in {slowest:.2f} s at most"
-        )
+        check_proxy(checkout, tmp / "nginx", port)
         elapsed = time.monotonic() - started
         if elapsed > TIME_LIMIT:
             raise Failure(f"the production check took {elapsed:.0f} s, over {TIME_LIMIT} s")
@@ -524,17 +561,17 @@ def main():
             print(log_path.read_text(errors="replace")[-8000:], file=sys.stderr)
         return 1
     finally:
-        stopping = time.monotonic()
-        if server is not None and server.poll() is None:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
-        stopped = time.monotonic()
-        shutil.rmtree(tmp, ignore_errors=True)
-        print(f"   stopped gunicorn in {stopped - stopping:.0f} s, removed {tmp} in {time.monotonic() - stopped:.0f} s")
+        clean_up(server, tmp)
+
+
+def clean_up(server, tmp):
+    """Stops the production steps' gunicorn (when it still runs) and removes the clone."""
+    stopping = time.monotonic()
+    if server is not None and server.poll() is None:
+        stop_group(server, timeout=20)
+    stopped = time.monotonic()
+    shutil.rmtree(tmp, ignore_errors=True)
+    print(f"   stopped gunicorn in {stopped - stopping:.0f} s, removed {tmp} in {time.monotonic() - stopped:.0f} s")
 
 
 if __name__ == "__main__":
