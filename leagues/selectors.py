@@ -7,6 +7,7 @@ import json
 import operator
 from collections import namedtuple
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.db import connection
 from django.db.models import Count, Exists, Max, OuterRef, Q, Sum
@@ -339,9 +340,10 @@ class StandingRow:
     imported_total: int = 0
 
     @property
-    def average(self):
-        """Points per game played here: an imported evening's total has no games to share."""
-        return (self.total - self.imported_total) / self.games if self.games else 0.0
+    def average(self) -> Fraction | None:
+        """Points per game played here, exact; None without a game (an evening imported as
+        totals has no games to share its points: the table shows no average then)."""
+        return Fraction(self.total - self.imported_total, self.games) if self.games else None
 
     @property
     def solos_lost(self):

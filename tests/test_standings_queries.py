@@ -220,7 +220,7 @@ def test_an_evening_imported_as_totals_counts_in_the_totals_not_in_the_averages(
     assert (anna.total, anna.imported_total, anna.games) == (10 + 2, 10, 2)
     assert anna.average == pytest.approx(1.0)
     first = selectors.standings(league=league, season_number=1)
-    assert by_name(first.table)["Dora"].total == 40 and by_name(first.table)["Dora"].average == 0.0
+    assert by_name(first.table)["Dora"].total == 40 and by_name(first.table)["Dora"].average is None
     assert by_name(first.all_time)["Dora"].average == pytest.approx(-1.0)
     assert first.meetings[0].imported_totals and first.meetings[0].winner.name == "Dora"
 

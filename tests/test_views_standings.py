@@ -162,3 +162,43 @@ def test_the_public_page_runs_a_fixed_number_of_queries(client, django_assert_nu
     # league by token, then the standings' five
     with django_assert_num_queries(1 + 5):
         assert client.get(reverse("public_standings", kwargs={"token": "t" * 32})).status_code == 200
+
+
+# --- an evening copied from paper as totals has no games behind it ---------------------------
+
+
+def average_cells(page):
+    """Each row's name and its last figure before ★ (the Ø column) of the season's table."""
+    import re
+
+    table = page.split('<table class="standings-table">', 2)[1]
+    rows = re.findall(r'<th scope="row">\s*(.*?)\s*</th>(.*?)</tr>', table, re.S)
+    return {name: re.findall(r"<td[^>]*>(.*?)</td>", cells, re.S)[-2] for name, cells in rows}
+
+
+@pytest.mark.parametrize("role", [Role.MEMBER, Role.ADMIN])
+def test_a_player_without_games_has_a_dash_for_his_average_not_zero(client, role):
+    from leagues import paper_import
+    from tests.test_paper_import import TOTALS
+
+    league = LeagueFactory(public_token="p" * 32)
+    user = member(league, role)
+    paper_import.run(league=league, kind="totals", text=TOTALS, user=user, commit=True)
+    client.force_login(user)
+    for address in (url(league), reverse("public_standings", kwargs={"token": "p" * 32})):
+        page = client.get(address, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        averages = average_cells(page)
+        # Two evenings of totals, no game played here: Ann's +30 is no "0,00 per game".
+        assert averages["Ann"] == "–" and averages["Ben"] == "–"
+        assert "0,00" not in page
+
+
+def test_the_standings_of_a_paper_league_are_hidden_from_outsiders(client):
+    from leagues import paper_import
+    from tests.test_paper_import import TOTALS
+
+    league = LeagueFactory()
+    paper_import.run(league=league, kind="totals", text=TOTALS, user=member(league, Role.ADMIN), commit=True)
+    assert client.get(url(league)).status_code == 302
+    client.force_login(member(LeagueFactory()))
+    assert client.get(url(league)).status_code == 404

@@ -5,6 +5,8 @@ token (/p/<token>/): the public pages only ever show player names, figures and s
 invites, accounts or anything that changes data.
 """
 
+from decimal import ROUND_HALF_UP, Decimal
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
@@ -77,7 +79,7 @@ def _table_rows(table, *, chooser=None):
             "wins": row.wins,
             "solos": row.solos,
             "solos_won": row.solos_won,
-            "average": row.average,
+            "average": _shown_average(row.average),
             "games_won": row.games_won,
             "points": row.points,
             "evenings_won": row.evenings_won,
@@ -85,6 +87,13 @@ def _table_rows(table, *, chooser=None):
         }
         for row in table
     ]
+
+
+def _shown_average(average):
+    """A player's exact points per game to two places (as shown), None without a game."""
+    if average is None:
+        return None
+    return (Decimal(average.numerator) / Decimal(average.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
 
 
 def _tables_html(data):
