@@ -16,16 +16,19 @@ Scoring, in the order the spec gives it:
 - ``barrel``: a non-declarer's total never rises above it; at or above it he scores nothing
   except as declarer.
 - ``forgot_to_pass``: the declarer loses ``forgot_to_pass_penalty``, nobody else scores.
-- A player above ``target`` wins the game (with ``target_inclusive``: at or above it, the
-  Polish ">= 1000"); several in one hand: the higher total, then the declarer, then the first
-  of them after the dealer (clockwise). That hand's totals are the game's final scores; the
-  next hand starts a new game from 0.
+- A player above ``target`` wins the game (with ``target_inclusive``: at or above it, Pagat's
+  and the Polish ">= 1000", on in ``pagat``: from the barrel at 880 a made contract of 120
+  lands on 1000 and wins); several in one hand: the higher total, then the declarer, then
+  the first of them after the dealer (clockwise). That hand's totals are the game's final
+  scores; the next hand starts a new game from 0.
 
-The Polish house rules (issue 10; off in both presets, so that their figures stay):
+The Polish penalties (off in both presets):
 
 - ``barrel_turns`` (needs a ``barrel``) and ``barrel_fall``: a player on the barrel who has not
   won the game within ``barrel_turns`` of the hands he plays there loses ``barrel_fall``.
-- ``zero_rounds_penalty``: a player who takes 0 points in three hands in a row loses it.
+- ``zero_rounds_penalty``: a player who takes 0 points in three hands in a row that he plays
+  loses it. Hands he plays on the barrel don't count, even with no trick (Pagat's rule), nor
+  does the hand that ends the game.
 
 Decisions where the spec is silent (the scorekeeper's view):
 
@@ -57,14 +60,18 @@ Decisions where the spec is silent (the scorekeeper's view):
   shows it in that hand's delta). Leaving the barrel (a failed contract, a penalty) ends the
   count; climbing back starts a new one. A game that ends starts every count afresh.
 - ``zero_rounds_penalty``: "0 points" is what a defender took in the hand, card points plus
-  marriages rounded to ``round_to`` (2 card points are 0), before the barrel's cap: a player on
-  the barrel who took 20 did not take 0. A declarer never has 0 (he plays for a contract), so
+  marriages rounded to ``round_to`` (2 card points are 0). A hand he began on the barrel
+  (total >= ``barrel``, as for ``barrel_turns``) is no zero hand, even when he took no trick;
+  it ends the run, though none can be running then: the hand that took him onto the barrel
+  scored him points or had him declare. A declarer never has 0 (he plays for a contract), so
   declaring breaks the run; a hand he sits out (four at the table) and a forgot-to-pass hand
   (not played) neither count nor break it. The third zero in a row costs the penalty at the
   end of that hand and starts a new run; the runs start afresh with each game.
 - Both penalties come after the hand's winner is known: a hand that ends the game costs
-  nobody a penalty (its totals are the game's final scores). The zero penalty comes first; if
-  it takes a player off the barrel, his barrel count ends there (he pays once).
+  nobody a penalty and counts towards no run (its totals are the game's final scores; the
+  next game's runs start from nothing). The two never fall on one player in one hand: the
+  zero penalty only on one who began the hand below the barrel, the fall only on one who
+  began it on the barrel.
 
 Response extras: per hand ``declarer``, ``scored`` (by player: what the hand itself scored,
 before any reset, penalties included), ``game_winner`` (the player who won the game at this
@@ -134,7 +141,10 @@ OPTIONS = (
         "target",
         INT,
         _("Target"),
-        _("A player wins with more than this many points."),
+        _(
+            "A player wins with more than this many points; with “Reaching the target exactly wins” on, with "
+            "this many too."
+        ),
         minimum=1,
         maximum=MAX_TARGET,
     ),
@@ -179,7 +189,10 @@ OPTIONS = (
         "zero_rounds_penalty",
         INT,
         _("Penalty for three hands with 0 points"),
-        _("A player who takes 0 points in three hands in a row that he plays loses this. Empty: no penalty."),
+        _(
+            "A player who takes 0 points in three hands in a row that he plays loses this. Hands he plays on the "
+            "barrel don't count, even with no trick, nor does the hand that ends the game. Empty: no penalty."
+        ),
         nullable=True,
         minimum=0,
         maximum=10_000,
@@ -188,12 +201,15 @@ OPTIONS = (
         "target_inclusive",
         BOOL,
         _("Reaching the target exactly wins"),
-        _("On: a player wins with the target or more (1000 wins). Off: only with more than the target."),
+        _(
+            "On: a player wins with the target or more (1000 wins, as in Pagat's and the Polish rules: from the "
+            "barrel at 880 a contract of 120 does it). Off: only with more than the target."
+        ),
     ),
 )
 
-# The Polish house rules (both 1000 peers): off in every preset, so that today's figures stay.
-NO_POLISH_RULES = {"barrel_turns": None, "barrel_fall": 120, "zero_rounds_penalty": None, "target_inclusive": False}
+# The Polish penalties (both 1000 peers): off in every preset.
+NO_POLISH_PENALTIES = {"barrel_turns": None, "barrel_fall": 120, "zero_rounds_penalty": None}
 
 PRESETS = {
     "koenigsberg": {
@@ -204,7 +220,8 @@ PRESETS = {
         "target": 1000,
         "barrel": None,
         "forgot_to_pass_penalty": 240,
-        **NO_POLISH_RULES,
+        "target_inclusive": False,  # seed 001: "mehr als 1000"
+        **NO_POLISH_PENALTIES,
     },
     "pagat": {
         "marriage_values": {"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40},
@@ -214,7 +231,8 @@ PRESETS = {
         "target": 1000,
         "barrel": 880,
         "forgot_to_pass_penalty": 240,
-        **NO_POLISH_RULES,
+        "target_inclusive": True,  # Pagat and the Polish rules: reaching 1000 wins
+        **NO_POLISH_PENALTIES,
     },
 }
 
@@ -491,7 +509,8 @@ def replay(sitting: Sitting) -> ReplayResult:
             # The game goes on: the Polish penalties (a hand that ends the game has none).
             if zero_penalty is not None and not forgot:
                 for name in active:
-                    zero_run[name] = zero_run[name] + 1 if taken_by.get(name, 1) == 0 else 0
+                    zero_hand = taken_by.get(name, 1) == 0 and (barrel is None or began[name] < barrel)
+                    zero_run[name] = zero_run[name] + 1 if zero_hand else 0
                     if zero_run[name] == ZERO_HANDS:
                         zero_run[name] = 0
                         _charge(name, zero_penalty, "zero_rounds", totals, scored, penalties)

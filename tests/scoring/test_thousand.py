@@ -383,6 +383,53 @@ def test_on_the_barrel_a_declarer_scores_his_contract_both_ways():
     assert result["hands"][0]["deltas"] == {"Anna": 10, "Ben": -150, "Carl": 10}
 
 
+def test_pagat_from_the_barrel_a_made_contract_of_120_lands_on_1000_and_wins():
+    # thousand.md, presets: pagat has target_inclusive on ("from the barrel at 880 a contract
+    # of 120 lands on 1000"). Anna (880) bids 120: 100 card points + spades 40 = 140 >= 120:
+    # +120 = 1000, which wins; Ben and Carl +10 each. Hand 2 starts a new game from 0: Ben
+    # bids 100 and makes it with 100; Anna and Carl take 10 each.
+    hands = [
+        {
+            "declarer": "Anna",
+            "bid": 120,
+            "points": {"Anna": 100, "Ben": 10, "Carl": 10},
+            "marriages": {"Anna": ["spades"]},
+        },
+        {"declarer": "Ben", "bid": 100, "points": {"Anna": 10, "Ben": 100, "Carl": 10}},
+    ]
+    result = calc(hands, variant="pagat", start_totals={"Anna": 880})
+    first, second = result["hands"]
+    assert first["totals"] == {"Anna": 1000, "Ben": 10, "Carl": 10}
+    assert first["game_winner"] == "Anna"
+    assert result["games"] == [{"winner": "Anna", "hand": 1}]
+    assert second["totals"] == {"Anna": 10, "Ben": 100, "Carl": 10}
+    assert second["deltas"] == {"Anna": -990, "Ben": 90, "Carl": 0}
+
+
+def test_pagat_refuses_a_start_total_of_1000_the_game_would_be_over():
+    # target_inclusive on: a player at 1000 has already won.
+    assert problems([], variant="pagat", start_totals={"Anna": 1000}) == [(None, "start_totals")]
+
+
+def test_koenigsberg_from_880_a_made_contract_of_120_lands_on_1000_and_plays_on():
+    # Seed 001 "mehr als 1000": koenigsberg keeps target_inclusive off. Anna 880 bids 20
+    # (contract 120): 100 + spades 80 = 180 >= 120: 1000, not a win. Hand 2: Ben's forced
+    # 100 made; Anna takes 10: 1010 > 1000 wins.
+    hands = [
+        {
+            "declarer": "Anna",
+            "bid": 20,
+            "points": {"Anna": 100, "Ben": 10, "Carl": 10},
+            "marriages": {"Anna": ["spades"]},
+        },
+        {"declarer": "Ben", "bid": 0, "points": {"Anna": 10, "Ben": 100, "Carl": 10}},
+    ]
+    result = calc(hands, start_totals={"Anna": 880})
+    first, second = result["hands"]
+    assert (first["totals"], first["game_winner"]) == ({"Anna": 1000, "Ben": 10, "Carl": 10}, None)
+    assert (second["totals"], second["game_winner"]) == ({"Anna": 1010, "Ben": 110, "Carl": 20}, "Anna")
+
+
 def test_no_barrel_in_koenigsberg_and_a_barrel_is_an_option():
     hand = [{"declarer": "Carl", "bid": 0, "points": {"Anna": 30, "Ben": 20, "Carl": 70}}]
     assert calc(hand, start_totals={"Anna": 870})["totals"]["Anna"] == 900

@@ -209,6 +209,92 @@ def test_a_hand_that_ends_the_game_costs_no_penalty():
     assert result["hands"][3]["totals"] == {"Anna": 0, "Ben": 20, "Carl": 100}
 
 
+# --- zero_rounds_penalty and the barrel (pagat: barrel 880, bids from 100, 1000 wins) --------
+
+
+def test_a_player_on_the_barrel_without_a_trick_in_three_hands_pays_no_zero_penalty():
+    # thousand.md: "Hands he plays while on the barrel don't count towards the three, even with
+    # no trick". Anna sits on the barrel (880) and takes 0 card points three hands running while
+    # Ben, Carl, Ben make 100 each: she stays at 880, no penalty.
+    hands = [
+        hand("Ben", 100, Anna=0, Ben=100, Carl=20),
+        hand("Carl", 100, Anna=0, Ben=20, Carl=100),
+        hand("Ben", 100, Anna=0, Ben=100, Carl=20),
+    ]
+    result = calc(hands, variant="pagat", rules={"zero_rounds_penalty": 120}, start_totals={"Anna": 880})
+    assert totals(result) == [
+        {"Anna": 880, "Ben": 100, "Carl": 20},
+        {"Anna": 880, "Ben": 120, "Carl": 120},
+        {"Anna": 880, "Ben": 220, "Carl": 140},
+    ]
+    assert all(h["penalties"] == [] for h in result["hands"])
+
+
+def test_zeros_before_the_barrel_and_on_it_never_make_three_and_the_count_starts_below_it():
+    # pagat, zero_rounds_penalty 120; Anna starts at 820.
+    #  1: Ben makes 100; Anna 0: her 1st zero (820).
+    #  2: Carl makes 100; Anna 0: 2nd zero (820).
+    #  3: Ben fails 100 with 50 (-100); Anna takes 60: 880, on the barrel. She scored: the run
+    #     ends. Carl +10.
+    #  4-6: Ben, Carl, Ben make 100; Anna on the barrel takes 0 each time: these hands don't
+    #     count (the spec), so no penalty, though with 1 and 2 that is five hands without a point.
+    #  7: Anna fails 100 with 50: 780, off the barrel (declaring breaks any run).
+    #  8, 9: Anna 0: 1st and 2nd zero below the barrel.
+    # 10: Anna 0: her 3rd zero in a row: 780 - 120 = 660.
+    make_ben = hand("Ben", 100, Anna=0, Ben=100, Carl=20)
+    make_carl = hand("Carl", 100, Anna=0, Ben=20, Carl=100)
+    hands = [
+        make_ben,
+        make_carl,
+        hand("Ben", 100, Anna=60, Ben=50, Carl=10),
+        make_ben,
+        make_carl,
+        make_ben,
+        hand("Anna", 100, Anna=50, Ben=40, Carl=30),
+        make_ben,
+        make_carl,
+        make_ben,
+    ]
+    result = calc(hands, variant="pagat", rules={"zero_rounds_penalty": 120}, start_totals={"Anna": 820})
+    assert [t["Anna"] for t in totals(result)] == [820, 820, 880, 880, 880, 880, 780, 780, 780, 660]
+    assert [h["penalties"] for h in result["hands"]] == [[]] * 9 + [
+        [{"player": "Anna", "reason": "zero_rounds", "points": -120}]
+    ]
+    assert result["hands"][9]["totals"] == {"Anna": 660, "Ben": 500, "Carl": 440}
+
+
+def test_the_hand_that_ends_the_game_is_not_a_zero_hand_of_either_game():
+    # pagat, zero_rounds_penalty 120. Ben starts on the barrel (880), so he scores nothing as
+    # a defender. 1, 2: Carl makes 100; Anna 0, 0. 3: Ben bids 120 and makes it (100 + spades
+    # 40 = 140): 880 + 120 = 1000 wins (pagat: target_inclusive). Anna's third 0 comes in the
+    # hand that ends the game: no penalty (thousand.md). 4-6: the new game from 0, Carl makes
+    # 100 each time: Anna's zeros of game 2 are 1, 2, 3, so the penalty falls in hand 6, not 5
+    # (hand 3 does not count towards the new game either).
+    make_carl = hand("Carl", 100, Anna=0, Ben=20, Carl=100)
+    hands = [
+        make_carl,
+        make_carl,
+        {**hand("Ben", 120, Anna=0, Ben=100, Carl=20), "marriages": {"Ben": ["spades"]}},
+        make_carl,
+        make_carl,
+        make_carl,
+    ]
+    result = calc(hands, variant="pagat", rules={"zero_rounds_penalty": 120}, start_totals={"Ben": 880})
+    third = result["hands"][2]
+    assert (third["game_winner"], third["penalties"]) == ("Ben", [])
+    assert third["totals"] == {"Anna": 0, "Ben": 1000, "Carl": 220}
+    assert totals(result)[3:] == [
+        {"Anna": 0, "Ben": 20, "Carl": 100},
+        {"Anna": 0, "Ben": 40, "Carl": 200},
+        {"Anna": -120, "Ben": 60, "Carl": 300},
+    ]
+    assert [h["penalties"] for h in result["hands"][3:]] == [
+        [],
+        [],
+        [{"player": "Anna", "reason": "zero_rounds", "points": -120}],
+    ]
+
+
 # --- target_inclusive -------------------------------------------------------------------------
 
 
@@ -231,13 +317,13 @@ def test_with_target_inclusive_a_start_total_at_the_target_is_an_error():
     assert calc([], start_totals={"Anna": 1000})["totals"]["Anna"] == 1000
 
 
-def test_the_zero_penalty_comes_first_and_can_take_a_player_off_the_barrel():
+def test_three_hands_without_a_trick_on_the_barrel_cost_the_fall_not_the_zero_penalty():
     # pagat with barrel_turns 3 and zero_rounds_penalty 120. Anna starts on the barrel (880)
     # and takes 0 card points in three hands, each a failed declarer's:
-    # 1: Ben -100, Carl +50; Anna's 1st zero, 1st hand on the barrel.
-    # 2: Carl -100 (-50), Ben +50 (-50); 2nd zero, 2nd hand.
-    # 3: Ben -100 (-150), Carl +50 (0); 3rd zero: -120 -> 760, off the barrel, so no fall
-    #    as well: she pays once.
+    # 1: Ben -100, Carl +50; Anna's 1st hand on the barrel (not a zero hand: she is on it).
+    # 2: Carl -100 (-50), Ben +50 (-50); 2nd hand.
+    # 3: Ben -100 (-150), Carl +50 (0); 3rd hand on the barrel, not won: she falls 120 to
+    #    760. thousand.md: hands on the barrel don't count towards the three zeros.
     hands = [
         hand("Ben", 100, Anna=0, Ben=70, Carl=50),
         hand("Carl", 100, Anna=0, Ben=50, Carl=70),
@@ -250,7 +336,7 @@ def test_the_zero_penalty_comes_first_and_can_take_a_player_off_the_barrel():
         {"Anna": 880, "Ben": -50, "Carl": -50},
         {"Anna": 760, "Ben": -150, "Carl": 0},
     ]
-    assert result["hands"][2]["penalties"] == [{"player": "Anna", "reason": "zero_rounds", "points": -120}]
+    assert result["hands"][2]["penalties"] == [{"player": "Anna", "reason": "barrel", "points": -120}]
 
 
 def test_a_defender_capped_at_the_barrel_starts_counting_with_the_next_hand():

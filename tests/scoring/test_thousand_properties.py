@@ -82,6 +82,8 @@ def test_totals_are_the_previous_totals_plus_the_deltas_and_winners_pass_the_tar
             else:
                 assert item["reason"] == "zero_rounds" and item["points"] == -rules["zero_rounds_penalty"]
                 assert item["player"] != hand["declarer"] and not entered.get("forgot_to_pass")
+                if barrel is not None:  # hands played on the barrel are no zero hands
+                    assert (0 if new_game else previous[item["player"]]) < barrel
                 marriages = sum(
                     rules["marriage_values"][s] for s in (entered.get("marriages") or {}).get(item["player"], ())
                 )
