@@ -2,7 +2,15 @@
 // The running totals come from the server (HandResult, summed by the database); this only draws them.
 (function () {
   var data = JSON.parse(document.getElementById("season-chart-data").textContent);
-  var colours = ["#15803d", "#b45309", "#1d4ed8", "#b91c1c", "#7c3aed", "#0e7490", "#a16207", "#be185d"];
+  // The colours are the page's (static/css/kartenliga.css, --chart-1 to --chart-8), so that dark
+  // mode draws light lines on the dark card; the list is the light set, for a page without them.
+  var css = getComputedStyle(document.documentElement);
+  var colour = function (name, fallback) { return css.getPropertyValue(name).trim() || fallback; };
+  var colours = ["#15803d", "#b45309", "#1d4ed8", "#b91c1c", "#7c3aed", "#0e7490", "#a16207", "#be185d"].map(function (c, i) {
+    return colour("--chart-" + (i + 1), c);
+  });
+  var zero = colour("--chart-zero", "#9ca3af"), grid = colour("--chart-grid", "#eef0f2");
+  Chart.defaults.color = colour("--muted", "#57606c");
   data.datasets.forEach(function (d, i) {
     d.borderColor = colours[i % colours.length];
     d.backgroundColor = colours[i % colours.length];
@@ -22,7 +30,7 @@
       plugins: { legend: { position: "bottom", labels: { boxWidth: 14, usePointStyle: true } } },
       scales: {
         x: { ticks: { maxTicksLimit: 6, maxRotation: 0 }, grid: { display: false } },
-        y: { grid: { color: function (c) { return c.tick.value === 0 ? "#9ca3af" : "#eef0f2"; } } }
+        y: { grid: { color: function (c) { return c.tick.value === 0 ? zero : grid; } } }
       }
     }
   });
