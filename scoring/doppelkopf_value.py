@@ -16,6 +16,9 @@ Decisions where the spec is silent (see also ``scoring.doppelkopf``):
   (the Re side when the difference is 0, which then moves no point).
 - Ramsch: ``eyes`` and ``tricks`` name exactly the four active players; a player without a
   trick has no eyes, a player with all 12 tricks has all 240.
+- A hand entered by chips: a bracket of Re's eyes (``re_eyes_range``) beside the figure it is
+  scored with, a Ramsch by who has the most eyes, their bracket and the Jungfrauen
+  (``doppelkopf_entered``).
 - Kind ``points`` (a club writes only the result): ``re`` (two players, or the soloist alone,
   then ``solo`` names the solo type; a Hochzeit without partner is ``solo: trumpf``),
   ``winner`` (``re`` or ``kontra``), ``value`` (the winner's value before Bock and tripling, 0
@@ -40,6 +43,7 @@ from .doppelkopf_checks import (
     check_specials_shape,
     report_not_active,
 )
+from .doppelkopf_entered import RAMSCH_CHIPS, check_eyes_range, check_ramsch_chips, eye_lines
 from .errors import Problems, _
 from .results import HandFigures, in_party_order
 
@@ -53,6 +57,7 @@ PARTY_FIELDS = frozenset(
         "re",
         "solo",
         "re_eyes",
+        "re_eyes_range",
         "re_tricks",
         "announcements",
         "specials",
@@ -60,7 +65,7 @@ PARTY_FIELDS = frozenset(
         "solo_outbid",
     )
 )
-RAMSCH_FIELDS = frozenset(("kind", "eyes", "tricks", "solo_outbid"))
+RAMSCH_FIELDS = frozenset(("kind", "eyes", "tricks", *RAMSCH_CHIPS, "solo_outbid"))
 REVOKE_FIELDS = frozenset(("kind", "revoke_by", "announcements"))
 POINTS_FACTS = ("schwarz", "split_120", "kontra_announced", "re_kontra_re", "fuchs_wins_last_doppelkopf")
 POINTS_FIELDS = frozenset(("kind", "re", "solo", "winner", "value", "solo_outbid", *POINTS_FACTS))
@@ -100,6 +105,8 @@ AGAINST = ((120, "120 gegen keine 90"), (90, "90 gegen keine 60"), (60, "60 gege
 HALF = TOTAL_EYES // 2  # 120: enough against a party that said Kontra only, a split game
 REACHED = (151, 181, 211)  # own absage keine 90 / 60 / 30
 REACHED_AGAINST = (90, 60, 30)  # the other party's absage keine 90 / 60 / 30
+# Where the brackets of Re's eyes start: every figure between two lines scores the same.
+EYE_LINES = eye_lines(HALF, REACHED, REACHED_AGAINST)
 SPECIAL_ITEM = {
     ("doppelkopf", "re"): "Doppelkopf (Re)",
     ("doppelkopf", "kontra"): "Doppelkopf (Kontra)",
@@ -304,6 +311,8 @@ def _party_game(hand, number, kind, ctx, problems):
             elif tricks == TRICKS and eyes != TOTAL_EYES:
                 problems.add(number, "re_tricks", _("With all 12 tricks Re has all 240 eyes."))
                 eyes_ok = False
+    if eyes_ok and hand.get("re_eyes_range") is not None:  # a result chip: the bracket the figure stands for
+        check_eyes_range(hand["re_eyes_range"], eyes, EYE_LINES, number, problems)
     ann = check_announcements(hand.get("announcements"), number, problems)
     if "solo_outbid" in hand:  # the replay takes the names from the hand once it is valid
         check_outbid(hand, number, ctx, problems, re[0] if re_ok and solo_game else None)
@@ -635,7 +644,9 @@ def _revoke(hand, number, ctx, problems):
     return _entry(ctx, number, "revoke", None, value, breakdown, points, [], None, None, [], by, False, others)
 
 
-def _ramsch(hand, number, ctx, problems):
+def _ramsch_counts(hand, number, ctx, problems):
+    """A Ramsch by everyone's eyes and tricks: ``(losers, most, jungfrauen, durchmarsch)``,
+    ``most`` the losers' eyes as the breakdown names them; None after a problem."""
     active = ctx.active
     eyes = check_per_player(hand.get("eyes"), number, "eyes", TOTAL_EYES, ctx, problems)
     tricks = check_per_player(hand.get("tricks"), number, "tricks", TRICKS, ctx, problems)
@@ -662,40 +673,40 @@ def _ramsch(hand, number, ctx, problems):
                 durchmarsch = name
     if not ok:
         return None
+    most = max(eyes.values())
+    return [name for name in active if eyes[name] == most], (most, most), jungfrau, durchmarsch is not None
+
+
+def _ramsch(hand, number, ctx, problems):
+    if any(hand.get(key) is not None for key in RAMSCH_CHIPS):
+        read = check_ramsch_chips(hand, number, ctx, problems)
+        if "solo_outbid" in hand:
+            check_outbid(hand, number, ctx, problems, None)
+    else:
+        read = _ramsch_counts(hand, number, ctx, problems)
+    if read is None:
+        return None
+    losers, (lo, hi), jungfrau, durchmarsch = read
     # A Ramsch game is never a Bock game: no multiplier.
     points = dict.fromkeys(ctx.players, -8)
     if ctx.sitting_out:
         points.update(ctx.sitting_out)
-    if durchmarsch is not None:
-        points[durchmarsch] = 24
+    if durchmarsch:
+        points[losers[0]] = 24
         breakdown = [{"item": "Durchmarsch", "points": 8}]
         return _entry(
-            ctx,
-            number,
-            "ramsch",
-            None,
-            8,
-            breakdown,
-            points,
-            ["durchmarsch"],
-            None,
-            None,
-            [],
-            None,
-            False,
-            [durchmarsch],
+            ctx, number, "ramsch", None, 8, breakdown, points, ["durchmarsch"], None, None, [], None, False, losers
         )
-    most = max(eyes.values())
-    value = most // 30
-    breakdown = [{"item": f"{most} Augen", "points": value}]
+    value = lo // 30
+    breakdown = [{"item": f"{lo} Augen" if lo == hi else f"{lo}–{hi} Augen", "points": value}]
     for name in jungfrau:
         breakdown.append({"item": f"Jungfrau ({name})", "points": value})
         value *= 2
-    k = [*eyes.values()].count(most)  # the losers: everyone with the most eyes
+    k = len(losers)  # the losers: everyone with the most eyes
     win = value * k
     lose = -value * (4 - k)
-    for name in active:
-        points[name] = lose if eyes[name] == most else win
     # The player(s) with the most eyes lose; everybody else wins (all four level: nobody wins).
-    winners = [name for name in active if eyes[name] != most]
+    winners = [name for name in ctx.active if name not in losers]
+    for name in ctx.active:
+        points[name] = win if name in winners else lose
     return _entry(ctx, number, "ramsch", None, value, breakdown, points, [], None, None, [], None, False, winners)
