@@ -6,7 +6,8 @@ rules in force, where a hand must be written in the rules' own terms, e.g. a bid
 the contract less ``bid_offset``) and which hand the page shows. The page replays them through
 ``scoring``'s replay for the game, under the league's (or the meeting's) rules, so a league that
 changes an option sees the figures change. Under rules where the hand cannot be played (a
-Ramsch game where nobody plays Ramsch) the page says so in the engine's words.
+Ramsch game where nobody plays Ramsch) the page says so in the engine's words; an example that
+needs an option the rules leave empty (1000's barrel) says so in its own.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from scoring.errors import ScoringError
 from scoring.registry import Sitting, get_game
@@ -41,6 +43,9 @@ class Example:
     start_totals: dict[str, int] | Callable[[dict[str, Any]], dict[str, int]] | None = None
     totals: bool = False  # also show the totals after the shown hand
     extra: dict[str, Any] = field(default_factory=dict)
+    # A rule option the example cannot do without (its text speaks of it), and what the page
+    # says when the rules in force leave it empty: (option, why).
+    needs: tuple[str, str] | None = None
 
 
 def _re(call):
@@ -194,6 +199,23 @@ THOUSAND = {
             * 3
         ),
         totals=True,
+    ),
+    "three_zeros_on_the_barrel": Example(
+        THREE,
+        lambda rules: (
+            [
+                {
+                    "declarer": "Anna",
+                    "bid": _contract(rules, 120),
+                    "points": {"Anna": 80, "Ben": 40, "Carl": 0},
+                    "marriages": {"Anna": ["hearts"]},
+                }
+            ]
+            * 3
+        ),
+        start_totals=lambda rules: {"Carl": rules["barrel"]} if rules.get("barrel") is not None else None,
+        totals=True,
+        needs=("barrel", gettext_noop("there is no barrel.")),
     ),
     "forgot_to_pass": Example(
         THREE, lambda rules: [{"declarer": "Anna", "bid": _contract(rules, 120), "forgot_to_pass": True}]
@@ -375,6 +397,8 @@ def run(game: str, name: str, rules: dict[str, Any]) -> Outcome | None:
     example = EXAMPLES.get(game, {}).get(name)
     if example is None:
         return None
+    if example.needs is not None and rules.get(example.needs[0]) is None:
+        return Outcome(problem=_(example.needs[1]))
     try:
         result = replay(game, example, rules)
     except ScoringError as error:
@@ -406,6 +430,7 @@ def _teams_of(result):
 
 
 def _facts(game, figures, result, teams, hand) -> list[str]:
+    from .rulebook import signed
     from .selectors import ROUND_LABELS
 
     lines = []
@@ -442,6 +467,9 @@ def _facts(game, figures, result, teams, hand) -> list[str]:
     for kind, winner, games in end(figures, result) if end else ():
         numbers[kind] += 1
         lines.append(game_end_line(kind=kind, winner=winner, number=numbers[kind], games=games, members=teams))
+    penalties = getattr(form_module(game), "penalty_facts", None)
+    if penalties is not None:  # a game's penalties for a rule option (1000's Polish ones)
+        lines += [f"{label}: {who}" for label, who in penalties(figures, sign=signed)]
     if game == "thousand" and hand.get("forgot_to_pass"):
         lines.append(_("Forgot to pass two cards: only the declarer scores."))
     elif game == "thousand" and figures.get("contract") is not None:

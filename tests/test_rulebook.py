@@ -236,6 +236,47 @@ def test_thousand_three_zeros_cost_the_penalty_only_when_it_is_set():
     assert figures("thousand", "three_zeros", rules)["Carl"] == "−120"
 
 
+def test_thousand_exactly_1000_wins_under_pagat_and_not_under_koenigsberg():
+    # thousand.md: from 880 a made contract of 120 lands on 1000; pagat has target_inclusive
+    # on (1000 wins), koenigsberg keeps seed 001's "mehr als 1000" (the game goes on)
+    presets = get_game("thousand").presets
+    with translation.override("en"):
+        pagat = run("thousand", "target_exact", dict(presets["pagat"]))
+        koenigsberg = run("thousand", "target_exact", dict(presets["koenigsberg"]))
+    assert dict(pagat.totals)["Anna"] == dict(koenigsberg.totals)["Anna"] == "1000"
+    assert "Anna wins game 1" in pagat.lines
+    assert not any("wins" in line for line in koenigsberg.lines)
+
+
+def test_thousand_no_trick_on_the_barrel_is_no_zero_hand():
+    # thousand.md, zero_rounds_penalty: hands played on the barrel don't count, even with no
+    # trick. pagat with the penalty at 120: Carl on the barrel (880) takes nothing three hands
+    # running and pays nothing; the same three hands below it cost him 120.
+    rules = {**get_game("thousand").presets["pagat"], "zero_rounds_penalty": 120}
+    with translation.override("en"):
+        on_the_barrel = run("thousand", "three_zeros_on_the_barrel", rules)
+    assert dict(on_the_barrel.cells) == {"Anna": "+120", "Ben": "+40", "Carl": "0"}
+    assert dict(on_the_barrel.totals)["Carl"] == "880"
+    assert figures("thousand", "three_zeros", rules)["Carl"] == "−120"
+
+
+def test_thousand_three_hands_on_the_barrel_cost_the_fall_and_the_page_says_why():
+    # pagat, barrel_turns 3, barrel_fall 120, zero_rounds_penalty 120: Carl's third hand on
+    # the barrel without a win costs the fall (not the zero penalty): 880 − 120 = 760
+    rules = {**get_game("thousand").presets["pagat"], "barrel_turns": 3, "zero_rounds_penalty": 120}
+    with translation.override("en"):
+        outcome = run("thousand", "three_zeros_on_the_barrel", rules)
+    assert dict(outcome.cells)["Carl"] == "−120"
+    assert dict(outcome.totals)["Carl"] == "760"
+    assert "Fell off the barrel: Carl −120" in outcome.lines
+
+
+def test_thousand_without_a_barrel_the_barrel_example_says_it_cannot_be_played():
+    with translation.override("en"):
+        outcome = run("thousand", "three_zeros_on_the_barrel", dict(get_game("thousand").presets["koenigsberg"]))
+    assert outcome.problem == "there is no barrel."
+
+
 def test_spoil_five_two_tricks_win_only_with_the_relative_majority():
     # six players: the pot is 6 × 2 + the dealer's 2 = 14; Anna (dealer) paid 4
     assert figures("spoil_five", "two_tricks")["Anna"] == "−4"  # spoilt, the pot stays

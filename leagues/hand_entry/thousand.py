@@ -133,6 +133,16 @@ def game_end(figures, result):
     return [("game", winner, 1)] if winner else []
 
 
+def penalty_facts(figures, *, sign=str):
+    """The hand's Polish penalties (scoring/thousand.py) as (why, "Anna -120"), ``sign``
+    writing the points: the why dialog's and the rule book's."""
+    reasons = {"barrel": _("Fell off the barrel"), "zero_rounds": _("Three hands with 0 points")}
+    return [
+        (reasons.get(item["reason"], item["reason"]), f"{item['player']} {sign(item['points'])}")
+        for item in figures.get("penalties") or ()
+    ]
+
+
 def breakdown(figures, payload, result):
     """The why dialog's figures: the declarer, his contract made or failed, durch and a
     forgotten pass as entered; per active player the card points and marriages as entered
@@ -146,10 +156,7 @@ def breakdown(figures, payload, result):
         facts.append((_("All tricks (durch)"), _("yes")))
     if payload.get("forgot_to_pass"):
         facts.append((_("Forgot to pass two cards"), _("yes")))
-    # The Polish rules' penalties (scoring/thousand.py): part of the player's points below.
-    reasons = {"barrel": _("Fell off the barrel"), "zero_rounds": _("Three hands with 0 points")}
-    for item in figures.get("penalties") or ():
-        facts.append((reasons.get(item["reason"], item["reason"]), f"{item['player']} {item['points']}"))
+    facts += penalty_facts(figures)  # part of the player's points below
     points = payload.get("points") or {}
     marriages = payload.get("marriages") or {}
     looks = {chip["value"]: chip["symbol"] or str(chip["label"]) for chip in suit_chips(SUITS)}
