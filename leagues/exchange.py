@@ -23,8 +23,9 @@ import uuid
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.registry import game_names, get_game
 
@@ -43,6 +44,9 @@ from .models import (
     SeasonReopening,
     Seat,
 )
+
+# The kinds of round a CSV row names (HandResult.round), in the reader's language.
+CSV_ROUNDS = ("normal", "bock", "ramsch", "pflichtsolo", "penalty")
 
 FORMAT = "kartenliga-league"
 VERSION = 1
@@ -218,10 +222,23 @@ def _imported_totals(meeting: Meeting, players) -> dict[str, int]:
     return {players[player_id]: total for player_id, total in rows}
 
 
-def export_csv(*, league: League) -> str:
+def export_csv(*, league: League, language: str | None = None) -> str:
     """One row per live hand: the season, the evening, the hand number and round, then each
-    player's delta and running total that evening (empty when not at the table)."""
+    player's delta and running total that evening (empty when not at the table). Headers,
+    dates, rounds and the spreadsheet's dialect in ``language`` (default: the active one)."""
+    language = language or translation.get_language()
+    dialect = spreadsheet.dialect_for(language)
     players = list(league.players.order_by("name").values_list("name", flat=True))
+    with translation.override(language):
+        columns = [pgettext("a CSV column", name) for name in ("season", "date", "host", "hand", "round")]
+        rounds = {code: pgettext("a round in a CSV", code) for code in CSV_ROUNDS}
+        of_player = {
+            name: (
+                pgettext("a CSV column", "%(name)s delta") % {"name": name},
+                pgettext("a CSV column", "%(name)s total") % {"name": name},
+            )
+            for name in players
+        }
     rows: dict[tuple[int, int], dict[str, Any]] = {}
     results = (
         HandResult.objects.filter(league=league)
@@ -231,20 +248,27 @@ def export_csv(*, league: League) -> str:
     for r in results:
         row = rows.setdefault(
             (r.meeting_id, r.number),
-            {
-                "season": r.season.number,
-                "date": r.meeting.date.isoformat(),
-                "host": r.meeting.host.name,
-                "hand": r.number,
-                "round": r.round,
-            },
+            dict(
+                zip(
+                    columns,
+                    (
+                        r.season.number,
+                        r.meeting.date.strftime(dialect.day),
+                        r.meeting.host.name,
+                        r.number,
+                        rounds.get(r.round, r.round),
+                    ),
+                    strict=True,
+                )
+            ),
         )
-        row[f"{r.player.name} delta"] = r.delta
-        row[f"{r.player.name} total"] = r.total
-    header = ["season", "date", "host", "hand", "round"]
+        delta, total = of_player[r.player.name]
+        row[delta] = r.delta
+        row[total] = r.total
+    header = list(columns)
     for name in players:
-        header += [f"{name} delta", f"{name} total"]
-    return spreadsheet.csv_text(header, rows.values())
+        header += of_player[name]
+    return spreadsheet.csv_text(header, rows.values(), dialect=dialect)
 
 
 # --- in ------------------------------------------------------------------------------------
