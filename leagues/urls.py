@@ -4,6 +4,7 @@ from .views import (
     accounts,
     activity,
     bill,
+    evening_end,
     exchange,
     leagues,
     meetings,
@@ -15,6 +16,7 @@ from .views import (
     standings,
     statistics,
     tokens,
+    undo,
     what_if,
 )
 
@@ -22,6 +24,7 @@ urlpatterns = [
     *accounts.urlpatterns,
     *leagues.urlpatterns,
     *meetings.urlpatterns,
+    *evening_end.urlpatterns,
     *standings.urlpatterns,
     *bill.urlpatterns,
     *rules.urlpatterns,
@@ -34,4 +37,5 @@ urlpatterns = [
     *paper.urlpatterns,
     *tokens.urlpatterns,
     *pwa.urlpatterns,
+    *undo.urlpatterns,
 ]

@@ -37,7 +37,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from leagues import field_labels, fragments, pages, selectors, services
+from leagues import field_labels, fragments, pages, selectors, services, undo
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Role
@@ -208,6 +208,7 @@ def table_context(
     hands=None,
     sheet=True,
     csrf_token=None,
+    undone=None,
 ):
     """The block that htmx swaps after each hand: what comes next, the form and the sheet.
 
@@ -220,7 +221,9 @@ def table_context(
     caller read them under the meeting's lock (and wrote nothing since but what it adds).
     ``sheet``: False when the caller sends the sheet's rows itself (``_appended``): the
     context then has the rows, not their HTML. ``csrf_token``: what the forms carry instead
-    of the request's own token (the kept page's stand-in, leagues/pages.py).
+    of the request's own token (the kept page's stand-in, leagues/pages.py). ``undone``: the
+    hand this user just undid (its id, or the text of it from the page's address), whose
+    undo the table offers to undo (leagues/undo.py, ``offers``).
     """
     if hands is None:
         hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
@@ -249,6 +252,9 @@ def table_context(
         "after_end": services.end_time_passed(meeting),
         **evening_context(meeting, membership, result),
     }
+    # The last hand's undo for whoever entered it, and the undo of the undo he just made.
+    may_undo = _can_write(membership) and not context["evening_over"] and not meeting.imported_totals
+    context.update(undo.offers(meeting=meeting, hands=hands, user=request.user, may_write=may_undo, undone=undone))
     if meeting.imported_totals:
         # An evening copied from paper as totals (leagues/paper_import.py): no hands, no form;
         # the page shows the totals as written.
@@ -566,7 +572,12 @@ def meeting(request, slug, pk):
     def page(stand_ins):
         key = stand_ins.get("idempotency_key")
         context = table_context(
-            request, meeting, membership, idempotency_key=key, csrf_token=stand_ins.get("csrf_token")
+            request,
+            meeting,
+            membership,
+            idempotency_key=key,
+            csrf_token=stand_ins.get("csrf_token"),
+            undone=request.GET.get("undone"),
         )
         return whole_page(request, {**context, **stand_ins})
 
@@ -805,6 +816,13 @@ def _form_errors(request, meeting, membership, module, players, result, payload,
         "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
         "idempotency_key": key or uuid.uuid4(),
         "sheet_version": sheet or "",
+        # The save bar keeps the last hand's undo (the form it submits stays on the page).
+        "undo": undo.offers(
+            meeting=meeting,
+            hands=selectors.meeting_hands(meeting=meeting, entered_by=False),
+            user=request.user,
+            may_write=True,
+        )["undo"],
         **form_context(
             request,
             meeting,
