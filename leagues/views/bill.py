@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods
 from scoring.bill import split_bill
 from scoring.errors import ScoringError
 
-from .. import selectors, services
+from .. import selectors, services, sharing
 from ..forms import METHODS, SEVERAL, BillForm
 from ..models import Role, Season
 from ..money import canonical, money_text, number_text
@@ -95,6 +95,10 @@ def season_bill(request, slug, number):
         "reopenings": season.reopenings.select_related("reopened_by"),
         "open_evenings": season.meetings.filter(closed_at=None).order_by("date") if not season.locked else [],
     }
+    if stored:
+        context["stored_share"] = sharing.bill(
+            request, league=league, season=season, shown=context["stored"], race=race, url=context["page_url"]
+        )
     if stored and context["stored"]["changed"] and context["is_admin"]:
         context["resplit_inputs"] = _stored_inputs(stored)
     if season.closed_on is None:
@@ -126,6 +130,15 @@ def season_bill(request, slug, number):
     # out before it is saved, or shared around the table).
     context["result"] = _result_rows(result, table, scores, form)
     context["share_url"] = request.build_absolute_uri(f"{request.path}?{form.query()}")
+    context["result_share"] = sharing.bill(
+        request,
+        league=league,
+        season=season,
+        shown=context["result"],
+        race=race,
+        url=context["share_url"],
+        ident="share-split",
+    )
     # The form below the result shows the link's canonical inputs as the page's language
     # writes them ("187,40" in German), ready to be changed and saved.
     context["form"] = BillForm(players=players, initial=_shown(form))

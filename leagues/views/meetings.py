@@ -37,7 +37,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from leagues import field_labels, fragments, pages, selectors, services, undo
+from leagues import field_labels, fragments, pages, selectors, services, sharing, undo
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Role
@@ -255,6 +255,8 @@ def table_context(
     # The last hand's undo for whoever entered it, and the undo of the undo he just made.
     may_undo = _can_write(membership) and not context["evening_over"] and not meeting.imported_totals
     context.update(undo.offers(meeting=meeting, hands=hands, user=request.user, may_write=may_undo, undone=undone))
+    # A closed evening's result, to share (leagues/sharing.py): one query, on its page only.
+    context["share"] = sharing.evening(request, meeting, seats=_seated(meeting)) if context["closed"] else None
     if meeting.imported_totals:
         # An evening copied from paper as totals (leagues/paper_import.py): no hands, no form;
         # the page shows the totals as written.
