@@ -659,6 +659,40 @@ class SeatingField(forms.Field):
         return [str(item) for item in value or ()]
 
 
+END_TIME_INVALID = _("End time: enter a time such as 23:00, or leave it empty.")
+
+
+def end_time_field() -> forms.TimeField:
+    """The end time of an evening (optional); its help says what it does in the league's
+    game (``end_time_help``)."""
+    # <input type=time> only takes ISO values (see StartMeetingForm.date).
+    return forms.TimeField(
+        label=_("End time"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        error_messages={"invalid": END_TIME_INVALID},
+    )
+
+
+def end_time_help(game: str):
+    """What the end time does: in games played in host rounds (Doppelkopf) the round in
+    progress is finished, then the evening ends; the other games have no rounds, and the
+    clock ends no game (services, "the end of the evening")."""
+    if selectors.has_host_rounds(game):
+        return _("After it, the round the host started is finished, then the evening ends.")
+    return _("This game has no rounds: the clock ends no game. End the evening below the sheet when you stop.")
+
+
+class EndTimeForm(forms.Form):
+    """Set, change or clear (empty) the end time of an open evening."""
+
+    end_time = end_time_field()
+
+    def __init__(self, *args, game: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["end_time"].help_text = end_time_help(game)
+
+
 class StartMeetingForm(forms.Form):
     """Start a meeting: the date, the end time, the pennant (games with penalty soli), the
     players in seat order (``players``), their teams (``team_<player id>``, team games) and
@@ -676,12 +710,7 @@ class StartMeetingForm(forms.Form):
     # <input type=date/time> only takes ISO values: without a fixed format Django writes the
     # German "20.11.2026", the browser shows an empty date and the form fails as "required".
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    end_time = forms.TimeField(
-        label=_("End time"),
-        required=False,
-        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
-        help_text=_("After it, the round the host started is finished, then the evening ends."),
-    )
+    end_time = end_time_field()
     pennant_holder = forms.ModelChoiceField(
         label=_("Pennant holder"),
         queryset=Player.objects.none(),
@@ -704,6 +733,7 @@ class StartMeetingForm(forms.Form):
         # Race games may go on with a game left unfinished on an earlier evening.
         self.carry_game = START_TOTALS in spec.extra_fields
         self.active_players = list(league.players.filter(active=True).order_by("name"))
+        self.fields["end_time"].help_text = end_time_help(league.game)
         self.fields["pennant_holder"].queryset = league.players.filter(active=True).order_by("name")
         if not selectors.has_pennant(league.game):
             # The pennant comes with penalty soli (league.md): only games that play them.

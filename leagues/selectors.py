@@ -15,6 +15,7 @@ from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext_lazy
 
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
+from scoring.sitting import calculate
 
 from . import outbox_choices, raw_reads
 from .hand_entry import FORMS, form_module, game_end_line
@@ -309,6 +310,17 @@ def is_race_game(game):
     return START_TOTALS in get_game(game).extra_fields
 
 
+@functools.cache
+def has_host_rounds(game):
+    """Whether ``game``'s evenings are played in host rounds, so that the end time finishes
+    the round in progress (Doppelkopf; the other games have none): asked of scoring/'s replay
+    of an evening without hands, as ``services.has_rounds`` asks it of a real one."""
+    spec = get_game(game)
+    players = [f"P{number}" for number in range(1, spec.min_players + 1)]
+    empty = calculate({"game": game, "variant": spec.default_preset, "players": players, "hands": []})
+    return "host_round_games_left" in (empty.get("next") or {})
+
+
 def has_pennant(game):
     """The pennant and its penalty soli (league.md): games whose engine plays compulsory
     soli (Doppelkopf); the same games have soloists, hence a solo column."""
@@ -433,6 +445,7 @@ class MeetingSummary:
     winner_games_won: int = 0
     hands: int = 0
     imported_totals: bool = False  # copied from paper as totals (no hands)
+    closed: bool = False  # only a closed evening has a winner (league.md, the pennant)
 
 
 @dataclass
@@ -569,7 +582,7 @@ _PLAYERS_SQL = (
     " ON h.host_id = p.id WHERE p.league_id = %s"
 )
 _MEETINGS_SQL = (
-    "SELECT id, date, host_id, season_id, imported_totals FROM {meeting}"
+    "SELECT id, date, host_id, season_id, imported_totals, closed_at FROM {meeting}"
     " WHERE league_id = %s AND season_id IN (%s, %s) ORDER BY date, id"
 )
 # In no order: every sum below is the same in any order, and the tables and the chart sort
@@ -645,11 +658,19 @@ def standings(*, league, season_number=None):
         if seat is not None:
             seats_of_last[player.id] = seat
     meetings = [
-        MeetingSummary(id=m_id, date=date, host=players[host_id], season_id=s_id, imported_totals=bool(imported))
-        for m_id, date, host_id, s_id, imported in _rows(_MEETINGS_SQL, [league.id, season_id, current_id])
+        MeetingSummary(
+            id=m_id,
+            date=date,
+            host=players[host_id],
+            season_id=s_id,
+            imported_totals=bool(imported),
+            closed=closed_at is not None,
+        )
+        for m_id, date, host_id, s_id, imported, closed_at in _rows(_MEETINGS_SQL, [league.id, season_id, current_id])
     ]
     season_meetings = [m for m in meetings if m.season_id == season_id]
     imported = {m.id for m in season_meetings if m.imported_totals}
+    closed = {m.id for m in season_meetings if m.closed}
 
     # The season, per meeting and player: gives the table, each evening's winner and its point
     # on the chart at once.
@@ -661,7 +682,7 @@ def standings(*, league, season_number=None):
         kept = sums.get(player_id)
         sums[player_id] = figures if kept is None else [a + b for a, b in zip(kept, figures, strict=True)]
         hands_in[meeting_id] = hands
-        if won_evening:
+        if won_evening and meeting_id in closed:  # an evening still open has no winner yet
             winners[meeting_id] = (player_id, figures[0], figures[5])
     table = {player_id: _standing_row(players[player_id], figures, race=race) for player_id, figures in sums.items()}
 
@@ -812,19 +833,32 @@ def imported_totals(*, meeting):
 
 
 def meeting_winner(*, meeting):
-    """The winner of a meeting (league.md, the pennant), by the same rule as the standings'
-    evenings won: highest total; ties, first in seat order (decided when its results were
-    written, ``services.meeting_result_rows``). None when no hand was played. One query."""
+    """The winner of a closed meeting (league.md, the pennant), by the same rule as the
+    standings' evenings won: highest total; ties, first in seat order (decided when its
+    results were written, ``services.meeting_result_rows``). None while the evening is open
+    (no query then) or when no hand was played. One query."""
+    if meeting.closed_at is None:
+        return None
+    return evening_leader(meeting=meeting)
+
+
+def evening_leader(*, meeting):
+    """Who wins ``meeting`` if it ends as it stands (its winner, once closed): "End the
+    evening?" names him before the scorekeeper answers. One query."""
     row = MeetingResult.objects.filter(meeting=meeting, won_evening=True).select_related("player").first()
     return row.player if row is not None else None
 
 
 def suggested_pennant_holder(*, league):
-    """The winner of the previous meeting, who must bring the pennant to the next one."""
-    from .models import Meeting
-
-    last = Meeting.objects.filter(league=league).order_by("-date", "-id").first()
+    """The winner of the previous meeting, who must bring the pennant to the next one (None
+    while that evening is still open: it has no winner yet)."""
+    last = last_meeting(league=league)
     return meeting_winner(meeting=last) if last is not None else None
+
+
+def last_meeting(*, league):
+    """The league's latest meeting (by date), or None."""
+    return Meeting.objects.filter(league=league).order_by("-date", "-id").first()
 
 
 def last_seat_order(*, league):

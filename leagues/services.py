@@ -1693,12 +1693,14 @@ def discard_offline_hand(
 # says how many games are left until the player before the host has dealt
 # (``next.host_round_games_left``, a whole round at a boundary); once the end time has passed
 # and the round in progress is done, the evening is over. The hand that finishes it closes
-# the meeting; a scorekeeper can also close it with "End the evening" (when the last hand was
-# saved before the end time). Race games (1000, 56, the Maw family) have no rounds: a game is
-# played out whatever the clock says, so their evening ends only by that button, once a hand
-# is stored and the end time has passed (at any time when none was set). A closed meeting's hands are read-only until an admin reopens it with
-# a reason; after a reopening the evening is over again only when closed again (the next
-# round finished after the end time, or the button).
+# the meeting. A scorekeeper also ends an evening with "End the evening" at any round's end,
+# with or without an end time and before it too (a table that stops early, or one that set
+# none). Race games (1000, 56, the Maw family) have no rounds: a game is played out whatever
+# the clock says, so their evening ends only by that button, after any stored hand. The end
+# time can be set, changed or cleared while the evening is open (``set_end_time``). A closed
+# meeting's hands are read-only until an admin reopens it with a reason; after a reopening
+# the evening is over again only when closed again (the next round finished after the end
+# time, or the button).
 
 
 def end_time_passed(meeting: Meeting, now=None) -> bool:
@@ -1759,20 +1761,20 @@ def evening_over(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -
 
 
 def can_close(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> bool:
-    """Whether "End the evening" may be used: open, and (Doppelkopf) the end time passed and
-    the round complete, (race games, reopened evenings) at least one hand stored and the end
-    time passed."""
+    """Whether "End the evening" may be used: open, and at a round's end (Doppelkopf: the last
+    seat dealt the round's last game; race games: after any stored hand), whatever the end
+    time; a reopened evening also mid-round once its end time has passed."""
     if meeting.closed_at is not None or result is None:
         return False
     if has_rounds(result):
-        if last_round_done(meeting, result, now=now):
+        if round_complete(meeting, result):
             return True
         # An evening an admin reopened to correct it (it may have been closed mid-round, when
         # the next season started) closes by the button once the end time has passed; asked
         # last, so that an evening in progress costs no query for it.
         return end_time_passed(meeting, now) and bool(result.get("hands")) and meeting.reopenings.exists()
     # Race games: the button closes the evening once a hand is stored.
-    return round_complete(meeting, result) and (meeting.end_time is None or end_time_passed(meeting, now))
+    return round_complete(meeting, result)
 
 
 def _refuse_if_closed(meeting: Meeting) -> None:
@@ -1808,15 +1810,37 @@ def close_meeting(*, meeting: Meeting, user, now=None) -> Meeting:
     if meeting.closed_at is not None:
         return meeting
     result = _replay_of(meeting, _live_hands(meeting))
-    if not can_close(meeting, result, now=now):
-        if meeting.end_time is not None and not end_time_passed(meeting, now):
-            message = _("The end time has not passed yet: the evening goes on.")
-        elif result is not None and has_rounds(result) and result.get("hands"):
-            message = _("The round is not finished yet: the player before the host deals its last game.")
-        else:
-            message = _("No hand has been played tonight yet.")
-        raise MeetingClosed(message)
+    problem = close_problem(meeting, result, now=now)
+    if problem:
+        raise MeetingClosed(problem)
     _close(meeting, user=user, now=now)
+    return meeting
+
+
+def close_problem(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> str:
+    """Why "End the evening" cannot be used now ("" when it can): the round is not finished,
+    or no hand was played."""
+    if can_close(meeting, result, now=now):
+        return ""
+    if meeting.closed_at is not None:
+        return _("This evening is closed: its hands can no longer be changed. An admin can reopen it.")
+    if result is not None and has_rounds(result) and result.get("hands"):
+        return _("The round is not finished yet: the player before the host deals its last game.")
+    return _("No hand has been played tonight yet.")
+
+
+@transaction.atomic
+def set_end_time(*, meeting: Meeting, end_time: datetime.time | None) -> Meeting:
+    """Set, change or clear (None) the end time of an open evening. One that has passed with
+    the round complete makes the evening over (no further hand; "End the evening" closes it);
+    one in the future, or none, lets it go on. Refused once the evening is closed."""
+    meeting = _lock(meeting.pk)
+    if meeting.closed_at is not None:
+        raise MeetingClosed(_("This evening is closed: its end time can no longer be changed. An admin can reopen it."))
+    if meeting.imported_totals:
+        raise MeetingClosed(_("This evening was copied from paper as totals: it has no end time to change."))
+    meeting.end_time = end_time
+    meeting.save(update_fields=["end_time"])
     return meeting
 
 

@@ -46,7 +46,7 @@ from .selectors import is_race_game
 # In the keys of the kept parts: raised whenever what a part holds changes (a field of
 # PlayerStats or SeasonPart, a rule of counting), so that a part kept in the old shape, or
 # counted the old way, is never read again: the parts outlive the process that wrote them.
-VERSION = 1
+VERSION = 2
 TWO_PLACES = Decimal("0.01")
 
 # Doppelkopf calls from lowest to highest (doppelkopf.md "What one game records").
@@ -235,20 +235,26 @@ def season_fingerprints(league: League) -> dict[int, str]:
     results (the MeetingResult sums the single writer keeps with every HandResult write: a
     round carried in from an earlier evening, a rule or pennant that changes a replay without
     touching a hand) and of its meetings (an evening started has no hand yet, but counts
-    and has its point on the ratings' chart)}. Three grouped queries, whatever the number of
+    and has its point on the ratings' chart; an evening closed or reopened gains or loses
+    its winner: the closed ones' count and newest closing time)}. Three grouped queries, whatever the number of
     seasons, and the hands' one only when a hand anywhere changed since it was last asked
     (``_hand_prints``)."""
     figures: dict[int, list] = defaultdict(list)
     for sid, parts in _hand_prints(league).items():
         figures[sid].append(parts)
-    for sid, count, last in (
+    for sid, count, last, closed, closed_last in (
         Meeting.objects.filter(league=league)
         .values("season_id")
-        .annotate(count=Count("id"), last=Max("id"))
+        .annotate(
+            count=Count("id"),
+            last=Max("id"),
+            closed=Count("id", filter=Q(closed_at__isnull=False)),
+            closed_last=Max("closed_at"),
+        )
         .order_by("season_id")
-        .values_list("season_id", "count", "last")
+        .values_list("season_id", "count", "last", "closed", "closed_last")
     ):
-        figures[sid].append(("meetings", str(count), str(last)))
+        figures[sid].append(("meetings", str(count), str(last), str(closed), str(closed_last)))
     for row in (
         MeetingResult.objects.filter(league=league)
         .values("season_id")
@@ -418,7 +424,7 @@ def season_parts(*, league: League, seasons: list[Season]) -> dict[int, SeasonPa
     meetings = list(
         Meeting.objects.filter(league=league, season__in=ids)
         .order_by("date", "id")
-        .only("id", "date", "season_id", "imported_totals", *replay)
+        .only("id", "date", "season_id", "imported_totals", "closed_at", *replay)
     )
     order = {m.id: i for i, m in enumerate(meetings)}
     names = dict(Player.objects.filter(league=league).values_list("name", "id"))
@@ -459,6 +465,8 @@ def season_parts(*, league: League, seasons: list[Season]) -> dict[int, SeasonPa
             continue
         meeting = meetings[order[meeting_id]]
         stats = stats_of(meeting.season_id)(player_id)
+        # Only a closed evening has a winner (league.md, the pennant).
+        won = won and meeting.closed_at is not None
         stats.evenings.append(Evening(meeting_id=meeting_id, date=meeting.date, total=total, won=won))
         if not meeting.imported_totals:  # an evening copied from paper has no hands behind it
             stats.race_points += points if race else total

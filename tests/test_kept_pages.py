@@ -160,7 +160,7 @@ def test_a_hand_entered_shows_on_every_page_at_once(client, league, meeting, sco
     assert sorted(totals.values()) == [-1, -1, 0, 1, 1] and totals["Ben"] == totals["Dora"] == 1
     for name in ("standings", "public_standings"):
         # Ben's row in the season's table: his name, then his total of +1.
-        assert re.search(r"Ben</td>\s*<td[^>]*>\s*\+1\b", after[name]), name
+        assert re.search(r"Ben\s*</th>\s*<td[^>]*>\s*\+1\b", after[name]), name
 
 
 def test_a_renamed_player_shows_on_the_kept_standings(client, league, meeting, scorekeeper):

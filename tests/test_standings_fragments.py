@@ -8,9 +8,10 @@ import re
 import pytest
 from django.core.cache import caches
 from django.urls import reverse
+from django.utils import timezone
 
 from leagues import fragments, services
-from leagues.models import MeetingResult, Player, Role
+from leagues.models import Meeting, MeetingResult, Player, Role
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.test_sheet_fragments import NAMES, empty_cache, normal  # noqa: F401 (empty_cache: autouse)
 
@@ -39,6 +40,11 @@ def winner_cell(html):
     return re.findall(r"<td>([^<]*)</td>\s*</tr>", meetings_table(html))[0].strip()
 
 
+def ended(meeting, closed):
+    """The evening closed (or open again), as its pages read it."""
+    Meeting.objects.filter(pk=meeting.pk).update(closed_at=timezone.now() if closed else None)
+
+
 def stored_winner_total(meeting):
     return MeetingResult.objects.get(meeting=meeting, won_evening=True).total
 
@@ -48,9 +54,12 @@ def test_a_corrected_hand_changes_the_evenings_line_at_once(client, evening, pub
     meeting, hand = evening
     league = meeting.league
     url = standings_url(client, league, public=public)
+    ended(meeting, True)  # only a closed evening has a winner
     before = client.get(url).content.decode()
     assert winner_cell(before) == f"+{stored_winner_total(meeting)}"
+    ended(meeting, False)  # reopened, corrected, closed again
     services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), user=None, version=hand.version)
+    ended(meeting, True)
     after = client.get(url).content.decode()
     assert winner_cell(after) == f"+{stored_winner_total(meeting)}"
     assert meetings_table(after) != meetings_table(before)  # another winner (Kontra won)

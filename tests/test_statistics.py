@@ -26,11 +26,12 @@ import datetime
 import pytest
 from django.core.cache import caches
 from django.urls import reverse
+from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from leagues import services, statistics
-from leagues.models import Player, Role
+from leagues.models import Meeting, Player, Role
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -138,6 +139,10 @@ def test_partners_and_opponents(known_league):
 
 def test_evenings_streaks_and_pennants(known_league):
     league, _keeper = known_league
+    # Only a closed evening has a winner (league.md, the pennant): both are still open.
+    s = by_name(statistics.compute_statistics(league=league))
+    assert {n: p.pennants for n, p in s.items()} == {"Anna": 0, "Ben": 0, "Carl": 0, "Dora": 0}
+    Meeting.objects.filter(league=league).update(closed_at=timezone.now())
     s = by_name(statistics.compute_statistics(league=league))
     assert [e.total for e in s["Carl"].evenings] == [-11, 6]
     assert (s["Carl"].best_evening.total, s["Carl"].worst_evening.total) == (6, -11)

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from leagues import selectors, services
 from leagues.models import Hand, HandResult, Meeting, Player, Role
@@ -192,7 +193,7 @@ def test_it_starts_a_meeting_with_the_seat_order_tapped(client, league, people):
         ({"players": []}, "players", "Tap the players at the table"),
         ({"players": ["999999"]}, "players", "Pick players of this league only"),
         ({"date": "27.13.2026"}, "date", "Enter a valid date"),
-        ({"end_time": "late"}, "end_time", "Enter a valid time"),
+        ({"end_time": "late"}, "end_time", "End time: enter a time such as 23:00"),
         ({"pennant_forgotten": "on"}, "pennant_holder", "Say who forgot the pennant"),
     ],
 )
@@ -246,6 +247,8 @@ def test_it_suggests_the_host_who_waited_longest(league, people):
 
 def test_it_suggests_last_winner_for_the_pennant(client, league, meeting, people):
     add(meeting, people["admin"], normal(("Ben", "Dora"), 131))
+    assert selectors.suggested_pennant_holder(league=league) is None  # open: no winner yet
+    Meeting.objects.filter(pk=meeting.pk).update(closed_at=timezone.now())
     # Ben and Dora are tied on +1; Ben sits first.
     assert selectors.suggested_pennant_holder(league=league).name == "Ben"
     client.force_login(people["admin"])

@@ -476,12 +476,23 @@ def _same_table(*, league, order, host):
     return table
 
 
+def _last_evening(league):
+    """The league's last evening when it is still open (the start page says so, with a link to
+    end it), and its winner, who brings the pennant: None while it is open (no winner yet)."""
+    last = selectors.last_meeting(league=league)
+    if last is None:
+        return None, None
+    pennant = selectors.meeting_winner(meeting=last) if selectors.has_pennant(league.game) else None
+    return (last if last.closed_at is None else None), pennant
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def meeting_start(request, slug):
     league, _membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
     spec = get_game(league.game)
     host = selectors.suggested_host(league=league)
+    open_evening = None
     if request.method == "POST":
         form = StartMeetingForm(request.POST, league=league)
         if form.is_valid():
@@ -509,7 +520,7 @@ def meeting_start(request, slug):
         seated = form.seated
         status = 400
     else:
-        pennant = selectors.suggested_pennant_holder(league=league) if selectors.has_pennant(league.game) else None
+        open_evening, pennant = _last_evening(league)
         form = StartMeetingForm(
             league=league,
             initial={"date": timezone.localdate(), "pennant_holder": pennant.pk if pennant else None},
@@ -537,6 +548,7 @@ def meeting_start(request, slug):
         "team_names": TEAM_NAMES,
         "min_players": spec.min_players,
         "max_players": spec.max_players,
+        "open_evening": open_evening,
     }
     if form.carry_game:
         seated_pks = [p.pk for p in seated]
@@ -1086,21 +1098,6 @@ def hand_restore(request, slug, pk, hand_pk):
 
 
 @login_required
-@require_POST
-def meeting_close(request, slug, pk):
-    """ "End the evening": a scorekeeper closes the meeting once its last round is played."""
-    meeting, membership = _meeting(request, slug, pk, role=Role.SCOREKEEPER)
-    try:
-        services.close_meeting(meeting=meeting, user=request.user)
-    except services.InvalidInput as error:
-        meeting.refresh_from_db()
-        refusal = _page_errors(meeting, error.errors)[0]["message"]
-        return _render_table(request, meeting, membership, status=400, closed_refusal=refusal)
-    messages.success(request, _("The evening is over."))
-    return redirect(meeting.get_absolute_url())
-
-
-@login_required
 @require_http_methods(["GET", "POST"])
 def meeting_reopen(request, slug, pk):
     """An admin reopens a closed evening, saying why (kept in its history)."""
@@ -1150,7 +1147,6 @@ urlpatterns = [
     path("l/<slug:slug>/m/<int:pk>/", meeting, name="meeting"),
     path("l/<slug:slug>/m/<int:pk>/hands/_hx/", hand_add_hx, name="hand_add_hx"),
     path("l/<slug:slug>/m/<int:pk>/history/", meeting_history, name="meeting_history"),
-    path("l/<slug:slug>/m/<int:pk>/close/", meeting_close, name="meeting_close"),
     path("l/<slug:slug>/m/<int:pk>/reopen/", meeting_reopen, name="meeting_reopen"),
     path("l/<slug:slug>/m/<int:pk>/h/<int:hand_pk>/", hand_why, name="hand_why"),
     path("l/<slug:slug>/m/<int:pk>/h/<int:hand_pk>/edit/", hand_edit, name="hand_edit"),

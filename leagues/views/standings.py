@@ -130,7 +130,8 @@ def _meeting_lists_html(league, data, *, public_token):
             "date": m.date,
             "imported": m.imported_totals,
             "host": m.host.name,
-            "winner": m.winner.name if m.winner else None,
+            "winner": m.winner.name if m.winner else None,  # a closed evening's only
+            "open": not m.closed,
             "race": data.race,
             "figure": m.winner_games_won if data.race else m.winner_total,
         }
