@@ -361,17 +361,18 @@ class RulesForm(forms.Form):
             )
         elif option.kind == kinds.INT_PAIR:
             first, second = value if isinstance(value, (list, tuple)) and len(value) == 2 else (None, None)
-            # A nullable pair ("not played") is both fields left empty.
+            # A nullable pair ("not played") is both fields left empty. The pairs are scores
+            # made / failed; each input is labelled so, under the option's label (the legend).
             bounds = {"min_value": option.minimum, "max_value": option.maximum}
             self.fields[f"{name}__0"] = WholeNumberField(
                 initial=first,
-                label=_t(option.label),
+                label=gettext("made"),
                 help_text=_help(option),
                 required=not option.nullable,
                 **bounds,
             )
             self.fields[f"{name}__1"] = WholeNumberField(
-                initial=second, label=_t(option.label), required=not option.nullable, **bounds
+                initial=second, label=gettext("failed"), required=not option.nullable, **bounds
             )
             return [f"{name}__0", f"{name}__1"]
         elif option.kind == kinds.MAPPING:
