@@ -53,6 +53,11 @@ DOPPELKOPF_FIELDS = {
     "revoke_by": _("Who revoked"),
     "eyes": _("Eyes"),
     "tricks": _("Tricks"),
+    # the chips as entered (leagues/hand_entry/doppelkopf_entered.py)
+    "re_eyes_range": _("Result: Re's eyes"),
+    "losers": _("Most eyes (pays)"),
+    "loser_eyes": _("… with eyes"),
+    "jungfrauen": _("Jungfrau (no trick)"),
     "solo_outbid": _("Solo announced but outbid"),
     # a hand written as its result only (kind points; its facts in the form's words)
     "winner": _("Won by"),

@@ -43,7 +43,7 @@ from .doppelkopf_checks import (
     check_specials_shape,
     report_not_active,
 )
-from .doppelkopf_entered import RAMSCH_CHIPS, check_eyes_range, check_ramsch_chips, eye_lines
+from .doppelkopf_entered import RAMSCH_CHIPS, RAMSCH_STEP, check_eyes_range, check_ramsch_chips, eye_lines
 from .errors import Problems, _
 from .results import HandFigures, in_party_order
 
@@ -697,7 +697,7 @@ def _ramsch(hand, number, ctx, problems):
         return _entry(
             ctx, number, "ramsch", None, 8, breakdown, points, ["durchmarsch"], None, None, [], None, False, losers
         )
-    value = lo // 30
+    value = lo // RAMSCH_STEP
     breakdown = [{"item": f"{lo} Augen" if lo == hi else f"{lo}–{hi} Augen", "points": value}]
     for name in jungfrau:
         breakdown.append({"item": f"Jungfrau ({name})", "points": value})

@@ -17,11 +17,12 @@ def post(**fields):
 
 
 def post_from_html(html):
-    """What a browser would post for a rendered form: filled values, checked boxes only."""
+    """What a browser would post for a rendered form: filled values, checked boxes only, no
+    disabled input."""
     data = QueryDict(mutable=True)
     for tag in re.findall(r"<input[^>]*>", html, flags=re.S):
         name = re.search(r'name="([^"]*)"', tag)
-        if name is None:
+        if name is None or re.search(r"\sdisabled[\s>/=]", tag):
             continue
         value = re.search(r'value="([^"]*)"', tag)
         kind = re.search(r'type="([^"]*)"', tag)

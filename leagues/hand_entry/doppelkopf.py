@@ -6,13 +6,18 @@ Form fields (templates/hands/doppelkopf.html); only those of the kind posted are
 - ``kind`` (chips), ``re`` (the Re players tapped, several values), ``solo`` (solo type);
 - ``eyes`` with ``eyes_for`` (``re`` or ``kontra``: the scorekeeper counts whichever pile is
   at hand; Kontra's eyes are stored as ``re_eyes = TOTAL_EYES - eyes``), ``re_tricks`` (optional);
+  ``eyes_range`` (``lo-hi``: the bracket of the result chip tapped, kept as ``re_eyes_range``
+  while ``eyes`` is the chip's figure; a count typed is kept as the count);
 - ``ann``: the announcements in the order made, each ``party:call`` (several values);
 - Sonderpunkte: ``dk_re``/``dk_kontra`` (Doppelkopf count), ``fuchs_re``/``fuchs_kontra``
   (foxes caught), ``fuchs_last`` (the party that caught a fox in the last trick),
   ``karlchen`` (the party), ``karlchen_doppel``, ``fuchs_wins_last_doppelkopf``;
   ``karlchen_gefangen`` (the party that caught the other's club jack in the last trick; only
   read, and only offered, when the rules in force count it);
-- ``revoke_by`` (kind revoke), ``eyes__<player>``/``tricks__<player>`` (kind ramsch),
+- ``revoke_by`` (kind revoke), ``eyes__<player>``/``tricks__<player>`` (kind ramsch, typed),
+  or the Ramsch chips ``ramsch_losers`` (several values), ``ramsch_eyes`` (``lo-hi``) and
+  ``ramsch_jungfrauen`` (several values), kept as they are (``losers``, ``loser_eyes``,
+  ``jungfrauen``: scoring/doppelkopf_entered.py) when no figure is typed;
   ``solo_outbid`` (several values).
 
 Only what cannot even be read is reported here (a number that is not a number); every rule
@@ -33,6 +38,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from leagues.hand_entry.base import FlagField, HandForm, ListField, TextField, WholeNumberField
+from leagues.hand_entry.doppelkopf_entered import (
+    RAMSCH_CHIP_FIELDS,
+    chip_bracket,
+    chips_initial,
+    eye_brackets,
+    eyes_line,
+    ramsch_brackets,
+    ramsch_chip_lines,
+    ramsch_chips_payload,
+    read_ramsch_chips,
+)
 from leagues.templatetags.sheet import queue_badges, short_names
 from scoring.doppelkopf import (
     CALLS,
@@ -117,6 +133,7 @@ EYE_KINDS_FIELDS = (
     "re",
     "eyes",
     "eyes_for",
+    "eyes_range",
     "re_tricks",
     "ann",
     "dk_re",
@@ -132,7 +149,7 @@ EYE_KINDS_FIELDS = (
 )
 KIND_FIELDS = {
     "revoke": ("revoke_by", "ann"),
-    "ramsch": ("solo_outbid",),  # and eyes__<player>, tricks__<player>
+    "ramsch": ("solo_outbid", *RAMSCH_CHIP_FIELDS),  # and eyes__<player>, tricks__<player>
     "solo": ("solo", *EYE_KINDS_FIELDS),
     "points": ("re", "solo", "winner", "value", "value_other", *POINTS_FACTS, "solo_outbid"),
 }
@@ -164,6 +181,7 @@ class DoppelkopfHandForm(HandForm):
     solo = TextField()
     eyes = WholeNumberField()
     eyes_for = TextField()
+    eyes_range = TextField()
     re_tricks = WholeNumberField()
     ann = ListField()
     dk_re = WholeNumberField()
@@ -176,6 +194,9 @@ class DoppelkopfHandForm(HandForm):
     karlchen_gefangen = TextField()
     fuchs_wins_last_doppelkopf = FlagField()
     revoke_by = TextField()
+    ramsch_losers = ListField()
+    ramsch_eyes = TextField()
+    ramsch_jungfrauen = ListField()
     solo_outbid = ListField()
     # kind points (the result only): the value's chip, or the value typed (it wins)
     winner = TextField()
@@ -198,7 +219,10 @@ class DoppelkopfHandForm(HandForm):
         "karlchen_doppel": "specials",
         "karlchen_gefangen": "specials",
         "value_other": "value",
+        "eyes_range": "re_eyes_range",
+        **RAMSCH_CHIP_FIELDS,
     }
+    ramsch_by_chips = False
 
     def kept_fields(self, data):
         # Only the fields of the kind posted are read: a revoke's form may still hold eyes
@@ -220,14 +244,7 @@ class DoppelkopfHandForm(HandForm):
         if kind == "revoke" and not data.get("revoke_by"):
             self.add_error("revoke_by", _("Tap who revoked."))
         if kind == "ramsch":
-            for name in self.active:
-                for prefix, missing in (
-                    ("eyes", _("Enter everyone's eyes.")),
-                    ("tricks", _("Enter everyone's tricks.")),
-                ):
-                    key = f"{prefix}__{name}"
-                    if key in data and data[key] is None:
-                        self.add_error(key, missing)
+            self._clean_ramsch(data)
         if kind == "solo" and not data.get("solo"):
             self.add_error("solo", _("Tap which solo was played."))
         if "eyes" in self.fields and "eyes" in data:
@@ -240,6 +257,8 @@ class DoppelkopfHandForm(HandForm):
                     self.add_error("eyes", _("Eyes must be between 0 and %(max)s.") % {"max": TOTAL_EYES})
                 else:
                     data["eyes"] = TOTAL_EYES - eyes
+        if "eyes_range" in self.fields:
+            data["eyes_range"] = chip_bracket(data, self.data)
         if kind == "points":
             if data.get("winner") not in PARTIES:
                 self.add_error("winner", _("Tap who won."))
@@ -255,6 +274,28 @@ class DoppelkopfHandForm(HandForm):
                 if (data.get(name) or 0) < 0:
                     self.add_error(name, _("Sonderpunkte cannot be negative."))
         return data
+
+    def _clean_ramsch(self, data):
+        """A Ramsch is entered by its chips when one was tapped and no figure typed; else
+        everyone's eyes and tricks are needed."""
+        typed = any(
+            str(self.data.get(f"{prefix}__{name}") or "").strip()
+            for name in self.active
+            for prefix in ("eyes", "tricks")
+        )
+        if not typed and any(data.get(name) for name in RAMSCH_CHIP_FIELDS):
+            self.ramsch_by_chips = True
+            for name, problem in read_ramsch_chips(data).items():
+                self.add_error(name, problem)
+            return
+        for name in self.active:
+            for prefix, missing in (
+                ("eyes", _("Enter everyone's eyes.")),
+                ("tricks", _("Enter everyone's tricks.")),
+            ):
+                key = f"{prefix}__{name}"
+                if key in data and data[key] is None:
+                    self.add_error(key, missing)
 
     def _specials(self):
         specials = []
@@ -290,6 +331,11 @@ class DoppelkopfHandForm(HandForm):
             return payload
         if kind == "points":
             return self._points_payload(payload, outbid)
+        if kind == "ramsch" and self.ramsch_by_chips:
+            payload.update(ramsch_chips_payload(self.value))
+            if outbid:
+                payload["solo_outbid"] = outbid
+            return payload
         if kind == "ramsch":
             payload["eyes"] = self.player_values("eyes", separator="__")
             payload["tricks"] = self.player_values("tricks", separator="__")
@@ -300,6 +346,8 @@ class DoppelkopfHandForm(HandForm):
         if kind == "solo":
             payload["solo"] = self.value("solo") or None
         payload["re_eyes"] = self.value("eyes")
+        if isinstance(self.value("eyes_range"), list):
+            payload["re_eyes_range"] = self.value("eyes_range")
         tricks = self.value("re_tricks")
         if tricks is not None:
             payload["re_tricks"] = tricks
@@ -355,52 +403,6 @@ def _default_kind(nxt, *, points_only=False):
     if nxt.get("soloist"):
         return "solo"
     return "normal"
-
-
-# --- the result as chips (issue 11) -----------------------------------------------------------
-#
-# A normal game or solo depends on Re's eyes only through lines (doppelkopf.md, who wins and
-# the game value): no trick, under 30/60/90, 120 against 121, and 151/181/211 (the absagen's
-# own targets, the mirror of under 90/60/30). Between two lines every figure scores the same,
-# so the form offers one chip per bracket; a chip enters the bracket's edge nearest to 120
-# (the figure the bracket is decided by), and the exact eyes stay a field for the record.
-
-# Ramsch: the loser pays ⌊eyes / 30⌋ (scoring.doppelkopf_value._ramsch), never with under 60
-# eyes (the most of 240 among four).
-RAMSCH_STEP = 30
-RAMSCH_PLAYERS = 4
-
-
-def eye_brackets():
-    """Re's eyes in brackets, low to high: ``lo``, ``hi``, ``eyes`` (the figure a chip
-    enters) and ``label``."""
-    lines = sorted({0, 1, *REACHED_AGAINST, HALF, HALF + 1, *REACHED, TOTAL_EYES})
-    brackets = []
-    for lo, nxt in zip(lines, [*lines[1:], TOTAL_EYES + 1], strict=True):
-        hi = nxt - 1
-        eyes = hi if hi < HALF else lo
-        # Short enough for six chips a row on a phone: "<90" is 60–89, "151+" is 151–180.
-        if lo == hi:
-            label = str(lo)
-        elif hi < HALF:
-            label = f"<{hi + 1}"
-        else:
-            label = f"{lo}+"
-        brackets.append({"lo": lo, "hi": hi, "eyes": eyes, "label": label, "range": f"{lo}–{hi}"})
-    return brackets
-
-
-def ramsch_brackets():
-    """The Ramsch loser's eyes by the points they cost: ``lo``, ``hi``, ``points``."""
-    brackets = []
-    lo = TOTAL_EYES // RAMSCH_PLAYERS
-    while lo <= TOTAL_EYES:
-        hi = min(TOTAL_EYES, (lo // RAMSCH_STEP + 1) * RAMSCH_STEP - 1)
-        brackets.append(
-            {"lo": lo, "hi": hi, "points": lo // RAMSCH_STEP, "label": str(lo) if lo == hi else f"{lo}–{hi}"}
-        )
-        lo = hi + 1
-    return brackets
 
 
 def _re_pairs(active):
@@ -590,6 +592,7 @@ def _initial_from_payload(payload):
             initial["karlchen_doppel"] = bool(item.get("doppel"))
         elif item.get("kind") == "karlchen_gefangen":
             initial["karlchen_gefangen"] = party
+    initial.update(chips_initial(payload))
     eyes, tricks = payload.get("eyes"), payload.get("tricks")
     if isinstance(eyes, dict):
         tricks = tricks if isinstance(tricks, dict) else {}
@@ -610,13 +613,7 @@ def describe(payload):
     if payload.get("re"):
         lines.append((_("Re"), ", ".join(payload["re"])))
     if isinstance(payload.get("re_eyes"), int):
-        lines.append(
-            (
-                _("Eyes"),
-                _("Re %(re)s : Kontra %(kontra)s")
-                % {"re": payload["re_eyes"], "kontra": TOTAL_EYES - payload["re_eyes"]},
-            )
-        )
+        lines.append(eyes_line(payload))
     if payload.get("re_tricks") is not None:
         lines.append((_("Re tricks"), payload["re_tricks"]))
     if payload.get("revoke_by"):
@@ -662,6 +659,8 @@ def describe(payload):
                 ),
             )
         )
+    if payload.get("kind") == "ramsch" and isinstance(payload.get("losers"), list):
+        lines += ramsch_chip_lines(payload)
     if payload.get("solo_outbid"):
         lines.append((_("Solo outbid"), ", ".join(payload["solo_outbid"])))
     return lines

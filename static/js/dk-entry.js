@@ -68,9 +68,16 @@
       b.setAttribute("aria-pressed", on ? "true" : "false");
     });
   }
+  // The chip's figure goes into the eyes field and its bracket is kept as entered
+  // (eyes_range); eyes typed, or counted for Kontra, are a count: the bracket goes.
+  function setRange(root, value) {
+    var range = root.querySelector("input[name=eyes_range]");
+    if (range) range.value = value;
+  }
   function pickBracket(button) {
     var root = button.closest(".dk-form");
     root.querySelector("input[name=eyes]").value = button.dataset.bracketEyes;
+    setRange(root, button.dataset.lo + "-" + button.dataset.hi);
     var re = root.querySelector("input[name=eyes_for][value=re]");
     if (re) re.checked = true;
     syncBrackets(root);
@@ -122,48 +129,31 @@
       bracket: box.querySelector("[data-ramsch-lo].on"),
     };
   }
-  // The least eyes in the bracket for the losers (each the same) that lets the others, each
-  // with fewer, make up the rest; a trick for everyone not marked Jungfrau.
-  function ramschFill(box) {
-    var total = +box.dataset.total, tricks = +box.dataset.tricks;
+  // The chips are kept as tapped, nobody's eyes or tricks made up: they only have to be
+  // possible, some eyes of the bracket for the losers (each the same) that let the others,
+  // each with fewer and a trick each unless marked Jungfrau, make up the rest (the engine
+  // checks the same, scoring/doppelkopf_entered.py).
+  function ramschCheck(box) {
+    var total = +box.dataset.total;
     var s = ramschState(box), note = box.querySelector("[data-ramsch-note]");
     note.textContent = "";
     if (!s.losers.length || !s.bracket) return;
-    var rows = ramschRows(box);
-    var others = rows.filter(function (r) { return s.losers.indexOf(r.name) < 0 && s.jungfrau.indexOf(r.name) < 0; });
-    var k = s.losers.length, m = others.length, lo = +s.bracket.dataset.ramschLo, hi = +s.bracket.dataset.ramschHi;
-    var e = null;
+    var m = ramschRows(box).filter(function (r) { return s.losers.indexOf(r.name) < 0 && s.jungfrau.indexOf(r.name) < 0; }).length;
+    var k = s.losers.length, lo = +s.bracket.dataset.ramschLo, hi = +s.bracket.dataset.ramschHi;
     for (var x = lo; x <= hi; x++) {
       var rest = total - k * x;
       if (rest < 0) break;
-      if (m === 0 ? rest === 0 : rest <= m * (x - 1)) { e = x; break; }
+      if (m === 0 ? rest === 0 : rest <= m * (x - 1)) return;
     }
-    if (e === null) { note.textContent = note.dataset.impossible; return; }
-    var rest = total - k * e, players = k + m;
-    var restTricks = tricks - players;  // one each first
-    rows.forEach(function (r) { r.eyes.value = 0; r.tricks.value = 0; });
-    others.forEach(function (r, i) {
-      var share = Math.floor(rest / m) + (i < rest % m ? 1 : 0);
-      r.eyes.value = share;
-    });
-    // Tricks follow the eyes roughly: the losers take what the others do not.
-    var given = 0;
-    others.forEach(function (r) {
-      var extra = Math.min(restTricks - given, Math.floor(+r.eyes.value / 30));
-      extra = Math.max(0, extra);
-      r.tricks.value = 1 + extra; given += extra;
-    });
-    var left = restTricks - given;
-    rows.forEach(function (r) {
-      if (s.losers.indexOf(r.name) < 0) return;
-      var i = s.losers.indexOf(r.name);
-      r.eyes.value = e;
-      r.tricks.value = 1 + Math.floor(left / k) + (i < left % k ? 1 : 0);
-    });
+    note.textContent = note.dataset.impossible;
   }
+  // A chip posts its hidden input while it is on.
   function syncRamschChips(box) {
     qa(box, "[data-ramsch-loser], [data-ramsch-jungfrau], [data-ramsch-lo]").forEach(function (b) {
-      b.setAttribute("aria-pressed", b.classList.contains("on") ? "true" : "false");
+      var on = b.classList.contains("on");
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      var input = b.querySelector("input[type=hidden]");
+      if (input) input.disabled = !on;
     });
   }
   function ramschTap(button) {
@@ -181,7 +171,7 @@
       });
     }
     syncRamschChips(box);
-    ramschFill(box);
+    ramschCheck(box);
   }
   function ramschTyped(input) {
     var box = input.closest("[data-ramsch]");
@@ -219,6 +209,7 @@
     var t = event.target;
     if (!t.closest) return;
     if (t.closest("[data-ramsch]") && t.matches("input[name^=eyes__], input[name^=tricks__]")) ramschTyped(t);
+    if (t.matches("input[name=eyes]")) setRange(t.closest(".dk-form"), "");
     // A result's value typed wins over its chips: none of them stays chosen.
     if (t.matches("input[name=value_other]") && t.value.trim() !== "") {
       qa(t.closest(".dk-form"), "input[name=value]").forEach(function (i) { i.checked = false; });
@@ -234,6 +225,7 @@
       if (re.length > 1) re.forEach(function (i) { i.checked = false; });
     }
     // A value chip tapped after one was typed: the chip is the value now.
+    if (t.matches && t.matches(".dk-form input[name=eyes_for]")) setRange(t.closest(".dk-form"), "");
     if (t.matches && t.matches(".dk-form input[name=value]") && t.checked) {
       var typed = t.closest(".dk-form").querySelector("input[name=value_other]");
       if (typed) typed.value = "";
@@ -245,7 +237,8 @@
   /* --- Nothing lost: the half-entered hand in localStorage, per meeting and hand ----------- */
   // What belongs to this rendering of the form, not to the hand typed: never kept in a draft
   // (the sheet's version is what the page shows now, views.meetings.sheet_version).
-  var SKIP = { csrfmiddlewaretoken: 1, expected_hand: 1, idempotency_key: 1, sheet: 1 };
+  // The Ramsch chips' inputs follow the chips, which the draft keeps as chips.
+  var SKIP = { csrfmiddlewaretoken: 1, expected_hand: 1, idempotency_key: 1, sheet: 1, ramsch_losers: 1, ramsch_eyes: 1, ramsch_jungfrauen: 1 };
   function draftForm() { return document.querySelector("form[data-draft-key]"); }
   function draftKey(f) { return "kartenliga:draft:" + f.dataset.draftKey; }
   var timer = null, dirty = false, dirtyHand = null;
@@ -316,6 +309,7 @@
         if ((b.dataset.ramschLoser || b.dataset.ramschJungfrau || b.dataset.ramschLo) === v) b.classList.add("on");
       });
     });
+    qa(f, "[data-ramsch]").forEach(syncRamschChips);
     var note = f.querySelector("[data-draft-note]");
     if (note) note.hidden = false;
     syncAll();

@@ -65,6 +65,7 @@ def test_a_half_entered_hand_survives_a_reload_and_is_gone_once_saved(german, li
     hand = Hand.objects.get(meeting=meeting)
     assert hand.payload["re"] == ["Anna", "Carl"]
     assert hand.payload["re_eyes"] == 151
+    assert hand.payload["re_eyes_range"] == [151, 180]  # the chip, kept through the reload
     assert hand.payload["announcements"] == [{"party": "re", "call": "re"}]
     assert hand.payload["specials"] == [{"kind": "fuchs", "party": "re"}, {"kind": "fuchs", "party": "re"}]
     page.reload()
@@ -124,10 +125,14 @@ def test_the_result_chips_name_the_winner_under_the_calls_made(german, live_serv
     form.locator('[data-bracket-eyes="121"]').click()
     expect(form.locator("input[name=eyes]")).to_have_value("121")
     expect(form.locator('[data-bracket-eyes="121"]')).to_have_class("chip dk-bracket on")
+    # The chip is kept as the bracket it stands for; eyes typed are a count, and it goes.
+    expect(form.locator("input[name=eyes_range]")).to_have_value("121-150")
+    form.locator("input[name=eyes]").fill("131")
+    expect(form.locator("input[name=eyes_range]")).to_have_value("")
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_ramsch_by_chips_saves_the_losers_eyes_and_the_jungfrau(german, live_server, login):
+def test_a_ramsch_by_chips_saves_the_chips_as_tapped(german, live_server, login):
     league, user = _league("ramsch")
     meeting = meeting_for(league, NAMES)
     kontra = [{"party": "kontra", "call": "kontra"}]
@@ -146,11 +151,9 @@ def test_a_ramsch_by_chips_saves_the_losers_eyes_and_the_jungfrau(german, live_s
     form.locator("button[type=submit]").click()
     expect(page.locator("#hand-6")).to_have_count(1)
     payload = Hand.objects.get(meeting=meeting, number=6).payload
-    # Carl pays for 120 eyes, the least of the chip's 120–149; Anna took no trick.
-    assert payload["eyes"]["Carl"] == 120 and max(payload["eyes"].values()) == 120
-    assert [name for name, n in payload["eyes"].items() if n == 120] == ["Carl"]
-    assert payload["tricks"]["Anna"] == 0 and payload["eyes"]["Anna"] == 0
-    assert sum(payload["eyes"].values()) == 240 and sum(payload["tricks"].values()) == 12
+    # Kept as the chips were tapped: Carl has the most, 120 to 149 eyes; Anna took no trick.
+    # Nobody's eyes or tricks are made up.
+    assert payload == {"kind": "ramsch", "losers": ["Carl"], "loser_eyes": [120, 149], "jungfrauen": ["Anna"]}
     # ⌊120 / 30⌋ = 4, doubled for Anna the Jungfrau: 8; Carl pays 3 × 8 (doppelkopf.md, Ramsch).
     assert page.locator("#hand-6 td").nth(2).inner_text().split()[0] == "-24"
 
