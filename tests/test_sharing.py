@@ -16,7 +16,6 @@ from leagues.models import Meeting, Role
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.test_hand_undo import HANDS, NAMES
 from tests.test_views_bill import league as bill_league  # noqa: F401 (a fixture)
-from tests.test_views_bill import pk
 from tests.test_views_bill import url as bill_url
 
 pytestmark = pytest.mark.django_db
@@ -101,11 +100,10 @@ def test_the_evenings_text_is_in_the_readers_language(client, evening):
 
 
 def test_a_stored_bill_is_shared_with_its_shares_and_who_pays_whom(client, bill_league):  # noqa: F811
-    client.force_login(member(bill_league, Role.SCOREKEEPER))
-    client.post(
-        bill_url(bill_league),
-        {"total": "100.00", "method": "equal", "paid_by": pk(bill_league, "Anna"), "tip_percent": "0"},
-    )
+    keeper = member(bill_league, Role.SCOREKEEPER)
+    bill = {"total": "100.00", "method": "equal", "paid_by": "Anna"}
+    services.settle_bill(season=bill_league.seasons.get(), bill=bill, user=keeper)
+    client.force_login(keeper)
     title, text, link, table = share_of(client.get(bill_url(bill_league)).content.decode(), "share-bill")
     season = bill_league.seasons.get()
     assert title == f"{bill_league.name} · {season}: the bill"
