@@ -503,8 +503,10 @@ def test_a_club_season_from_the_sign_up_to_a_reopened_evening(live_server, brows
         assert totals(jonas, 3) == [-8, 0, 4, 4]
         assert totals(jonas, 4) == [-2, -2, 2, 2]
         snap(jonas, "corrected")
-        # The round is complete and the end time long past: "End the evening" closes it.
-        jonas.locator(".next-card form[action$='/close/'] button[type=submit]").click()
+        # The round is complete and the end time long past: "End the evening", below the
+        # sheet, asks first, and the answer closes it.
+        jonas.locator("#evening-end a[href$='/close/']").click()
+        jonas.get_by_role("button", name=say(lang, "Yes, end the evening")).click()
         expect(jonas.locator("h2#next-title")).to_have_text(say(lang, "The evening is over"))
         # Carl and Dora both +2: Carl sits first, he won tonight and brings the pennant (league.md).
         expect(jonas.locator(".evening-over .winner b")).to_have_text("Carl")
