@@ -127,3 +127,19 @@ def test_a_complete_season_still_open_is_not_called_closed(client, league, keepe
     assert "abgeschlossen" not in html
     html = client.get(reverse("standings", kwargs={"slug": league.slug}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert '<span class="badge done">complete</span>' in html
+
+
+def test_an_evening_over_but_open_names_who_wins_it_once_ended(league, keeper):
+    """The round was finished before 22:00 and the end time has passed since: no hand more,
+    but the evening is still open. Its panel says who wins it once ended, not its winner."""
+    meeting = meeting_for(league, FOUR, date=datetime.date(2026, 11, 20), end_time=datetime.time(22, 0))
+    for payload in (BEN_DORA, BEN_DORA, BEN_DORA, ANNA_CARL):
+        services.add_hand(meeting=meeting, payload=payload, user=keeper, now=NOW.replace(hour=21))
+    client = Client()
+    client.force_login(keeper)
+    html = client.get(meeting.get_absolute_url()).content.decode()
+    assert "The evening is over" in html and "Wins the evening</span><b>Ben</b>" in html
+    assert "Tonight's winner" not in html and "⚑ Ben" not in html
+    close(meeting, keeper)
+    html = client.get(meeting.get_absolute_url()).content.decode()
+    assert "Tonight's winner</span><b>Ben</b>" in html and "⚑ Ben" in html

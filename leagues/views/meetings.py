@@ -443,13 +443,16 @@ def _same_hands(hands, others):
 
 def evening_context(meeting, membership, result):
     """The end of the evening for the panel: whether it is over (no form then), closed (and
-    by whom), the winner and the pennant fixed, and which buttons this user gets."""
+    by whom), the winner and the pennant fixed (a closed evening's only: over but open, who
+    wins it once ended), and which buttons this user gets."""
     over = services.evening_over(meeting, result)
-    winner = selectors.meeting_winner(meeting=meeting) if over else None
+    leader = selectors.evening_leader(meeting=meeting) if over else None
+    winner = leader if meeting.closed_at is not None else None
     return {
         "evening_over": over,
         "closed": meeting.closed_at is not None,
         "winner": winner,
+        "leader": leader,
         "pennant_to": winner if over and selectors.has_pennant(meeting.game) else None,
         "can_close": _can_write(membership) and services.can_close(meeting, result),
         "can_reopen": meeting.closed_at is not None and membership.allows(Role.ADMIN),
