@@ -8,6 +8,7 @@ the hand form); the end time can be set, changed or cleared while the evening is
 Doppelkopf, club rules, four at the table (Anna hosts and deals first, Dora deals last)."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -227,3 +228,19 @@ def test_the_end_time_help_of_a_race_game_speaks_of_no_round(db):
     client.force_login(member(dk, Role.SCOREKEEPER))
     start = client.get(reverse("meeting_start", kwargs={"slug": dk.slug})).content.decode()
     assert "the round the host started is finished" in start
+
+
+def test_the_hand_that_completes_the_round_brings_end_the_evening_with_its_row(client, open_ended, people):
+    """The answer that appends hand 4's row to the phone's sheet sends the card below the
+    sheet too (out of band): the round is complete, the evening can end."""
+    enter(open_ended, people["scorekeeper"], 3)
+    client.force_login(people["scorekeeper"])
+    page = client.get(url("meeting", open_ended)).content.decode()
+    assert url("meeting_close", open_ended) not in page
+    sheet = re.search(r'name="sheet" value="([^"]+)"', page).group(1)
+    data = {"expected_hand": "4", "sheet": sheet, "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131"}
+    response = client.post(url("hand_add_hx", open_ended), {**data, "eyes_for": "re"}, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 200 and 'hx-swap-oob="beforeend:#sheet-rows"' in html  # appended
+    card = re.search(r'<section class="card evening-end" id="evening-end"[^>]*>.*?</section>', html, re.S).group(0)
+    assert 'hx-swap-oob="true"' in card and f'href="{url("meeting_close", open_ended)}"' in card
