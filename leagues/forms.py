@@ -1070,6 +1070,24 @@ class ImportLeagueForm(NewLeagueForm):
             raise forms.ValidationError([e["message"] for e in problem.errors]) from problem
 
 
+class PlaysAsForm(forms.Form):
+    """Whom the user plays as in a league: one of its players without an account, or nobody."""
+
+    NOBODY = "nobody"
+
+    player = forms.ChoiceField(label=_("You play as"), widget=forms.RadioSelect)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(str(p.pk), p.name) for p in players]
+        self.fields["player"].choices = [*choices, (self.NOBODY, _("Nobody: I don't play"))]
+
+    def player_id(self) -> int | None:
+        """The chosen player's id, None for nobody (a valid form)."""
+        value = self.cleaned_data["player"]
+        return None if value == self.NOBODY else int(value)
+
+
 # --- a paper season (leagues/paper_import.py) and API tokens (leagues/tokens.py) -------------
 
 # A notebook's season is some kilobytes; the confirmation sends the text back in the form.

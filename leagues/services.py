@@ -22,6 +22,7 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.bill import split_bill
 from scoring.errors import Problem, Problems, ScoringError
@@ -1960,13 +1961,80 @@ def _decimal_or_none(value):
     return None if value is None else Decimal(str(value))
 
 
+class MidRound(InvalidInput):
+    """The bill is not saved: an evening of the season is in the middle of a round, and
+    saving the bill would end it there."""
+
+
+class SplitChanged(InvalidInput):
+    """The bill is not saved: the split it would store is not the split that was shown
+    (the standings changed since, or none was shown)."""
+
+
+def mid_round(meeting: Meeting, result: dict[str, Any]) -> bool:
+    """Whether ``meeting`` is in the middle of a round: a game with rounds (Doppelkopf), a
+    hand stored and the round not finished. Race games have no rounds (a game in progress is
+    carried into the next evening by its start totals): never."""
+    return has_rounds(result) and bool(result.get("hands")) and not round_complete(meeting, result)
+
+
+def games_left_in_round(result: dict[str, Any]) -> int:
+    """Games until the round in progress is finished (``mid_round``)."""
+    return result["next"]["host_round_games_left"]
+
+
+def mid_round_message(meeting: Meeting, left: int) -> str:
+    """Why the bill is not saved while ``meeting`` is ``left`` games short of a round's end."""
+    return ngettext(
+        "The evening of %(date)s is in the middle of a round (%(left)s game left). "
+        "Saving the bill ends the evening: finish the round first.",
+        "The evening of %(date)s is in the middle of a round (%(left)s games left). "
+        "Saving the bill ends the evening: finish the round first.",
+        left,
+    ) % {"date": date_format(meeting.date), "left": left}
+
+
+def bill_digest(scores: dict[str, int], result: dict[str, Any]) -> str:
+    """A short digest of what a split shows: the standings it is split by, in order, and
+    split_bill's answer (the total, the rate, the shares, who pays whom). The bill page sends
+    it back with "Save", so that what is stored is the split that was shown."""
+    shown = {
+        "scores": list(scores.items()),
+        "total": result["total"],
+        "rate": result.get("rate"),
+        "shares": result["shares"],
+        "transfers": result.get("transfers") or [],
+    }
+    return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()[:24]
+
+
+def _refuse_mid_round(season: Season) -> None:
+    """MidRound when an open evening of ``season`` is in the middle of a round (taken in the
+    lock order: the season's is held, then each meeting's). An evening an admin reopened to
+    correct is not being played: it is no obstacle."""
+    problems = []
+    for meeting_id in season.meetings.filter(closed_at=None).order_by("date", "id").values_list("pk", flat=True):
+        meeting = _lock(meeting_id)
+        try:
+            result = _replay_of(meeting, _live_hands(meeting))
+        except InvalidInput:
+            continue  # a sheet that no longer adds up has no round to finish
+        if mid_round(meeting, result) and not meeting.reopenings.exists():
+            message = mid_round_message(meeting, games_left_in_round(result))
+            problems.append({"hand": None, "field": "season", "message": message})
+    if problems:
+        raise MidRound(problems)
+
+
 @transaction.atomic
-def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None) -> SeasonBill:
+def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None, seen: str | None = None) -> SeasonBill:
     """Store the season's bill and close the season (with any evening still open).
 
     ``bill`` is a split_bill request without its scores (calculate-api.md: total, method,
     cents_per_point, tip_percent, paid_by or paid); the scores are the season's standings,
-    read here under the season's lock. A bill stored before is kept, marked replaced.
+    read here under the season's lock. ``seen``: the ``bill_digest`` of the split the page
+    showed; SplitChanged when this split is another (None: not asked). MidRound while an
+    open evening is in the middle of a round. A bill stored before is kept, marked replaced.
     """
     season = _lock_season_row(season.pk)
     scores = selectors.season_scores(season=season)
@@ -1976,7 +2044,14 @@ def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None) -> Seas
         result = split_bill({**bill, "scores": scores})
     except ScoringError as error:
         raise InvalidInput(problems_as_errors(error)) from error
-    now = now or timezone.now()
+    if season.locked_at is None:
+        _refuse_mid_round(season)
+    if seen is not None and seen != bill_digest(scores, result):
+        raise SplitChanged([{"hand": None, "field": "seen", "message": _("This is not the split that was shown.")}])
+    return _store_bill(season, bill, result, scores, user=user, now=now or timezone.now())
+
+
+def _store_bill(season: Season, bill: dict[str, Any], result, scores, *, user, now) -> SeasonBill:
     players = {p.name: p for p in season.league.players.all()}
     # Who paid what; those who paid nothing are left out.
     paid = {name: amount for name, amount in (bill.get("paid") or {}).items() if Decimal(amount)} or None
@@ -2357,6 +2432,25 @@ def remove_member(*, membership: Membership, by) -> None:
             raise _error("member", _("A league needs at least one admin: make someone else admin first."))
     league.players.filter(user_id=membership.user_id).update(user=None)
     membership.delete()
+
+
+@transaction.atomic
+def link_own_player(*, league: League, user, player_id: int | None) -> Player | None:
+    """``user`` says whom he plays as in ``league`` (the importer of a league, whose players
+    came from the file): his account is linked to that player, or to none (``player_id``
+    None: he does not play). Refused when he plays as someone already, or when the player is
+    not one of the league's or has an account of his own."""
+    league = _lock_league(league)
+    if league.players.filter(user=user).exists():
+        raise _error("player", _("You already play as a player of this league."))
+    if player_id is None:
+        return None
+    player = league.players.filter(pk=player_id, user=None).first()
+    if player is None:
+        raise _error("player", _("Choose a player of this league who has no account yet."))
+    player.user = user
+    player.save(update_fields=["user"])
+    return player
 
 
 def new_player_name(*, league: League, name: str, field: str) -> str:

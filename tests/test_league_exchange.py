@@ -181,7 +181,8 @@ def test_a_member_imports_an_export_as_a_new_league(client, demo):
     response = client.post(reverse("league_import"), {"file": upload(export), "name": "Unser Stammtisch"})
     assert response.status_code == 302
     copied = League.objects.get(name="Unser Stammtisch")
-    assert response["Location"] == copied.get_absolute_url()
+    # Next he says whom he plays as (tests/exchange/test_import_plays_as.py).
+    assert response["Location"] == reverse("league_plays_as", kwargs={"slug": copied.slug})
     assert tables(copied) == tables(demo)
 
 

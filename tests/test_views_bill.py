@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.models import Player, Role
+from tests.bill_steps import save_bill
 from tests.factories import LeagueFactory, member
 from tests.test_standings_queries import two_meetings
 
@@ -66,8 +67,8 @@ def test_a_scorekeeper_or_admin_sees_the_form(client, league, role):
 
 def test_a_posted_bill_is_stored_and_shown_to_every_member(client, league):
     client.force_login(member(league, Role.SCOREKEEPER))
-    response = client.post(
-        url(league), {"total": "100.00", "method": "equal", "paid_by": pk(league, "Anna"), "tip_percent": "0"}
+    response = save_bill(
+        client, url(league), {"total": "100.00", "method": "equal", "paid_by": pk(league, "Anna"), "tip_percent": "0"}
     )
     assert response.status_code == 303
     assert response["Location"] == url(league)

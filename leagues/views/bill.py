@@ -1,10 +1,12 @@
 """The restaurant bill at the end of a season (league.md, "End of a season").
 
-A scorekeeper or admin posts the bill: it is split and stored (services.settle_bill), which
-closes the season, and the page shows the stored bill to every member from then on. A link
-with the inputs in its query string shows a split without storing it (worked out before it is
-saved, or shared). The money is scoring.bill.split_bill's: this module only gathers the inputs
-and shows its answer.
+Two steps. "See the split" is a link with the inputs in its query string: it shows the split
+without storing it (to look at, or to share around the table), and says what saving closes:
+the season and each of its evenings still open, with its state. "Save" posts the same inputs
+with the digest of the split shown (services.bill_digest): services.settle_bill stores it only
+if it is still that split, and not while an evening is in the middle of a round (saving ends
+the evening). The stored bill is the page itself, for every member, from then on. The money
+is scoring.bill.split_bill's: this module only gathers the inputs and shows its answer.
 """
 
 import dataclasses
@@ -22,7 +24,7 @@ from django.views.decorators.http import require_http_methods
 from scoring.bill import split_bill
 from scoring.errors import ScoringError
 
-from .. import selectors, services, sharing
+from .. import bill_page, selectors, services, sharing
 from ..forms import METHODS, SEVERAL, BillForm
 from ..models import Role, Season
 from ..money import canonical, money_text, number_text
@@ -77,72 +79,114 @@ def season_bill(request, slug, number):
     may_edit = membership.allows(Role.ADMIN if stored else Role.SCOREKEEPER)
     if request.method == "POST" and not may_edit:
         raise PermissionDenied
+    context = _context(request, season, membership, stored, may_edit)
+    if season.closed_on is None:
+        context["not_hosted"] = selectors.not_hosted_yet(season=season)
+        return render(request, "bill/bill.html", context, status=400 if request.method == "POST" else 200)
+    if not context["table"]:
+        raise Http404  # a closed season without a single hand: nothing to split
+
+    data = request.POST if request.method == "POST" else (request.GET if "total" in request.GET else None)
+    initial = _stored_initial(stored) if stored else {"method": "per_point", "cents_per_point": 10, "tip_percent": 0}
+    form = BillForm(data, players=[row.player for row in context["table"]], initial=initial)
+    context["form"] = form
+    if data is None:
+        return render(request, "bill/bill.html", context)
+    result = _split(form, context["scores"]) if form.is_valid() else None
+    if result is None:
+        return render(request, "bill/bill.html", context, status=400)
+    if request.method == "POST":
+        return _save(request, season, form, context)
+    return _show_split(request, form, result, context)
+
+
+def _context(request, season, membership, stored, may_edit):
+    league = season.league
     table = selectors.season_table(season=season)
     race = selectors.is_race_game(league.game)
     scores = selectors.bill_scores(table=table, race=race)
-    players = [row.player for row in table]
     context = {
         "league": league,
         "season": season,
         "table": table,
         "race": race,
+        "scores": scores,
         "may_edit": may_edit,
         "is_admin": membership.allows(Role.ADMIN),
         "chooser": selectors.restaurant_chooser(table=table, race=race),
         "result": None,
         "stored": _stored(stored, scores) if stored else None,
         "page_url": request.build_absolute_uri(request.path),
-        "reopenings": season.reopenings.select_related("reopened_by"),
-        "open_evenings": season.meetings.filter(closed_at=None).order_by("date") if not season.locked else [],
+        "reopenings": [
+            (r, bill_page.known_as(league, r.reopened_by, r.reopened_by_name))
+            for r in season.reopenings.select_related("reopened_by")
+        ],
+        "closes": bill_page.open_evenings(season) if season.closed_on else [],
     }
     if stored:
+        context["saved_by"] = bill_page.known_as(league, stored.settled_by, stored.settled_by_name)
         context["stored_share"] = sharing.bill(
             request, league=league, season=season, shown=context["stored"], race=race, url=context["page_url"]
         )
     if stored and context["stored"]["changed"] and context["is_admin"]:
-        context["resplit_inputs"] = _stored_inputs(stored)
-    if season.closed_on is None:
-        context["not_hosted"] = selectors.not_hosted_yet(season=season)
-        return render(request, "bill/bill.html", context, status=400 if request.method == "POST" else 200)
-    if not table:
-        raise Http404  # a closed season without a single hand: nothing to split
+        context["resplit_inputs"] = _stored_inputs(stored, scores, context["stored"].get("now_result"))
+    return context
 
-    data = request.POST if request.method == "POST" else (request.GET if "total" in request.GET else None)
-    initial = _stored_initial(stored) if stored else {"method": "per_point", "cents_per_point": 10, "tip_percent": 0}
-    form = BillForm(data, players=players, initial=initial)
-    context["form"] = form
-    if data is None:
-        return render(request, "bill/bill.html", context)
-    result = _split(form, scores) if form.is_valid() else None
-    if result is None:
-        return render(request, "bill/bill.html", context, status=400)
-    if request.method == "POST":
-        try:
-            services.settle_bill(season=season, bill=_bill_inputs(form), user=request.user)
-        except services.InvalidInput as error:
-            for problem in error.errors:
-                form.add_error(ENGINE_FIELDS.get(problem["field"]), problem["message"])
-            return render(request, "bill/bill.html", context, status=400)
-        messages.success(request, _("The bill is saved, and the season is closed."))
-        # Post/redirect/get: the stored bill is the page itself, for everyone in the league.
-        return HttpResponseRedirect(request.path, status=303)
-    # A link with the inputs in its query string: a split shown, not stored (a bill worked
-    # out before it is saved, or shared around the table).
-    context["result"] = _result_rows(result, table, scores, form)
+
+def _show_split(request, form, result, context, *, status=200, notice=None):
+    """The split of a valid form, not stored, with what saving it closes and (for whoever may
+    save it) the inputs to save exactly this split; the form below it shows the inputs as
+    the page's language writes them, ready to be changed."""
+    context["result"] = _result_rows(result, context["table"], context["scores"], form)
     context["share_url"] = request.build_absolute_uri(f"{request.path}?{form.query()}")
     context["result_share"] = sharing.bill(
         request,
-        league=league,
-        season=season,
+        league=context["league"],
+        season=context["season"],
         shown=context["result"],
-        race=race,
+        race=context["race"],
         url=context["share_url"],
         ident="share-split",
     )
-    # The form below the result shows the link's canonical inputs as the page's language
-    # writes them ("187,40" in German), ready to be changed and saved.
-    context["form"] = BillForm(players=players, initial=_shown(form))
-    return render(request, "bill/bill.html", context)
+    context["notice"] = notice
+    context["save_problems"] = [e.problem for e in context["closes"] if e.problem]
+    if context["may_edit"] and not context["save_problems"]:
+        seen = services.bill_digest(context["scores"], result)
+        context["save_inputs"] = [*form.canonical_data().items(), ("seen", seen)]
+    context["form"] = BillForm(players=form.players, initial=_shown(form))
+    return render(request, "bill/bill.html", context, status=status)
+
+
+def _save(request, season, form, context):
+    """Store the split that was shown ("Save"); else show it again, saying why not."""
+    seen = request.POST.get("seen", "")
+    try:
+        services.settle_bill(season=season, bill=_bill_inputs(form), user=request.user, seen=seen)
+    except services.MidRound:
+        context["closes"] = bill_page.open_evenings(season)
+        return _show_split(request, form, _split(form, context["scores"]), context, status=409)
+    except services.SplitChanged:
+        # The standings may have changed since the page was read: split by today's.
+        table = selectors.season_table(season=season)
+        context.update(table=table, scores=selectors.bill_scores(table=table, race=context["race"]))
+        result = _split(form, context["scores"])
+        if result is None:
+            return render(request, "bill/bill.html", context, status=409)
+        notice = (
+            _(
+                "The standings have changed since you looked: this is the split by today's standings. Look at it, then save it."
+            )
+            if seen
+            else _("Look at the split below, then save it.")
+        )
+        return _show_split(request, form, result, context, status=409, notice=notice)
+    except services.InvalidInput as error:
+        for problem in error.errors:
+            form.add_error(ENGINE_FIELDS.get(problem["field"]), problem["message"])
+        return render(request, "bill/bill.html", context, status=400)
+    messages.success(request, _("The bill is saved, and the season is closed."))
+    # Post/redirect/get: the stored bill is the page itself, for everyone in the league.
+    return HttpResponseRedirect(request.path, status=303)
 
 
 def _stored_initial(stored):
@@ -165,9 +209,10 @@ def _stored_initial(stored):
     return shown
 
 
-def _stored_inputs(stored):
+def _stored_inputs(stored, scores, result):
     """A stored bill's inputs as the form's fields carry them canonical (as in a link), to
-    save the same bill again by today's standings."""
+    save the same bill again by today's standings; with the digest of that split, which the
+    page shows beside the stored one."""
     inputs = [("total", canonical(stored.total, places=2)), ("method", stored.method)]
     if stored.tip_percent is not None:
         inputs.append(("tip_percent", canonical(stored.tip_percent)))
@@ -181,6 +226,8 @@ def _stored_inputs(stored):
         inputs += [(f"paid_{names[n]}", canonical(Decimal(v), places=2)) for n, v in stored.paid.items() if n in names]
     # It was confirmed when it was saved.
     inputs.append(("confirm_total", canonical(stored.total, places=2)))
+    if result is not None:
+        inputs.append(("seen", services.bill_digest(scores, result)))
     return inputs
 
 
@@ -222,6 +269,7 @@ def _stored(stored, scores):
     }
     if view["changed"]:
         view["now"], view["now_problem"] = _split_again(stored, scores)
+        view["now_result"] = view["now"] and view["now"].pop("result")
     return view
 
 
@@ -247,7 +295,8 @@ def _split_again(stored, scores):
                 "difference": share - before if before is not None else None,
             }
         )
-    return {"rows": rows, "total": Decimal(result["total"]), "transfers": result.get("transfers") or []}, None
+    transfers = result.get("transfers") or []
+    return {"rows": rows, "total": Decimal(result["total"]), "transfers": transfers, "result": result}, None
 
 
 def _shown(form):

@@ -28,7 +28,13 @@ def overflow(page):
 
 
 def split(page):
-    page.locator("form button[type=submit].wide").click()
+    """ "See the split": the form's inputs in the address, nothing stored."""
+    page.locator(".bill-form button[type=submit]").click()
+
+
+def save(page):
+    """ "Save" under the split shown."""
+    page.locator(".bill-save button[type=submit]").click()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -78,6 +84,8 @@ def test_a_bill_typed_the_german_way_on_a_phone(live_server, browser, login, sho
     expect(result.locator("tbody td.big")).to_have_text(
         [f"30,34{NBSP}€", f"30,74{NBSP}€", f"30,84{NBSP}€", f"30,84{NBSP}€", f"31,44{NBSP}€"]
     )
+    save(page)
+    expect(page.locator(".stored-bill tbody td.big")).to_have_count(5)
     # Stored: the page is the bill's own; the form to change it shows the amount the German way.
     assert page.url == bill_url
     expect(page.locator("input[name=total]")).to_have_value("154,20")
@@ -96,6 +104,7 @@ def test_a_bill_typed_the_german_way_on_a_phone(live_server, browser, login, sho
     page.locator("input[name=confirm_total]").check()
     shot(page, "bill-money-4-confirmed-de")
     split(page)
+    save(page)
     expect(page.locator(".bill-result h2")).to_contain_text(f"1.234,50{NBSP}€")
     expect(page.locator(".bill-result tbody td.big").first).to_have_text(f"246,90{NBSP}€")
     shot(page, "bill-money-5-thousands-de")

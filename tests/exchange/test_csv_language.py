@@ -10,6 +10,8 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import pgettext
 
 from leagues import paper_reading, services, spreadsheet
 from leagues.models import Player, Role
@@ -44,22 +46,15 @@ def test_a_german_reader_gets_semicolons_a_bom_and_german_headers(client, league
     assert text.startswith(BOM)
     rows = list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
     # The member's own player ("Spieler…", at no table) comes last, in columns of his own.
-    assert rows[0][:13] == [
-        "Saison",
-        "Datum",
-        "Gastgeber",
-        "Spiel",
-        "Runde",
-        "Anna Punkte",
-        "Anna Stand",
-        "Ben Punkte",
-        "Ben Stand",
-        "Carl Punkte",
-        "Carl Stand",
-        "Dora Punkte",
-        "Dora Stand",
-    ]
-    assert rows[1][:13] == ["1", "09.01.2026", "Anna", "1", "normal", "1", "1", "-1", "-1", "1", "1", "-1", "-1"]
+    # The words are the catalogue's German (Saison, Datum, Gastgeber, Spiel, Runde, "Anna
+    # Punkte", "Anna Stand"), so that the test follows it.
+    with translation.override("de"):
+        columns = [pgettext("a CSV column", name) for name in ("season", "date", "host", "hand", "round")]
+        for name in ("Anna", "Ben", "Carl", "Dora"):
+            columns += [pgettext("a CSV column", f"%(name)s {kind}") % {"name": name} for kind in ("delta", "total")]
+        normal = pgettext("a round in a CSV", "normal")
+    assert rows[0][:13] == columns
+    assert rows[1][:13] == ["1", "09.01.2026", "Anna", "1", normal, "1", "1", "-1", "-1", "1", "1", "-1", "-1"]
 
 
 def test_an_english_reader_gets_the_csv_as_before(client, league):
