@@ -746,7 +746,8 @@ class SheetRow:
 
 
 def meeting_sheet(*, meeting):
-    """A meeting's rows from HandResult, for the read-only sheet: (players, rows, totals).
+    """A meeting's rows from HandResult, for the read-only sheet: (columns, rows, totals); the
+    columns (each with a ``name``) are those of the members' sheet (``_sheet_columns``).
 
     Race games read like the meeting page's sheet: a hand at which a party won a game (its
     cached ``games_won``) carries the line across the sheet, and the hand after it shows what
@@ -754,16 +755,17 @@ def meeting_sheet(*, meeting):
     games"); its cached delta also holds the reset of the finished game.
     """
     players = seats_of(meeting)  # (pk, name, position): the sheet shows their names
-    index = {p.pk: i for i, p in enumerate(players)}
+    columns, index = _sheet_columns(meeting, players)
+    name_of = {p.pk: p.name for p in players}
     rows, games = {}, {}
     results = HandResult.objects.filter(meeting=meeting)
     fields = ("number", "player_id", "delta", "total", "active", "round", "games_won")
     for number, player_id, delta, total, active, round_kind, games_won in results.values_list(*fields):
-        row = rows.setdefault(number, SheetRow(number=number, cells=[None] * len(players), round=round_kind))
+        row = rows.setdefault(number, SheetRow(number=number, cells=[None] * len(columns), round=round_kind))
         if player_id in index:
             row.cells[index[player_id]] = (delta, total, active)
             if games_won:
-                games.setdefault(number, (players[index[player_id]].name, games_won))
+                games.setdefault(number, (name_of[player_id], games_won))
     rows = [rows[n] for n in sorted(rows)]
     teams = meeting.teams or {}
     team_of = {name: team for team, names in teams.items() for name in names}
@@ -777,8 +779,27 @@ def meeting_sheet(*, meeting):
             row.game_end = [
                 game_end_line(kind="game", winner=team_of.get(name, name), number=finished, games=won, members=teams)
             ]
-    totals = [cell[1] if cell else 0 for cell in rows[-1].cells] if rows else [0] * len(players)
-    return players, rows, totals
+    totals = [cell[1] if cell else 0 for cell in rows[-1].cells] if rows else [0] * len(columns)
+    return columns, rows, totals
+
+
+SheetColumn = namedtuple("SheetColumn", ("name",))
+
+
+def _sheet_columns(meeting, players):
+    """The read-only sheet's columns, as the members' sheet has them (its replay's parties):
+    each team of a meeting played in teams, in the meeting's order of them, else each player
+    in seat order; and ``{player id: column}`` of the players whose figures a column shows
+    (a team's first member: its members' figures are the team's)."""
+    if not meeting.teams:
+        return players, {p.pk: i for i, p in enumerate(players)}
+    seat_of = {p.name: p.pk for p in players}
+    columns, index = [], {}
+    for i, (team, names) in enumerate(meeting.teams.items()):
+        columns.append(SheetColumn(team))
+        if names and names[0] in seat_of:
+            index[seat_of[names[0]]] = i
+    return columns, index
 
 
 # --- meetings (issue 5, "At the table") ------------------------------------------------------
@@ -1085,6 +1106,13 @@ def describe_payload(*, module, payload):
     return lines
 
 
+def shown_name(user, names):
+    """How a page names ``user``, who entered or changed something: the player he plays as
+    (``names``: {user id: player name}), else the name he gave for the sheet, else his
+    username."""
+    return names.get(user.pk) or user.get_short_name() or user.get_username()
+
+
 HISTORY_LABELS = {
     "entered": gettext_lazy("entered"),
     "corrected": gettext_lazy("corrected"),
@@ -1138,11 +1166,18 @@ def history_kind(record, before):
     return "corrected"
 
 
-def history_entries(*, records, live_numbers, module):
+def history_entries(*, records, live_numbers, module, names=None):
     """Who changed what and when, newest first, from the hands' historical records (oldest
-    first), in the game's words. A save that changed nothing a player can see is left out."""
+    first), in the game's words. A save that changed nothing a player can see is left out.
+
+    ``number`` is a live hand's number now; ``former`` a deleted hand's number when it was
+    last on the sheet. ``by``: who did it, as the league knows him (``names``:
+    hand_history.member_names), or the name an imported league's file gave; None for the
+    system."""
+    names = names or {}
     previous = {}
     entries = []
+    last_number = {record.id: record.number for record in records if record.number is not None}
     for record in records:
         before = previous.get(record.id)
         kind = history_kind(record, before)
@@ -1163,11 +1198,17 @@ def history_entries(*, records, live_numbers, module):
                     "when": record.history_date,
                     "who": record.history_user,
                     "who_name": record.history_user_name,  # an imported league's, as text
+                    "by": (
+                        shown_name(record.history_user, names)
+                        if record.history_user is not None
+                        else record.history_user_name
+                    ),
                     "kind": kind,
                     "what": HISTORY_LABELS[kind],
                     "hand_id": record.id,
                     "version": record.version,
                     "number": live_numbers.get(record.id),
+                    "former": None if record.id in live_numbers else last_number.get(record.id),
                     "note": outbox_note(record),
                     "changes": changes,
                     "summary": " · ".join(str(value) for _label, value in lines),

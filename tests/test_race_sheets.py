@@ -315,13 +315,13 @@ def test_the_public_sheet_shows_the_won_game_and_the_next_game_from_0(client, db
         {"tricks": ["B", "B", "A", "B", "A"], "top_trump_trick": 1},
     )
     page = client.get(reverse("public_meeting", kwargs={"token": "w" * 32, "pk": meeting.pk})).content.decode()
-    line = page.index('<tr class="game-end"><td colspan="5">A (Aoife, Ciara) wins game 1</td></tr>')
+    line = page.index('<tr class="game-end"><td colspan="3">A (Aoife, Ciara) wins game 1</td></tr>')
     assert page.index('id="hand-2"') < line < page.index('id="hand-3"')
     third = re.search(r'<tr id="hand-3".*?</tr>', page, re.S).group(0)
-    figures = re.findall(r'<span class="total">([^<]*)</span>\s*<small class="[^"]*">([^<]*)</small>', third)
-    # Seat order Aoife (A), Brian (B), Ciara (A), Dónal (B): each shows the team's total and
-    # what the hand scored for it.
-    assert figures == [("10", "+10"), ("20", "+20"), ("10", "+10"), ("20", "+20")]
+    figures = re.findall(r'<small class="[^"]*">([^<]*)</small>\s*<span class="total">([^<]*)</span>', third)
+    # The members' sheet's columns, team A and team B: what the hand scored for the team,
+    # then its total.
+    assert figures == [("+10", "10"), ("+20", "20")]
 
 
 def test_a_double_game_in_25_says_so(client, db):

@@ -505,7 +505,7 @@ def test_it_shows_the_history_with_who_changed_what(client, meeting, people):
     assert ">corrected<" in html and ">deleted<" in html
     assert "Eyes" in html and "Re 100 : Kontra 140" in html and "Re 90 : Kontra 150" in html
     assert f"by {sk.first_name}" in html
-    assert "A deleted hand" in html
+    assert "Deleted hand 2" in html  # the number it had, its game beside it
     # newest first
     assert html.index(">deleted<") < html.index(">corrected<") < html.index(">entered<")
 

@@ -37,7 +37,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from leagues import field_labels, fragments, pages, selectors, services, sharing, undo
+from leagues import field_labels, fragments, hand_history, pages, selectors, services, sharing, undo
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Role
@@ -241,7 +241,8 @@ def table_context(
         "league": meeting.league,
         "can_write": _can_write(membership),
         "players": players,
-        "deleted": deleted,
+        # Each with the number it had and its game (one query, only when there are any).
+        "deleted": hand_history.deleted_hands(hands=deleted, module=module),
         "hand_number": hand_number,
         "broken": broken,
         "conflict": conflict,
@@ -890,6 +891,8 @@ def _why_context(request, meeting, membership, hand):
         "league": meeting.league,
         "hand": hand,
         "number": index + 1 if index is not None else None,
+        # A deleted hand: the number it had on the sheet (one query, for such a hand only).
+        "former": hand_history.former_numbers(hand_ids=[hand.pk]).get(hand.pk) if index is None else None,
         "winner": labels.get(figures.get("winner"), figures.get("winner")) if figures else None,
         "triggers": [labels.get(t, t) for t in (figures.get("triggers") or ())] if figures else [],
         "figures": figures,
@@ -1132,7 +1135,10 @@ def meeting_history(request, slug, pk):
     hands = selectors.meeting_hands(meeting=meeting)
     live_numbers = {h.pk: i for i, h in enumerate((h for h in hands if h.deleted_at is None), start=1)}
     entries = selectors.history_entries(
-        records=selectors.meeting_history(meeting=meeting), live_numbers=live_numbers, module=form_module(meeting.game)
+        records=selectors.meeting_history(meeting=meeting),
+        live_numbers=live_numbers,
+        module=form_module(meeting.game),
+        names=hand_history.member_names(league=meeting.league),
     )
     context = {
         "meeting": meeting,

@@ -148,7 +148,7 @@ def outbox_compare(request, slug, pk):
     live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
     theirs = live[number - 1] if number <= len(live) else None
     before = live[: number - 1]
-    context = {"number": number, "theirs": None, "mine": None, "broken": []}
+    context = {"number": number, "theirs": None, "mine": None, "broken": [], "league": meeting.league}
     try:
         module, payload, problems = _read(meeting, request.GET, before)
     except services.InvalidInput as error:
