@@ -37,7 +37,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from leagues import field_labels, fragments, hand_history, pages, selectors, services, sharing, undo
+from leagues import field_labels, fragments, hand_history, next_line, pages, selectors, services, sharing, undo
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
 from leagues.models import Hand, Role
@@ -322,7 +322,8 @@ def next_words(context):
     """The words with figures in them of the panel above the form
     (templates/jinja2/meetings/next_card.html, which has the constant ones): the next hand's
     number, who deals and who sits out, the running round and its games left, the games left
-    in the host round once the end time passed, the solo due or owed."""
+    in the host round once the end time passed, the solo due or owed; a race game's score
+    (leagues/next_line.py)."""
     nxt, names = context["next"], ", ".join
     words = {"title": _("Next: hand %(number)s") % {"number": context["hand_number"]}}
     if nxt.get("dealer"):
@@ -345,9 +346,12 @@ def next_words(context):
     if nxt.get("soloist"):
         words["solo"] = _("solo: %(name)s") % {"name": nxt["soloist"]}
     elif owed:
-        words["solo_owed"] = _("solo owed: %(names)s") % {"names": names(nxt["solo_owed"])}
+        words["solo_owed"] = next_line.owed_words(nxt["solo_owed"], context.get("players") or ())
     if owed:
         words["last_round_solos"] = names(nxt["solo_owed"])
+    league = context.get("league")
+    if league is not None and league.game != "doppelkopf" and context.get("result"):
+        words.update(next_line.race_words(context["result"]))
     return words
 
 

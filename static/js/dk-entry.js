@@ -277,6 +277,8 @@
     var f = draftForm();
     if (!f || f.dataset.draftRestored) return;
     f.dataset.draftRestored = "1";
+    // A form sent back with its problems holds the hand as posted: newer than any draft.
+    if (f.querySelector(".errorlist, .form-errors")) return;
     var raw = null;
     try { raw = localStorage.getItem(draftKey(f)); } catch (e) { return; }
     if (!raw) return;

@@ -78,6 +78,13 @@
   function init() {
     qa(document, "[data-hand-form=maw]").forEach(syncStars);
     qa(document, "[data-hand-form=maw] .hf-rest").forEach(function (el) { el.hidden = false; });
+    // A race game's score to the target: folded into one line on a phone (the form first),
+    // unfolded where the form sits beside the sheet (kartenliga.css, 900 px).
+    if (window.matchMedia && window.matchMedia("(min-width: 900px)").matches) {
+      qa(document, "[data-next-more][data-open-wide]:not([data-opened])").forEach(function (d) {
+        d.open = true; d.dataset.opened = "";
+      });
+    }
   }
   document.addEventListener("htmx:load", init);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();

@@ -53,6 +53,9 @@ def test_a_bruff_evening_where_a_jink_wins_the_game(phone, live_server, login, s
         selects.nth(i).select_option(team)
     phone.click("button:has-text('Start the meeting')")
     phone.wait_for_selector("#hand-form")
+    # On a phone the score is in the line above the form; the panel unfolds on a tap.
+    assert phone.locator(".next-scores").inner_text().split() == ["A", "0", "B", "0"]
+    phone.locator("[data-next-more] summary").click()
     assert phone.locator("[data-hand-next=maw]").is_visible()
     snap(shot, phone, "race-45-start-phone")
 
@@ -62,7 +65,8 @@ def test_a_bruff_evening_where_a_jink_wins_the_game(phone, live_server, login, s
     tap(phone, "top_trump_trick", "1")
     assert phone.inner_text("[data-tally]") == "A 3 · B 2"
     save(phone, 1)
-    assert phone.locator(".hn-race tr:has-text('A') b").inner_text() == "20"
+    assert phone.locator(".next-scores").inner_text().split() == ["A", "20", "B", "10"]
+    assert phone.locator(".hn-race tr:has-text('A') b").text_content() == "20"
 
     # Hand 2: B takes all five tricks: a jink, and in Bruff that wins the game outright.
     for n in range(1, 6):
@@ -76,6 +80,9 @@ def test_a_bruff_evening_where_a_jink_wins_the_game(phone, live_server, login, s
     snap(shot, phone, "race-45-jink-form-phone")
     save(phone, 2)
 
+    # The line above the form names the game's winner; its panel (tapped open) the rest.
+    assert "★ game won by B" in phone.locator(".next-line").inner_text()
+    phone.locator("[data-next-more] summary").click()
     panel = phone.locator("[data-hand-next=maw]")
     assert "Last game, hand 2" in panel.inner_text()
     assert panel.locator(".hn-winner b").inner_text() == "B"
