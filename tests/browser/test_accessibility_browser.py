@@ -1,0 +1,98 @@
+"""axe-core finds nothing to fault on any page kind, on a phone (390x844) and a desktop
+(1280x800), in light and in dark mode (``prefers-color-scheme``), in German.
+
+axe-core is vendored (static/vendor/axe-*.min.js, MPL-2.0) and put into each page by the test
+alone: no served page loads it. Every rule axe runs by default counts (WCAG 2.x A and AA and
+axe's best practices), whatever its impact, and the check that an accessible name holds the
+visible text (``label-content-name-mismatch``) besides. A failure lists each violation with
+the elements it found."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.a11y_club import build_club, pages
+from tests.browser.conftest import PHONE, SHOTS
+from tests.factories import PASSWORD
+
+AXE = next((Path(__file__).resolve().parents[2] / "static" / "vendor").glob("axe-*.min.js"))
+DESKTOP = {"width": 1280, "height": 800}
+# Pages saved as screenshots (test-artifacts/screenshots/a11y-*.png) to look at the colours.
+SHOWN = {
+    "Liga": "league",
+    "Doppelkopf Abend": "dk-evening",
+    "Tabelle": "standings",
+    "Statistik": "statistics",
+    "thousand Abend": "1000-evening",
+}
+
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {rules: {"label-content-name-mismatch": {enabled: true}}});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
+    nodes: v.nodes.slice(0, 6).map(n => n.target.join(" ") + " :: " + (n.failureSummary || "").replace(/\\s+/g, " ")),
+  }));
+}"""
+
+
+def axe_violations(page):
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE.read_text())
+    return page.evaluate(RUN_AXE)
+
+
+def describe(found):
+    lines = []
+    for (name, path), violations in found.items():
+        lines.append(f"{name} ({path}):")
+        for v in violations:
+            lines.append(f"  [{v['impact']}] {v['id']} x{v['count']}: {v['help']}")
+            lines += [f"      {node}" for node in v["nodes"]]
+    return "\n".join(lines)
+
+
+def sign_in(page, url, user):
+    page.goto(f"{url}/accounts/login/")
+    page.fill("input[name=username]", user.username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{url}/")
+
+
+def walk(browser, url, club, viewport, scheme):
+    context = browser.new_context(viewport=viewport, locale="de-DE", color_scheme=scheme)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    found, signed_in = {}, False
+    try:
+        for name, path, member in pages(club):
+            if member and not signed_in:
+                sign_in(page, url, club["user"])
+                signed_in = True
+            page.goto(url + path)
+            page.wait_for_load_state("networkidle")
+            # Folded sections (house rules, members, the forms) are checked unfolded.
+            page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            violations = axe_violations(page)
+            if violations:
+                found[name, path] = violations
+            if name in SHOWN:
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                shot = SHOTS / f"a11y-{SHOWN[name]}-{viewport['width']}-{scheme}.png"
+                page.screenshot(path=str(shot), full_page=True)
+    finally:
+        context.close()
+    return found
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_axe_finds_no_violation_on_any_page(live_server, browser, viewport, scheme):
+    club = build_club()
+    found = walk(browser, live_server.url, club, viewport, scheme)
+    counts = {}
+    for violations in found.values():
+        for v in violations:
+            counts[v["impact"]] = counts.get(v["impact"], 0) + v["count"]
+    assert not found, f"axe-core at {viewport['width']} px, {scheme}: {counts}\n{describe(found)}"
