@@ -361,6 +361,18 @@
     if (event.target.tagName === "DIALOG" && pushed) { pushed = false; stale = true; }
   }, true);
 
+  /* --- A notice in the answer to a save (a hand entered meanwhile by another phone, a refusal)
+     sits above the form, where the phone is not scrolled to: brought into sight once, below the
+     sticky top bar (scroll-padding-top) ---------------------------------------------------- */
+  document.addEventListener("htmx:afterSettle", function () {
+    var notice = document.querySelector("#at-table > .alert:not([data-sighted])");
+    if (!notice) return;
+    notice.dataset.sighted = "";
+    var bar = document.querySelector(".topbar");
+    var top = bar ? bar.getBoundingClientRect().bottom : 0, r = notice.getBoundingClientRect();
+    if (r.top < top || r.bottom > window.innerHeight) notice.scrollIntoView({ block: "start" });
+  });
+
   /* --- The sheet: short names in its header, a tap shows the full ones ---------------------- */
   document.addEventListener("click", function (event) {
     var th = event.target.closest && event.target.closest("th[data-full-names]");

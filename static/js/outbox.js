@@ -275,6 +275,18 @@
     actions.appendChild(el("button", { type: "button", class: "secondary", "data-outbox-discard": stuck.key }, T.textDiscard));
     card.appendChild(actions);
     box.appendChild(card);
+    inSight(card, stuck.key + ":" + stuck.number + ":" + (versions && versions.querySelector(".outbox-compare") ? "both" : ""));
+  }
+  // The card sits above the form, where the phone is seldom scrolled to when the connection
+  // comes back: it is brought into sight once when it appears and once more when both
+  // versions are on it (below the sticky top bar: scroll-padding-top), never again after.
+  var sighted = {};
+  function inSight(card, id) {
+    if (sighted[id]) return;
+    sighted[id] = true;
+    var bar = document.querySelector(".topbar");
+    var top = bar ? bar.getBoundingClientRect().bottom : 0, r = card.getBoundingClientRect();
+    if (r.top < top || r.bottom > window.innerHeight) card.scrollIntoView({ block: "start" });
   }
   function render() {
     return mine().then(function (records) {

@@ -348,3 +348,22 @@ def test_every_control_of_the_hand_form_is_on_the_screen_and_not_covered(german,
         if overflow > 0:
             wrong.append(f"{overflow} px wider than the screen at {width} px")
     assert wrong == [], "\n".join(wrong)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_notice_of_a_hand_entered_meanwhile_comes_into_sight(german, live_server, login):
+    """Another phone saved hand 1 while this one was filling it in: the answer's notice above
+    the form is brought into sight, below the top bar, not left above the screen."""
+    meeting, user = _meeting("conflict-notice", {"game": "doppelkopf", "names": FOUR})
+    page = german(390)
+    login(page, user)
+    page.goto(live_server.url + meeting.get_absolute_url())
+    page.locator('#hand-form [data-re-pair="Anna|Ben"]').click()
+    page.locator('#hand-form [data-bracket-eyes="121"]').click()
+    add_hand(meeting=meeting, payload=_normal(["Carl", "Dora"], 150), user=user)
+    page.evaluate("window.scrollTo({top: document.documentElement.scrollHeight, behavior: 'instant'})")
+    page.locator("#hand-form button[type=submit]").click()
+    notice = page.locator("#at-table .alert-conflict")
+    expect(notice).to_contain_text("Spiel 1")
+    page.wait_for_timeout(300)
+    assert _at_rest(page, notice) is None

@@ -102,6 +102,15 @@ def _enter(page, number, re_players, eyes):
     expect(page.locator("#hand-form h2")).to_have_text(f"Spiel {number + 1} eintragen")
 
 
+# Whether an element is whole on the screen and on top (at its centre and just inside two corners).
+IN_SIGHT = """el => {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return false;
+  return [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 4, r.top + 4], [r.right - 4, r.bottom - 4]]
+    .every(([x, y]) => { const at = document.elementFromPoint(x, y); return !!at && el.contains(at); });
+}"""
+
+
 def _conflict(phone, number, shot, shot_name):
     """The card of a hand whose number was taken, once both versions are on it."""
     choice = phone.locator("[data-outbox-choice]")
@@ -113,6 +122,13 @@ def _conflict(phone, number, shot, shot_name):
     a, b = yours.bounding_box(), theirs.bounding_box()
     assert abs(a["y"] - b["y"]) < 1 and a["x"] + a["width"] <= b["x"] and b["x"] + b["width"] <= PHONE["width"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The card comes into sight by itself, wherever the phone was scrolled to: both versions
+    # whole on the screen, nothing over them (the top bar, the save bar).
+    for version in (yours, theirs):
+        assert _until(phone, IN_SIGHT, version.element_handle(), seconds=5), (
+            version.bounding_box(),
+            phone.evaluate("scrollY"),
+        )
     shot(phone, shot_name)
     # The card alone as the phone shows it (the full page has the sticky bars across it).
     choice.scroll_into_view_if_needed()
