@@ -180,3 +180,34 @@ def test_the_score_of_a_chip_is_the_score_of_its_figure(db):
         results = meeting.hands.get().results.all()
         deltas.append({r.player.name: r.delta for r in results})
     assert deltas[0] == deltas[1] == {"Anna": 0, "Ben": 1, "Carl": -1, "Dora": 1, "Emil": -1}
+
+
+def test_ramsch_chips_that_cannot_be_are_refused_on_the_page_in_the_players_words(client, db):
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    four = ["Anna", "Ben", "Carl", "Dora"]
+    meeting = meeting_for(league, four)
+    keeper = member(league, Role.SCOREKEEPER)
+    # Kontra lost twice (the second time in the Bock round it brought): a Ramsch round after
+    # that Bock round's four games; hand 6 is its first (doppelkopf.md, special rounds).
+    lost = {
+        "kind": "normal",
+        "re": ["Anna", "Ben"],
+        "re_eyes": 130,
+        "announcements": [{"party": "kontra", "call": "kontra"}],
+    }
+    for payload in [lost, lost] + [{"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 130}] * 3:
+        services.add_hand(meeting=meeting, payload=payload, user=keeper)
+    client.force_login(keeper)
+    url = reverse("hand_add_hx", kwargs={"slug": league.slug, "pk": meeting.pk})
+    # Anna alone with at most 89 eyes and Ben and Carl without a trick: Dora would have 151.
+    data = {"expected_hand": "6", "kind": "ramsch", "ramsch_losers": ["Anna"], "ramsch_eyes": "60-89"}
+    data["ramsch_jungfrauen"] = ["Ben", "Carl"]
+    for language, message in (
+        ("en", "No eyes in this bracket add up to 240 with these chips."),
+        ("de", "Mit diesen Chips ergibt keine Augenzahl dieser Spanne zusammen 240."),
+    ):
+        response = client.post(url, data, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 400
+        assert message in response.content.decode()
+    translation.activate("en")
+    assert meeting.hands.count() == 5
