@@ -31,7 +31,7 @@ from scoring.registry import get_game
 from .hand_entry import FORMS, form_module
 from .models import Hand, League, Meeting, MeetingReopening, Player, Season, SeasonBill, SeasonReopening
 from .rulebook import format_value, same_value
-from .selectors import CHANGING_KINDS, HISTORY_LABELS, describe_payload, history_kind, outbox_note
+from .selectors import CHANGING_KINDS, HISTORY_LABELS, describe_payload, history_kind, outbox_note, shown_name
 
 PAGE_SIZE = 50
 
@@ -411,6 +411,6 @@ def activity_page(*, league, cursor=None, size=PAGE_SIZE):
     )
     for event in shown:
         if event.user is not None:
-            event.who = names.get(event.user.pk) or event.user.get_username()
+            event.who = shown_name(event.user, names)
     older = Cursor(*page[-1].key).token() if more and page else None
     return ActivityPage(events=shown, older=older)
