@@ -45,8 +45,8 @@ from leagues.hand_entry.doppelkopf_entered import (
     eye_brackets,
     eyes_line,
     ramsch_brackets,
-    ramsch_chip_lines,
     ramsch_chips_payload,
+    ramsch_lines,
     read_ramsch_chips,
 )
 from leagues.templatetags.sheet import queue_badges, short_names
@@ -643,24 +643,7 @@ def describe(payload):
         lines.append((_("Sonderpunkte"), ", ".join(specials)))
     if payload.get("fuchs_wins_last_doppelkopf"):
         lines.append((_("Fuchs won the last trick"), _("yes, a Doppelkopf")))
-    if isinstance(payload.get("eyes"), dict):
-        tricks = payload.get("tricks") if isinstance(payload.get("tricks"), dict) else {}
-        lines.append(
-            (
-                _("Ramsch"),
-                ", ".join(
-                    ngettext(
-                        "%(name)s %(eyes)s eyes, %(tricks)s trick",
-                        "%(name)s %(eyes)s eyes, %(tricks)s tricks",
-                        tricks[n] if isinstance(tricks.get(n), int) else 2,
-                    )
-                    % {"name": n, "eyes": e, "tricks": tricks.get(n, "?")}
-                    for n, e in payload["eyes"].items()
-                ),
-            )
-        )
-    if payload.get("kind") == "ramsch" and isinstance(payload.get("losers"), list):
-        lines += ramsch_chip_lines(payload)
+    lines += ramsch_lines(payload)
     if payload.get("solo_outbid"):
         lines.append((_("Solo outbid"), ", ".join(payload["solo_outbid"])))
     return lines

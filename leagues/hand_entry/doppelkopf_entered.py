@@ -8,6 +8,7 @@ count; a hand stored before the chips were kept has its count, and is shown so.
 """
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.doppelkopf import TOTAL_EYES
 from scoring.doppelkopf_entered import RAMSCH_STEP
@@ -147,7 +148,27 @@ def eyes_line(payload):
     )
 
 
-def ramsch_chip_lines(payload):
+def ramsch_lines(payload):
+    """A Ramsch as entered: everyone's eyes and tricks as typed, or its chips (``_chip_lines``);
+    no line for another hand."""
+    if isinstance(payload.get("losers"), list):
+        return _chip_lines(payload)
+    if not isinstance(payload.get("eyes"), dict):
+        return []
+    tricks = payload.get("tricks") if isinstance(payload.get("tricks"), dict) else {}
+    everyone = ", ".join(
+        ngettext(
+            "%(name)s %(eyes)s eyes, %(tricks)s trick",
+            "%(name)s %(eyes)s eyes, %(tricks)s tricks",
+            tricks[n] if isinstance(tricks.get(n), int) else 2,
+        )
+        % {"name": n, "eyes": e, "tricks": tricks.get(n, "?")}
+        for n, e in payload["eyes"].items()
+    )
+    return [(_("Ramsch"), everyone)]
+
+
+def _chip_lines(payload):
     """A Ramsch entered by its chips, as they were tapped: who has the most eyes with their
     bracket, the Jungfrauen; one loser with all the eyes and no trick for anybody else is a
     Durchmarsch."""
