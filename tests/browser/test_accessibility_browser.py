@@ -59,6 +59,39 @@ def sign_in(page, url, user):
     page.wait_for_url(f"{url}/")
 
 
+# In an entry form, what shows after a tap is checked too: each kind of game (Doppelkopf), and
+# a race game's form with the first free chip of each group tapped (a declarer or bidder, a bid).
+FORM_STATES = """() => {
+  const form = document.querySelector("#hand-form");
+  if (!form) return [];
+  const kinds = Array.from(form.querySelectorAll("input[name=kind]")).map(i => "kind=" + i.value);
+  return kinds.length ? kinds : ["first chips"];
+}"""
+TAP_STATE = """(state) => {
+  const form = document.querySelector("#hand-form");
+  if (state.startsWith("kind=")) {
+    form.querySelector(`input[name=kind][value="${state.slice(5)}"]`).closest("label").click();
+    return;
+  }
+  const seen = new Set();
+  form.querySelectorAll("label.chip > input[type=radio]:not(:disabled)").forEach(input => {
+    if (seen.has(input.name)) return;
+    seen.add(input.name);
+    input.closest("label").click();
+  });
+}"""
+
+
+def form_states(page, name, found):
+    states = page.evaluate(FORM_STATES)
+    for state in states:
+        page.evaluate(TAP_STATE, state)
+        page.wait_for_timeout(50)
+        violations = axe_violations(page)
+        if violations:
+            found[f"{name} · {state}", page.url] = violations
+
+
 def walk(browser, url, club, viewport, scheme):
     context = browser.new_context(viewport=viewport, locale="de-DE", color_scheme=scheme)
     context.set_default_timeout(15_000)
@@ -76,6 +109,8 @@ def walk(browser, url, club, viewport, scheme):
             violations = axe_violations(page)
             if violations:
                 found[name, path] = violations
+            if name.endswith("Abend"):
+                form_states(page, name, found)
             if name in SHOWN:
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 shot = SHOTS / f"a11y-{SHOWN[name]}-{viewport['width']}-{scheme}.png"
