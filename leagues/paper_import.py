@@ -15,9 +15,15 @@ file's line, the header being row 1) and its column:
 Both run through the same function (``run``) inside one transaction: the preview runs it and
 rolls it back (the figures it shows are the ones the engine worked out, and nothing is kept),
 the confirmation runs it again and commits. Seasons follow the host rotation exactly as
-evenings entered in the app do (start_meeting opens the next season once everybody hosted),
-which is why an imported evening may not be dated before the league's last evening: it would
-change the seasons and the special rounds carried into the evenings already there.
+evenings entered in the app do (start_meeting opens the next season once everybody hosted).
+
+Where the evenings go: after the league's last evening (the seasons go on from the league's
+current one), or, all of them dated before the league's first evening, in front of it: their
+seasons come first and the league's are numbered after them (the last imported season is
+closed, as when the next one starts); the evenings already there are then replayed from their
+hands where the imported ones carry special rounds into them (services.replay_later_meetings),
+and the preview names those whose figures change. An evening between the league's first and
+last is refused: it would change the seasons and the rounds carried into the evenings around it.
 """
 
 from __future__ import annotations
@@ -27,13 +33,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, F, Max, Min
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from . import selectors, services
-from .models import Hand, League, Meeting, MeetingResult, Player, Seat
+from .models import Hand, League, Meeting, MeetingResult, Player, Season, Seat
 from .names import NameProblem, Roster, check_new_name
 from .paper_reading import MAX_PLAYERS, PaperImportProblem, Problems, RowError, hand_json, read_rows
 
@@ -44,6 +50,9 @@ __all__ = ["PaperImportProblem", "RowError", "run"]
 MAX_HANDS_PER_EVENING = 300
 # A total beyond this is a typing mistake (a Doppelkopf evening is some hundreds of points).
 MAX_TOTAL = 1_000_000
+# While a paper season is imported in front, the league's seasons wait at numbers this much
+# higher (a season's number is unique in its league), then follow the imported ones.
+SEASONS_ASIDE = 1_000_000
 
 # The hands form's columns. ``payload`` (a hand as JSON, the API's shape) serves every game;
 # the others are Doppelkopf's fields written flat (README, "Importing a paper season").
@@ -96,9 +105,20 @@ class EveningOutcome:
 
 
 @dataclass
+class ChangedEvening:
+    """An evening already in the league whose figures the import changes (rounds carried in)."""
+
+    date: datetime.date
+    host: str
+
+
+@dataclass
 class Outcome:
     evenings: list[EveningOutcome]
     new_players: list[str]
+    in_front: bool = False  # before the league's first evening, in seasons of their own
+    first: datetime.date | None = None  # the league's first evening, when in front
+    changed: list[ChangedEvening] = field(default_factory=list)
 
 
 # --- reading the file -----------------------------------------------------------------------
@@ -371,23 +391,36 @@ def _players(league: League, evenings: list[Evening], errors: Problems) -> tuple
     return found, [player.name for player in new]
 
 
-def _check_order(league: League, evenings: list[Evening], errors: list[RowError]) -> None:
-    last = Meeting.objects.filter(league=league).order_by("-date").values_list("date", flat=True).first()
-    if last is None:
-        return
+def _placement(league: League, evenings: list[Evening], errors: list[RowError]) -> datetime.date | None:
+    """Where the file's evenings go: the date of the league's first evening when all of them
+    come before it (in front), else None (after the league's last evening); an evening between
+    the two is a problem named by its row."""
+    bounds = Meeting.objects.filter(league=league).aggregate(first=Min("date"), last=Max("date"))
+    if bounds["first"] is None:
+        return None
+    dates = [evening.date for evening in evenings if evening.date is not None]
+    if dates and max(dates) < bounds["first"]:
+        return bounds["first"]
     for evening in evenings:
-        if evening.date is not None and evening.date < last:
+        if evening.date is not None and evening.date < bounds["last"]:
             message = _(
-                "The league's last evening is of %(date)s: an imported one cannot come before it "
-                "(it would change that evening's season and carried rounds)."
+                "The league's evenings run from %(first)s to %(last)s: imported evenings come all before "
+                "the first or none before the last (one between them would change the seasons and "
+                "carried rounds of the evenings around it)."
             )
-            errors.append(RowError(evening.row, evening.date_column, message % {"date": date_format(last)}))
+            dates = {"first": date_format(bounds["first"]), "last": date_format(bounds["last"])}
+            errors.append(RowError(evening.row, evening.date_column, message % dates))
+    return None
 
 
-def _start(league, evening, players, *, user, errors) -> Meeting | None:
+def _start(league, evening, players, *, user, errors, after) -> Meeting | None:
     try:
         return services.start_meeting(
-            league=league, date=evening.date, players=[players[name] for name in evening.players], user=user
+            league=league,
+            date=evening.date,
+            players=[players[name] for name in evening.players],
+            user=user,
+            after=after,
         )
     except services.InvalidInput as error:
         errors += [RowError(evening.row, e.get("field") or None, e["message"]) for e in error.errors]
@@ -459,6 +492,64 @@ def _outcome(meetings: list[Meeting], new_players: list[str]) -> Outcome:
     return Outcome(evenings=evenings, new_players=new_players)
 
 
+def _import_evenings(league, kind, evenings, players, *, user, errors, front) -> list[Meeting]:
+    """Each evening started (in front: in a chain of seasons of its own), filled and closed."""
+    meetings: list[Meeting] = []
+    after = None if front else services.CURRENT_SEASON
+    for evening in evenings:
+        if errors:
+            break
+        meeting = _start(league, evening, players, user=user, errors=errors, after=after)
+        if meeting is None:
+            break
+        if kind == "totals":
+            _store_totals(meeting, evening, players)
+        else:
+            _enter_hands(meeting, evening, user=user, errors=errors)
+        _close(meeting, user=user)
+        meetings.append(meeting)
+        if front:
+            after = Season.objects.get(pk=meeting.season_id)
+    return meetings
+
+
+def _totals_of(meeting_ids) -> dict[int, dict[int, int]]:
+    totals: dict[int, dict[int, int]] = {}
+    for meeting_id, player_id, total in MeetingResult.objects.filter(meeting__in=meeting_ids).values_list(
+        "meeting_id", "player_id", "total"
+    ):
+        totals.setdefault(meeting_id, {})[player_id] = total
+    return totals
+
+
+def _in_front(league, kind, evenings, players, *, user, errors) -> tuple[list[Meeting], list[ChangedEvening]]:
+    """The evenings as seasons of their own in front of the league's: the league's seasons
+    wait aside meanwhile, then are numbered after them; the last imported season is closed;
+    the league's evenings are replayed from their hands where rounds are carried into them."""
+    theirs = list(league.seasons.values_list("pk", flat=True))
+    own_meetings = list(Meeting.objects.filter(league=league).values_list("pk", flat=True))
+    before = _totals_of(own_meetings)
+    Season.objects.filter(pk__in=theirs).update(number=F("number") + SEASONS_ASIDE)
+    meetings = _import_evenings(league, kind, evenings, players, user=user, errors=errors, front=True)
+    if errors or not meetings:
+        return meetings, []
+    last = Season.objects.get(pk=meetings[-1].season_id)
+    Season.objects.filter(pk__in=theirs).update(number=F("number") - SEASONS_ASIDE + last.number)
+    services.close_followed_season(season=last, user=user)
+    try:
+        services.replay_later_meetings(meetings[-1], services.calculate_meeting(meetings[-1]))
+    except services.InvalidInput as error:
+        errors += [RowError(None, None, e["message"]) for e in error.errors]
+        return meetings, []
+    after = _totals_of(own_meetings)
+    changed = [
+        ChangedEvening(date=m.date, host=m.host.name)
+        for m in Meeting.objects.filter(pk__in=own_meetings).select_related("host").order_by("date", "id")
+        if after.get(m.pk) != before.get(m.pk)
+    ]
+    return meetings, changed
+
+
 def run(*, league: League, kind: str, text: str, user, commit: bool) -> Outcome:
     """Import ``text`` (``kind``: "totals" or "hands") into ``league``, all or nothing.
 
@@ -472,26 +563,19 @@ def run(*, league: League, kind: str, text: str, user, commit: bool) -> Outcome:
     evenings.sort(key=lambda e: e.date)
     errors = Problems()
     with transaction.atomic():
-        _check_order(league, evenings, errors)
+        players, new_players = _players(league, evenings, errors)
+        first = _placement(league, evenings, errors)
         if errors:
             raise PaperImportProblem(errors)
-        players, new_players = _players(league, evenings, errors)
-        meetings = []
-        for evening in evenings:
-            if errors:
-                break
-            meeting = _start(league, evening, players, user=user, errors=errors)
-            if meeting is None:
-                break
-            if kind == "totals":
-                _store_totals(meeting, evening, players)
-            else:
-                _enter_hands(meeting, evening, user=user, errors=errors)
-            _close(meeting, user=user)
-            meetings.append(meeting)
+        changed: list[ChangedEvening] = []
+        if first is not None:
+            meetings, changed = _in_front(league, kind, evenings, players, user=user, errors=errors)
+        else:
+            meetings = _import_evenings(league, kind, evenings, players, user=user, errors=errors, front=False)
         if errors:
             raise PaperImportProblem(errors)  # rolls the transaction back
         outcome = _outcome(meetings, new_players)
+        outcome.in_front, outcome.first, outcome.changed = first is not None, first, changed
         if not commit:
             transaction.set_rollback(True)
     return outcome

@@ -2282,6 +2282,10 @@ def _verify_meeting(
 # --- seasons and meetings -------------------------------------------------------------------
 
 
+# ``start_meeting``'s default: the meeting follows the league's current season.
+CURRENT_SEASON = object()
+
+
 def current_season(league: League) -> Season | None:
     return league.seasons.order_by("-number").first()
 
@@ -2315,17 +2319,20 @@ def start_meeting(
     teams: dict | None = None,
     start_totals: dict | None = None,
     user=None,
+    after: Season | None | object = CURRENT_SEASON,
 ) -> Meeting:
     """Open a meeting; ``players`` in seat order, the host first.
 
     The rules are copied from the league now. When the current season is complete the
-    meeting opens the next one.
+    meeting opens the next one. ``after``: the season it follows where that is not the
+    league's current one (a paper season imported in front of the league's evenings,
+    leagues/paper_import.py: None before its first season).
     """
     problem = meeting_date_problem(date)
     if problem:
         raise _error("date", problem)
     league = League.objects.select_for_update().get(pk=league.pk)
-    season = current_season(league)
+    season = current_season(league) if after is CURRENT_SEASON else after
     if season is None:
         season = Season.objects.create(league=league, number=1, started_on=date)
     elif season.closed_on is not None or season.everyone_hosted():
@@ -2371,6 +2378,12 @@ def start_meeting(
         season.closed_on = date
         season.save(update_fields=["closed_on"])
     return meeting
+
+
+def close_followed_season(*, season: Season, user) -> None:
+    """``season`` is followed by another already (the league's, after a paper season imported
+    in front of it): closed as when the next season starts."""
+    _close_previous(season, user=user)
 
 
 def _close_previous(season: Season, *, user) -> None:

@@ -4,6 +4,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from leagues import selectors
 from leagues.models import Role
@@ -187,6 +188,7 @@ def test_a_player_without_games_has_a_dash_for_his_average_not_zero(client, role
     client.force_login(user)
     for address in (url(league), reverse("public_standings", kwargs={"token": "p" * 32})):
         page = client.get(address, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        translation.deactivate()  # the request's German stays in this thread: not handed on
         averages = average_cells(page)
         # Two evenings of totals, no game played here: Ann's +30 is no "0,00 per game".
         assert averages["Ann"] == "–" and averages["Ben"] == "–"

@@ -22,6 +22,13 @@ pytestmark = pytest.mark.django_db
 BOM = "\ufeff"
 
 
+@pytest.fixture(autouse=True)
+def _default_language_after():
+    """A request leaves its language active in the test's thread: German is not handed on."""
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def league():
     league = LeagueFactory(game="doppelkopf", variant="club")
