@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import services
+from . import hand_history, services
 from .models import League, Meeting, MeetingReopening, Season
 
 
@@ -75,9 +75,9 @@ def open_evenings(season: Season) -> list[OpenEvening]:
 
 
 def known_as(league: League, user, kept: str | None = None) -> str:
-    """Who did something, as the league knows him: his player's name in ``league``, else his
-    login name; without an account, the name an import kept; "?" when nobody is known."""
+    """Who did something, as the league knows him (hand_history.plays_as: his player's name,
+    else the name he gave, else his login name); without an account, the name an import
+    kept; "?" when nobody is known."""
     if user is None:
         return kept or "?"
-    name = league.players.filter(user=user).values_list("name", flat=True).first()
-    return name or user.get_username()
+    return hand_history.plays_as(user, league)

@@ -2339,19 +2339,7 @@ def start_meeting(
         previous = season
         season = Season.objects.create(league=league, number=season.number + 1, started_on=date)
         _close_previous(previous, user=user)
-    spec = get_game(league.game)
-    errors = []
-    if not spec.min_players <= len(players) <= spec.max_players:
-        errors.append(
-            {
-                "hand": None,
-                "field": "players",
-                "message": _("%(game)s needs %(min)s to %(max)s players at the table.")
-                % {"game": GAME_LABELS.get(spec.key, spec.key), "min": spec.min_players, "max": spec.max_players},
-            }
-        )
-    if len({p.pk for p in players}) != len(players) or any(p.league_id != league.pk for p in players):
-        errors.append({"hand": None, "field": "players", "message": _("Each player can sit at one seat only.")})
+    errors = _table_problems(league, players)
     if errors:
         raise InvalidInput(errors)
     meeting = Meeting.objects.create(
@@ -2378,6 +2366,24 @@ def start_meeting(
         season.closed_on = date
         season.save(update_fields=["closed_on"])
     return meeting
+
+
+def _table_problems(league: League, players: list[Player]) -> list[dict[str, Any]]:
+    """What is wrong with ``players`` as a table of the league's game (none: an empty list)."""
+    spec = get_game(league.game)
+    errors = []
+    if not spec.min_players <= len(players) <= spec.max_players:
+        errors.append(
+            {
+                "hand": None,
+                "field": "players",
+                "message": _("%(game)s needs %(min)s to %(max)s players at the table.")
+                % {"game": GAME_LABELS.get(spec.key, spec.key), "min": spec.min_players, "max": spec.max_players},
+            }
+        )
+    if len({p.pk for p in players}) != len(players) or any(p.league_id != league.pk for p in players):
+        errors.append({"hand": None, "field": "players", "message": _("Each player can sit at one seat only.")})
+    return errors
 
 
 def close_followed_season(*, season: Season, user) -> None:
