@@ -34,3 +34,15 @@ def _kept_pages(request):
             with connection.cursor() as cursor:
                 cursor.execute("SET CONSTRAINTS kartenliga_stamp IMMEDIATE")
     yield
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Every test starts in the site's language: a request in German leaves German active in
+    its thread, and a later test would read its messages in German."""
+    from django.conf import settings as django_settings
+    from django.utils import translation
+
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
