@@ -40,6 +40,7 @@ from django_htmx.http import reswap, retarget
 from leagues import field_labels, fragments, hand_history, next_line, pages, selectors, services, sharing, undo
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
+from leagues.hand_entry.words import hand_words
 from leagues.models import Hand, Role
 from leagues.permissions import league_for, meeting_for
 from leagues.templatetags.sheet import ROUND_WORDS, round_letters, texts
@@ -370,13 +371,17 @@ def next_card_html(request, context, *, module, csrf):
 
 def hand_form_html(context, *, csrf):
     """The form of the next hand (Jinja2's), around the game's fields (``game_form_html``),
-    with the CSRF field ``csrf`` (``csrf_input``)."""
+    with the CSRF field ``csrf`` (``csrf_input``) and the words its hands are said with
+    while they wait offline (``say``, leagues/hand_entry/words.py)."""
     number = context["hand_number"]
     words = {
         "enter": _("Enter hand %(number)s") % {"number": number},
         "save": _("Save hand %(number)s") % {"number": number},
     }
-    form = get_template("meetings/hand_form.html", using="jinja2").render({**context, "w": words, "csrf_input": csrf})
+    say = hand_words(context["league"].game)
+    form = get_template("meetings/hand_form.html", using="jinja2").render(
+        {**context, "w": words, "say": say, "csrf_input": csrf}
+    )
     return mark_safe(form)  # noqa: S308 (rendered by Jinja2, which escaped what it was given)
 
 

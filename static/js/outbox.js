@@ -86,8 +86,11 @@
     var label = el.closest("label") || (el.id && form.querySelector("label[for='" + el.id + "']"));
     return label ? label.textContent.replace(/\s+/g, " ").trim() : "";
   }
-  // A short line so the scorekeeper recognises the hand: what was ticked and typed.
+  // The hand as the sheet's why view will say it once stored (hand-words.js: its game's
+  // describe, with the words the form carries); a form without them: what was ticked and typed.
   function summary(form) {
+    var said = window.kartenligaHandWords ? window.kartenligaHandWords(form) : null;
+    if (said) return said.map(function (line) { return line[0] + ": " + line[1]; }).join(" · ");
     var parts = [];
     qa(form, "input, select").forEach(function (el) {
       if (!el.name || el.name === "csrfmiddlewaretoken" || el.name === "expected_hand" || el.name === "idempotency_key") return;
@@ -223,7 +226,8 @@
       tr.appendChild(el("th", { scope: "row" }, String(r.number)));
       var td = el("td", { colspan: String(Math.max(1, width)) });
       td.appendChild(el("span", { class: "badge pending" }, r.state === "waiting" ? T.textNotSent : r.state === "conflict" ? T.textConflictBadge : T.textRefusedBadge));
-      td.appendChild(document.createTextNode(" " + (r.summary || "")));
+      td.appendChild(document.createTextNode(" "));
+      td.appendChild(el("span", { class: "outbox-summary" }, r.summary || ""));
       td.appendChild(el("span", { class: "after-sync muted" }, " · " + T.textAfterSync));
       tr.appendChild(td);
       tbody.appendChild(tr);

@@ -27,6 +27,7 @@ const SHELL_FILES = [
   "{% static 'js/hand-forms.js' %}",
   "{% static 'js/dk-entry.js' %}",
   "{% static 'js/race-entry.js' %}",
+  "{% static 'js/hand-words.js' %}",
   "{% static 'js/outbox.js' %}",
   "{% static 'js/at-table.js' %}",
   "{% static 'js/sw-register.js' %}",

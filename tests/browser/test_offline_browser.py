@@ -8,9 +8,11 @@ the live server on http://localhost is a secure context."""
 import time
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import expect
 
-from leagues import services
+from leagues import selectors, services
+from leagues.hand_entry import form_module
 from leagues.models import Hand, Player, Role
 from tests.browser.conftest import PHONE, SHOTS
 from tests.browser.doppelkopf_steps import enter_hand
@@ -426,3 +428,82 @@ def test_a_replacement_over_their_hand_corrected_meanwhile_is_asked_again(browse
     assert (hand.payload["re_eyes"], hand.version) == (130, 3)
     assert Hand.objects.filter(meeting=meeting).count() == 1
     assert services.verify_replays(league=league)[1] == []
+
+
+def _dk_by_chips(page):
+    """Re pair Anna and Ben, Re calls Re, Re wins with 121 or more, a Fuchs caught by Re."""
+    form = page.locator("#hand-form")
+    form.locator('[data-re-pair="Anna|Ben"]').click()
+    form.locator(".ann-re button[data-ann='re:re']").click()
+    form.locator('[data-bracket-eyes="121"]').click()
+    form.locator('[data-count-for="fuchs_re"]').click()
+
+
+def _dk_solo(page):
+    """A Damensolo by Carl, who made 151 or more; Kontra called Kontra."""
+    form = page.locator("#hand-form")
+    form.locator("label.chip:has(input[name=kind][value=solo])").click()
+    form.locator("label.chip:has(input[name=solo][value=damen])").click()
+    form.locator("label.chip:has(input[name=re][value=Carl])").click()
+    form.locator(".ann-kontra button[data-ann='kontra:kontra']").click()
+    form.locator('[data-bracket-eyes="151"]').click()
+
+
+def _one_ten(page):
+    """Anna bids 20 and takes every trick but the first, the top trump in the second."""
+    form = page.locator("#hand-form")
+    form.locator('label.chip:has(input[name=bid][value="20"][data-bid-for=Anna])').click()
+    form.locator("label.chip:has(input[name=trick_1][value=Ben])").click()
+    form.locator('[data-star-trick="2"][data-star-party=Anna]').click()
+    form.locator("[data-rest-party=Anna]").click()
+
+
+def _thousand(page):
+    """Ben plays 110 with the clubs marriage; Carl 30, Dora 20 card points, Ben the rest."""
+    form = page.locator("#hand-form")
+    form.locator("label.chip:has(input[name=declarer][value=Ben])").click()
+    form.locator("[data-bid-quick]").nth(2).click()
+    form.locator('[data-player=Carl] [data-points-quick="30"]').click()
+    form.locator('[data-player=Dora] [data-points-quick="20"]').click()
+    form.locator('label.chip:has(input[name="marriages:Ben"][value=clubs])').click()
+
+
+WAITING = {
+    "doppelkopf-chips": ("doppelkopf", "club", NAMES, _dk_by_chips),
+    "doppelkopf-solo": ("doppelkopf", "club", NAMES, _dk_solo),
+    "one-ten": ("one_ten", "standard", NAMES[:3], _one_ten),
+    "thousand": ("thousand", "koenigsberg", NAMES, _thousand),
+}
+
+
+@pytest.mark.parametrize("name", list(WAITING))
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_waiting_offline_reads_as_the_sheet_describes_it(browser, live_server, login, name):
+    """The outbox's row of a hand entered offline says it in the words the sheet's why view
+    uses for the hand once stored (its game's describe), not the form's raw values."""
+    game, variant, names, enter = WAITING[name]
+    league = LeagueFactory(name=f"Keller {name}", slug=name, game=game, variant=variant)
+    anna = member(league, Role.SCOREKEEPER, username=f"anna-{name}", first_name="Anna")
+    for other in names[1:]:
+        Player.objects.get_or_create(league=league, name=other)
+    meeting = meeting_for(league, names)
+    context, page = _german_phone(browser)
+    try:
+        login(page, anna)
+        page.goto(live_server.url + meeting.get_absolute_url())
+        expect(page.locator("[data-outbox-status]")).to_have_attribute("data-outbox-status", "online")
+        context.set_offline(True)
+        enter(page)
+        page.locator("#hand-form button[type=submit]").click()
+        _waiting(page, 1)
+        said = page.locator("tr.outbox-row .outbox-summary").inner_text()
+        context.set_offline(False)
+        _waiting(page, 0)
+        expect(page.locator("#hand-1")).to_have_count(1)
+    finally:
+        context.close()
+    stored = Hand.objects.get(meeting=meeting)
+    with translation.override("de"):
+        lines = selectors.describe_payload(module=form_module(game), payload=stored.payload)
+        expected = " · ".join(f"{label}: {value}" for label, value in lines)
+    assert said == expected
