@@ -3,11 +3,12 @@ meeting page, on a phone (390x844, German, Chromium), with one thumb.
 
 A ``Thumb`` taps as a person would: before each tap it checks that the control is on the
 screen and not under the sticky save bar (elementFromPoint at its middle); when it is not,
-that is one scroll. A typed field counts one tap to focus it and one per key typed. The
+that is one scroll, and so is a click the browser had to scroll the page for. A typed field counts one tap to focus it and one per key typed. The
 measured table goes to test-artifacts/taps.md (the README's table; the Doppelkopf and the
 race games' tests each write their rows and keep the other's), screenshots of each form at
 360 and 390 px to test-artifacts/screenshots/taps-*.png (and the 1000 and 110 forms as
-filled). The targets that are met are asserted; ``TARGETS`` says which. Each race game's
+filled). The targets that are met are asserted; ``TARGETS`` says which, ``NO_SCROLL`` the
+hands entered without a scroll. Each race game's
 hand is checked as stored too: fewer taps, the same payload."""
 
 from pathlib import Path
@@ -36,6 +37,9 @@ TARGETS = {
     "one-ten": ("9", 6, True),
     "one-ten-split": ("9", 6, False),
 }
+# The hands entered without any scroll at 390 x 844 (asserted): the result chip of a solo or
+# of a Pflichtsolo is not under the save bar.
+NO_SCROLL = {"dk-normal", "dk-solo", "dk-pflichtsolo", "dk-ramsch", "forty-five"}
 LABELS = {
     "dk-normal": "Doppelkopf: normal game, Re wins, no announcements",
     "dk-fox": "Doppelkopf: Re wins, a fox caught",
@@ -84,7 +88,15 @@ class Thumb:
     def tap(self, locator):
         locator = locator.first
         self._reach(locator)
+        at = self.page.evaluate("scrollY")
+        saves = locator.evaluate("el => el.matches('button[type=submit]')")
         locator.click()
+        # A click the browser had to scroll for (the control under the save bar where its
+        # middle was not) moves the page too: that is a scroll the thumb makes as well.
+        if not saves and self.page.evaluate("scrollY") != at:
+            self.scrolls += 1
+            if self.taps == 0:
+                self.scroll_before_first = True
         self.taps += 1
         if self.page.locator("#hand-form").count():
             self.small.update(small_targets(self.page))
@@ -357,6 +369,8 @@ def measure(german_phone, live_server, login, shot):
         _today, target, asserted = TARGETS[name]
         assert small == [], (name, small)  # every game's form: tap targets of 44 x 44 at least
         assert not thumb.scroll_before_first, name
+        if name in NO_SCROLL:
+            assert thumb.scrolls == 0, name
         if asserted:
             assert thumb.taps <= target, (name, thumb.taps)
 
