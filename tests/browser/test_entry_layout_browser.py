@@ -108,7 +108,9 @@ def _cut_off(page):
         + HIT
         + CONTROLS
         + """
-        return controls().filter(el => el.matches('label.chip, button'))
+        const names = Array.from(document.querySelectorAll('#hand-form .hf-name > span'))
+          .filter(el => el.checkVisibility());
+        return controls().filter(el => el.matches('label.chip, button')).concat(names)
           .filter(el => el.scrollWidth > el.clientWidth + 1)
           .map(el => name(el) + ' ' + el.clientWidth + '<' + el.scrollWidth);
     }"""
@@ -243,6 +245,20 @@ STATES = {
             }
         ],
         path=[chip("declarer", "Carl"), "#hand-form [data-bid-quick]"],
+        race=True,
+    ),
+    "thousand-long-names": dict(
+        game="thousand",
+        variant="koenigsberg",
+        names=LONG[:4],
+        path=[chip("declarer", "Maximilian"), "#hand-form [data-bid-quick]"],
+        race=True,
+    ),
+    "one-ten-long-names": dict(
+        game="one_ten",
+        variant="standard",
+        names=LONG[:4],
+        path=["#hand-form [data-bid-by] .hf-bidrow >> nth=-1 >> .hf-bids label.chip >> nth=-1"],
         race=True,
     ),
     "one-ten-hand-2": dict(
