@@ -5,7 +5,8 @@ For each state:
 
 - the controls of the quickest hand (``path``: tapped in order, as a thumb would) are each on
   the screen and not covered before they are tapped, with no scroll (for the race games: the
-  first of them; their trick rows may be a scroll away);
+  first of them; their trick rows may be a scroll away), and no tap moves the page (a tapped
+  chip takes the focus, and the browser scrolls a focused control out of the bars' padding);
 - every control of the form, scrolled into view from above and from below (as the browser
   scrolls to a focused field), is on the screen and not covered: ``elementFromPoint`` at its
   centre is the control (or inside it), not the sticky save bar, the top bar or anything else;
@@ -326,7 +327,8 @@ def _meeting(slug, state):
 
 
 def _walk(page, state, width):
-    """Tap the path's controls in order; what was not reachable without a scroll."""
+    """Tap the path's controls in order: what was not reachable without a scroll, and a tap
+    that moved the page (the browser scrolling a focused control out of the bars' padding)."""
     wrong = []
     for number, selector in enumerate(state["path"]):
         target = page.locator(selector).first
@@ -334,8 +336,13 @@ def _walk(page, state, width):
         problem = _at_rest(page, target)
         if problem and (number == 0 or not state.get("race")):
             wrong.append(f"{selector} at {width} px: {problem}")
+        if problem:
             target.scroll_into_view_if_needed()
+        at = page.evaluate("scrollY")
         target.click()
+        moved = page.evaluate("scrollY") - at
+        if moved:  # the tap focused something the browser scrolled to: the page jumps
+            wrong.append(f"{selector} at {width} px: the page moved {moved} px on the tap")
     return wrong
 
 
