@@ -68,7 +68,7 @@ fuzz: $(VENV)/.dev-installed
 	exit $$status
 
 messages: $(VENV)/.dev-installed
-	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l de --ignore=.venv
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l de --ignore=.venv --ignore=tests
 	DJANGO_DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv
 
 clean:

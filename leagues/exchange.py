@@ -25,7 +25,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext, pgettext_lazy
 
 from scoring.registry import game_names, get_game
 
@@ -46,7 +46,21 @@ from .models import (
 )
 
 # The kinds of round a CSV row names (HandResult.round), in the reader's language.
-CSV_ROUNDS = ("normal", "bock", "ramsch", "pflichtsolo", "penalty")
+# The CSV's first columns and its names for a hand's round, in the reader's language.
+CSV_COLUMNS = (
+    pgettext_lazy("a CSV column", "season"),
+    pgettext_lazy("a CSV column", "date"),
+    pgettext_lazy("a CSV column", "host"),
+    pgettext_lazy("a CSV column", "hand"),
+    pgettext_lazy("a CSV column", "round"),
+)
+CSV_ROUNDS = {
+    "normal": pgettext_lazy("a round in a CSV", "normal"),
+    "bock": pgettext_lazy("a round in a CSV", "bock"),
+    "ramsch": pgettext_lazy("a round in a CSV", "ramsch"),
+    "pflichtsolo": pgettext_lazy("a round in a CSV", "pflichtsolo"),
+    "penalty": pgettext_lazy("a round in a CSV", "penalty"),
+}
 
 FORMAT = "kartenliga-league"
 VERSION = 1
@@ -230,8 +244,8 @@ def export_csv(*, league: League, language: str | None = None) -> str:
     dialect = spreadsheet.dialect_for(language)
     players = list(league.players.order_by("name").values_list("name", flat=True))
     with translation.override(language):
-        columns = [pgettext("a CSV column", name) for name in ("season", "date", "host", "hand", "round")]
-        rounds = {code: pgettext("a round in a CSV", code) for code in CSV_ROUNDS}
+        columns = [str(name) for name in CSV_COLUMNS]
+        rounds = {code: str(name) for code, name in CSV_ROUNDS.items()}
         of_player = {
             name: (
                 pgettext("a CSV column", "%(name)s delta") % {"name": name},

@@ -75,7 +75,7 @@ def public_row(**changes):
     return {**row, **changes}
 
 
-def test_a_public_row_shows_totals_with_their_deltas_and_who_sat_out():
+def test_a_public_row_shows_deltas_then_totals_as_the_members_sheet_and_who_sat_out():
     html = render("public/sheet_row.html", public_row())
     assert '<tr id="hand-9" class="round-ramsch">' in html
     assert (
@@ -83,10 +83,10 @@ def test_a_public_row_shows_totals_with_their_deltas_and_who_sat_out():
         in html
     )
     cells = (
-        '<td><span class="total">10</span> <small class="minus">-3</small></td>'
+        '<td><small class="minus">-3</small> <span class="total">10</span></td>'
         '<td class="out"><span class="total">4</span></td>'
         '<td class="out">·</td>'
-        '<td><span class="total">0</span> <small class="muted">0</small></td>'
+        '<td><small class="muted">0</small> <span class="total">0</span></td>'
     )
     assert cells in html
 
