@@ -468,8 +468,22 @@ def _thousand(page):
     form.locator('label.chip:has(input[name="marriages:Ben"][value=clubs])').click()
 
 
+def _dk_ramsch(page):
+    """Hand 6 is a Ramsch (see RAMSCH_ROUND): Dora took the most eyes, 90 to 119."""
+    form = page.locator("#hand-form")
+    form.locator('[data-ramsch-loser="Dora"]').click()
+    form.locator('[data-ramsch-lo="90"]').click()
+
+
+# Kontra lost twice (Bock, and Bock in it), then the rest of the Bock round: hand 6 is Ramsch.
+_KONTRA = [{"party": "kontra", "call": "kontra"}]
+RAMSCH_ROUND = [{"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 130, "announcements": _KONTRA}] * 2 + [
+    {"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 130, "announcements": []}
+] * 3
+
 WAITING = {
     "doppelkopf-chips": ("doppelkopf", "club", NAMES, _dk_by_chips),
+    "doppelkopf-ramsch": ("doppelkopf", "club", NAMES, _dk_ramsch),
     "doppelkopf-solo": ("doppelkopf", "club", NAMES, _dk_solo),
     "one-ten": ("one_ten", "standard", NAMES[:3], _one_ten),
     "thousand": ("thousand", "koenigsberg", NAMES, _thousand),
@@ -487,6 +501,9 @@ def test_a_hand_waiting_offline_reads_as_the_sheet_describes_it(browser, live_se
     for other in names[1:]:
         Player.objects.get_or_create(league=league, name=other)
     meeting = meeting_for(league, names)
+    for payload in RAMSCH_ROUND if enter is _dk_ramsch else ():
+        services.add_hand(meeting=meeting, payload=payload, user=anna)
+    number = meeting.hands.count() + 1
     context, page = _german_phone(browser)
     try:
         login(page, anna)
@@ -499,10 +516,10 @@ def test_a_hand_waiting_offline_reads_as_the_sheet_describes_it(browser, live_se
         said = page.locator("tr.outbox-row .outbox-summary").inner_text()
         context.set_offline(False)
         _waiting(page, 0)
-        expect(page.locator("#hand-1")).to_have_count(1)
+        expect(page.locator(f"#hand-{number}")).to_have_count(1)
     finally:
         context.close()
-    stored = Hand.objects.get(meeting=meeting)
+    stored = Hand.objects.get(meeting=meeting, number=number)
     with translation.override("de"):
         lines = selectors.describe_payload(module=form_module(game), payload=stored.payload)
         expected = " · ".join(f"{label}: {value}" for label, value in lines)
