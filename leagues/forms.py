@@ -360,21 +360,7 @@ class RulesForm(forms.Form):
                 **common,
             )
         elif option.kind == kinds.INT_PAIR:
-            first, second = value if isinstance(value, (list, tuple)) and len(value) == 2 else (None, None)
-            # A nullable pair ("not played") is both fields left empty. The pairs are scores
-            # made / failed; each input is labelled so, under the option's label (the legend).
-            bounds = {"min_value": option.minimum, "max_value": option.maximum}
-            self.fields[f"{name}__0"] = WholeNumberField(
-                initial=first,
-                label=gettext("made"),
-                help_text=_help(option),
-                required=not option.nullable,
-                **bounds,
-            )
-            self.fields[f"{name}__1"] = WholeNumberField(
-                initial=second, label=gettext("failed"), required=not option.nullable, **bounds
-            )
-            return [f"{name}__0", f"{name}__1"]
+            return self._add_pair_fields(option, value)
         elif option.kind == kinds.MAPPING:
             names = []
             for choice in option.choices:
@@ -393,6 +379,18 @@ class RulesForm(forms.Form):
         else:
             raise ValueError(f"unknown option kind {option.kind!r}")
         return [name]
+
+    def _add_pair_fields(self, option, value) -> list[str]:
+        # A nullable pair ("not played") is both fields left empty. The pairs are scores
+        # made / failed; each input is labelled so, under the option's label (the legend).
+        name = option.name
+        first, second = value if isinstance(value, (list, tuple)) and len(value) == 2 else (None, None)
+        bounds = {"min_value": option.minimum, "max_value": option.maximum, "required": not option.nullable}
+        self.fields[f"{name}__0"] = WholeNumberField(
+            initial=first, label=gettext("made"), help_text=_help(option), **bounds
+        )
+        self.fields[f"{name}__1"] = WholeNumberField(initial=second, label=gettext("failed"), **bounds)
+        return [f"{name}__0", f"{name}__1"]
 
     def _add_tier_fields(self, option, value) -> list[str]:
         """A table by tiers: MAX_TIERS rows of three numbers (from, made, failed); a row left
