@@ -2032,20 +2032,23 @@ def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None, seen: s
 
     ``bill`` is a split_bill request without its scores (calculate-api.md: total, method,
     cents_per_point, tip_percent, paid_by or paid); the scores are the season's standings,
-    read here under the season's lock. ``seen``: the ``bill_digest`` of the split the page
-    showed; SplitChanged when this split is another (None: not asked). MidRound while an
-    open evening is in the middle of a round. A bill stored before is kept, marked replaced.
+    read here under the locks of the season and its open evenings. ``seen``: the
+    ``bill_digest`` of the split the page showed; SplitChanged when this split is another
+    (None: not asked). MidRound while an open evening is in the middle of a round. A bill
+    stored before is kept, marked replaced.
     """
     season = _lock_season_row(season.pk)
-    scores = selectors.season_scores(season=season)
     if season.closed_on is None:
         raise _error("season", _("This season is still running: its bill is split when everyone has hosted."))
+    if season.locked_at is None:
+        # Its open evenings are locked (and refused mid-round) before the standings are read:
+        # a hand written meanwhile is in them, and none can be written until the bill is stored.
+        _refuse_mid_round(season)
+    scores = selectors.season_scores(season=season)
     try:
         result = split_bill({**bill, "scores": scores})
     except ScoringError as error:
         raise InvalidInput(problems_as_errors(error)) from error
-    if season.locked_at is None:
-        _refuse_mid_round(season)
     if seen is not None and seen != bill_digest(scores, result):
         raise SplitChanged([{"hand": None, "field": "seen", "message": _("This is not the split that was shown.")}])
     return _store_bill(season, bill, result, scores, user=user, now=now or timezone.now())
