@@ -2461,9 +2461,13 @@ def link_own_player(*, league: League, user, player_id: int | None) -> Player | 
     """``user`` says whom he plays as in ``league`` (the importer of a league, whose players
     came from the file): his account is linked to that player, or to none (``player_id``
     None: he does not play). Refused when he plays as someone already, or when the player is
-    not one of the league's or has an account of his own."""
+    not one of the league's or has an account of his own. The same player chosen again (the
+    form sent twice) is the link made: nothing changes."""
     league = _lock_league(league)
-    if league.players.filter(user=user).exists():
+    own = league.players.filter(user=user).first()
+    if own is not None and player_id is not None and own.pk == player_id:
+        return own
+    if own is not None:
         raise _error("player", _("You already play as a player of this league."))
     if player_id is None:
         return None

@@ -77,7 +77,8 @@ def league_plays_as(request, slug):
     his account is linked to that player, so that the pages name him by it."""
     league, _membership = league_for(user=request.user, slug=slug, role=Role.ADMIN)
     own = league.players.filter(user=request.user).first()
-    players = list(league.players.filter(user=None).order_by("name"))
+    # His own player too, once chosen: the same choice sent again is answered as the first.
+    players = [p for p in league.players.order_by("name") if p.user_id is None or p == own]
     form = PlaysAsForm(request.POST or None, players=players, initial={"player": _preselected(request.user, players)})
     context = {"league": league, "form": form, "own": own}
     if request.method != "POST":

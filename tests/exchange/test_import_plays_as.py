@@ -127,3 +127,13 @@ def test_outsiders_are_not_asked(client, imported):
     assert client.get(url(league)).status_code == 404
     assert client.post(url(league), choice).status_code == 404
     assert not league.players.filter(user__isnull=False).exists()
+
+
+def test_the_same_choice_sent_twice_links_once_and_answers_both(client, imported):
+    league, user = imported
+    client.force_login(user)
+    klaus = league.players.get(name="Klaus")
+    for _ in range(2):  # a double tap, or the form sent again from the browser's history
+        response = client.post(url(league), {"player": str(klaus.pk)})
+        assert response.status_code == 302 and response["Location"] == league.get_absolute_url()
+    assert list(league.players.filter(user=user)) == [klaus]
