@@ -4,8 +4,8 @@
 axe-core is vendored (static/vendor/axe-*.min.js, MPL-2.0) and put into each page by the test
 alone: no served page loads it. Every rule axe runs by default counts (WCAG 2.x A and AA and
 axe's best practices), whatever its impact, and the check that an accessible name holds the
-visible text (``label-content-name-mismatch``) besides. A failure lists each violation with
-the elements it found."""
+visible text (``label-content-name-mismatch``) besides; in dark mode, where only the colours
+differ, the rules that read colours. A failure lists each violation with the elements it found."""
 
 from pathlib import Path
 
@@ -26,8 +26,12 @@ SHOWN = {
     "thousand Abend": "1000-evening",
 }
 
-RUN_AXE = """async () => {
-  const result = await axe.run(document, {rules: {"label-content-name-mismatch": {enabled: true}}});
+# Every rule in light mode; in dark mode only the colours change, so only the rules that read
+# colours run again (the same pages, the same structure).
+ALL_RULES = {"rules": {"label-content-name-mismatch": {"enabled": True}}}
+COLOUR_RULES = {"runOnly": {"type": "rule", "values": ["color-contrast", "link-in-text-block"]}}
+RUN_AXE = """async (options) => {
+  const result = await axe.run(document, options);
   return result.violations.map(v => ({
     id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
     nodes: v.nodes.slice(0, 6).map(n => n.target.join(" ") + " :: " + (n.failureSummary || "").replace(/\\s+/g, " ")),
@@ -35,10 +39,10 @@ RUN_AXE = """async () => {
 }"""
 
 
-def axe_violations(page):
+def axe_violations(page, options):
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE.read_text())
-    return page.evaluate(RUN_AXE)
+    return page.evaluate(RUN_AXE, options)
 
 
 def describe(found):
@@ -82,12 +86,12 @@ TAP_STATE = """(state) => {
 }"""
 
 
-def form_states(page, name, found):
+def form_states(page, name, found, options):
     states = page.evaluate(FORM_STATES)
     for state in states:
         page.evaluate(TAP_STATE, state)
         page.wait_for_timeout(50)
-        violations = axe_violations(page)
+        violations = axe_violations(page, options)
         if violations:
             found[f"{name} · {state}", page.url] = violations
 
@@ -96,21 +100,21 @@ def walk(browser, url, club, viewport, scheme):
     context = browser.new_context(viewport=viewport, locale="de-DE", color_scheme=scheme)
     context.set_default_timeout(15_000)
     page = context.new_page()
+    options = COLOUR_RULES if scheme == "dark" else ALL_RULES
     found, signed_in = {}, False
     try:
         for name, path, member in pages(club):
             if member and not signed_in:
                 sign_in(page, url, club["user"])
                 signed_in = True
-            page.goto(url + path)
-            page.wait_for_load_state("networkidle")
+            page.goto(url + path)  # waits for the load event: every script has run
             # Folded sections (house rules, members, the forms) are checked unfolded.
             page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
-            violations = axe_violations(page)
+            violations = axe_violations(page, options)
             if violations:
                 found[name, path] = violations
             if name.endswith("Abend"):
-                form_states(page, name, found)
+                form_states(page, name, found, options)
             if name in SHOWN:
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 shot = SHOTS / f"a11y-{SHOWN[name]}-{viewport['width']}-{scheme}.png"
