@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db import connection
-from django.db.models import Count, Exists, Max, OuterRef, Q, Sum
+from django.db.models import Max, Q, Sum
 from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext_lazy
 
@@ -212,7 +212,7 @@ def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool, seats: bool =
             f"mb.{quote(Membership._meta.pk.column)}, mb.{quote(Membership._meta.get_field('role').column)}"
         )
     if later:
-        # In ``services._later``'s order, as a row comparison (the index on league, date, id).
+        # In playing order (date, then id), as a row comparison (the index on league, date, id).
         other, date = quote("later_meeting"), column("date")
         selected.append(
             f"EXISTS (SELECT 1 FROM {quote(opts.db_table)} {other} WHERE {other}.{column('league')} ="
@@ -364,39 +364,6 @@ class StandingRow:
     def add(self, figures):
         for name in ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "imported_total"):
             setattr(self, name, getattr(self, name) + (figures.get(name) or 0))
-
-
-def _figures(results, *, race):
-    """Per-group sums of HandResult rows, as annotate() keyword arguments (prefixed ``f_``
-    so that they never clash with the model's own fields)."""
-    figures = {
-        "f_total": Sum("delta"),
-        "f_games": Count("id", filter=Q(active=True)),
-        "f_wins": Count("id", filter=Q(active=True, won=True)),
-        "f_solos": Count("id", filter=Q(solo=True)),
-        "f_solos_won": Count("id", filter=Q(solo=True, won=True)),
-        "f_games_won": Sum("games_won"),
-    }
-    if race:
-        # Deltas in race games include the reset after a finished game (in the next hand's
-        # delta), so their sum is only the score of the game in progress. Adding back each
-        # reset, the final score of a game followed by another hand, gives the points scored
-        # in all hands.
-        game_ended = Exists(HandResult.objects.filter(hand_id=OuterRef("hand_id"), games_won__gt=0))
-        hand_follows = Exists(
-            HandResult.objects.filter(
-                meeting_id=OuterRef("meeting_id"), player_id=OuterRef("player_id"), number=OuterRef("number") + 1
-            )
-        )
-        figures["f_finished"] = Sum("total", filter=Q(game_ended) & Q(hand_follows))
-    return results.annotate(**figures)
-
-
-def _as_figures(row, *, race):
-    figures = {key[2:]: value or 0 for key, value in row.items() if key.startswith("f_")}
-    if race:
-        figures["points"] = figures["total"] + figures.pop("finished")
-    return figures
 
 
 def _sort_key(*, race):
@@ -803,25 +770,6 @@ def _sheet_columns(meeting, players):
 
 
 # --- meetings (issue 5, "At the table") ------------------------------------------------------
-
-
-def _meeting_summaries(*, league, players, where=None):
-    """The meetings of ``league`` (those matching ``where``, else all) in playing order, as
-    MeetingSummary (one query)."""
-    rows = Meeting.objects.filter(league=league)
-    if where is not None:
-        rows = rows.filter(where)
-    rows = rows.order_by("date", "id").values("id", "date", "host_id", "season_id", "imported_totals")
-    return [
-        MeetingSummary(
-            id=m["id"],
-            date=m["date"],
-            host=players[m["host_id"]],
-            season_id=m["season_id"],
-            imported_totals=m["imported_totals"],
-        )
-        for m in rows
-    ]
 
 
 def suggested_host(*, league):

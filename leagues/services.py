@@ -219,15 +219,6 @@ def _earlier(meeting: Meeting):
     )
 
 
-def _later(meeting: Meeting):
-    return (
-        Meeting.objects.filter(league=meeting.league_id)
-        .filter(Q(date__gt=meeting.date) | Q(date=meeting.date, id__gt=meeting.pk))
-        .select_related("season")
-        .order_by("date", "id")
-    )
-
-
 def _queue_after(result: dict[str, Any]) -> tuple[str, ...]:
     return tuple(result["next"].get("queue_after_meeting") or ())
 
@@ -450,7 +441,7 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
 @functools.cache
 def _next_meeting_sql(*, lock: bool) -> str:
     """The id and rules (JSON) of the meeting of a league (``%s``) played after a date and id
-    (``%s``, ``%s``: ``_later``'s order, as a row comparison that reads the index from that
+    (``%s``, ``%s``: playing order (date, then id), as a row comparison that reads the index from that
     point: ``_previous_carry_sql``), locked where the database locks rows."""
     quote, opts = connection.ops.quote_name, Meeting._meta
     pk, date = quote(opts.pk.column), quote(opts.get_field("date").column)

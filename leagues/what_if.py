@@ -61,7 +61,7 @@ def _moved(played: StandingRow | None, what_if: StandingRow) -> int:
 
 
 def _table(results, *, race) -> list[StandingRow]:
-    """A ranked table from unsaved HandResult rows: the sums of selectors._figures."""
+    """A ranked table from unsaved HandResult rows: the sums the standings make of stored HandResult rows."""
     rows: dict[int, StandingRow] = {}
     ended = {(r.meeting_id, r.number) for r in results if r.games_won}
     present = {(r.meeting_id, r.player_id, r.number) for r in results}
@@ -76,7 +76,7 @@ def _table(results, *, race) -> list[StandingRow]:
             "games_won": r.games_won,
         }
         if race:
-            # As in selectors._figures: a race game's deltas undo each finished game's score at
+            # As in the standings: a race game's deltas undo each finished game's score at
             # the next hand; the points scored add that score back.
             finished = (r.meeting_id, r.number) in ended and (r.meeting_id, r.player_id, r.number + 1) in present
             figures["points"] = r.delta + (r.total if finished else 0)
