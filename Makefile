@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench bench-league bench-load fuzz browser-deps messages clean
+.PHONY: run test test-fast lint bench bench-league bench-load fuzz browser-deps messages clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Kartenliga needs Python 3.10 or newer"'
@@ -35,6 +35,10 @@ browser-deps:
 
 test: $(VENV)/.dev-installed browser-deps
 	$(BIN)/python -m pytest
+
+# Everything but the browser walks and benchmarks (marked slow): a few minutes.
+test-fast: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest -m "not slow"
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .

@@ -13,6 +13,16 @@ settings.register_profile("ci", parent=settings.get_profile("default"), derandom
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 
+# Browser walks and benchmarks are slow: `make test` runs them (CI), `make test-fast` does not.
+SLOW_FOLDERS = ("tests/browser/", "tests/bench/")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if any(folder in str(item.fspath) for folder in SLOW_FOLDERS):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def _kept_pages(request):
     """Every test starts with no kept page (leagues/pages.py). On PostgreSQL a test that runs
