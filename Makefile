@@ -49,14 +49,14 @@ bench: $(VENV)/.dev-installed
 
 # Pages of a 20-season league (and a small one, and a carry league) against gunicorn (debug
 # off), as ratios to the trivial endpoint; on a fresh PostgreSQL database when DATABASE_URL names
-# one, else on a fresh SQLite file. A few minutes; writes bench-league-results.json (issue 12).
+# one, else on a fresh SQLite file. A few minutes; writes bench-league-results.json.
 bench-league: $(VENV)/.dev-installed
 	DJANGO_SECRET_KEY=bench-only-secret-bench-only-secret-bench-only $(BIN)/python -m tests.bench.league --output bench-league-results.json
 
 # 50 clients at once for 30 s (readers of the meeting page, standings, league page and public
 # sheet; scorekeepers entering, retrying and correcting hands through the API) against the same
 # 50 hammering POST /api/v1/ping/, on gunicorn (2 sync workers, debug off) and a fresh database
-# as bench-league; then checks every hand is stored exactly once (issue 12). Writes bench-load-results.json.
+# as bench-league; then checks every hand is stored exactly once. Writes bench-load-results.json.
 bench-load: $(VENV)/.dev-installed
 	DJANGO_SECRET_KEY=bench-only-secret-bench-only-secret-bench-only $(BIN)/python -m tests.bench.load --output bench-load-results.json
 

@@ -1,8 +1,6 @@
 """The environment of the templates Jinja2 renders (templates/jinja2/), those that every hand
-entered renders (issue 12): the rows of the evening's sheet, the panel of what comes next and
-the hand's form. One row took Django's engine 0.14 ms and Jinja2's 0.033 ms; the answer to an
-entry (the panel and the form) 0.49 ms and 0.23 ms (README, "The entry's answer by Jinja2").
-Every other template is Django's.
+entered renders: the rows of the evening's sheet, the panel of what comes next and the hand's
+form. Every other template is Django's (docs/architecture.md).
 
 Their words: a constant one as ``{{ _("...") }}``, which ``makemessages`` finds as it finds
 Django's ``{{ _("...") }}``; words with a figure in them or a plural are worked out in Python

@@ -23,9 +23,8 @@ is rendered afresh, as is an htmx request, a page of a league without a stamp (a
 who is not a member: his league comes without one), and a page a view marks as changing by
 itself at some time (``response.kept_until``: an invite that expires).
 
-Measured on the 20-season bench league (README, "Whole pages kept under the league's
-stamp"): a kept page skips every query but the session's, the user's and the league's, and
-all of its template.
+A kept page skips every query but the session's, the user's and the league's, and all of its
+template.
 
 The cache is per process (LocMemCache, settings.CACHES["pages"]); the least recently used
 pages are dropped past its size, and a page whose league changed is never asked for again.

@@ -55,7 +55,7 @@ MAX_TOTAL = 1_000_000
 SEASONS_ASIDE = 1_000_000
 
 # The hands form's columns. ``payload`` (a hand as JSON, the API's shape) serves every game;
-# the others are Doppelkopf's fields written flat (README, "Importing a paper season").
+# the others are Doppelkopf's fields written flat (the import page lists them).
 HANDS_COLUMNS = (
     "date",
     "players",

@@ -1,7 +1,7 @@
 """Reading a paper season's CSV (leagues/paper_import.py) within the import's limits.
 
 The file is hostile input like any form: it is read cell by cell within documented limits
-(README, "Importing a paper season"), and whatever the csv module cannot read, a cell too
+(the README's "Limits"), and whatever the csv module cannot read, a cell too
 long, a row too wide, a hand's JSON nested too deep, is a problem named by its row and
 column, never an exception that escapes. The limits keep an import well inside a web
 worker's time: the engine replays every hand and starts every evening as if entered at the

@@ -718,7 +718,7 @@ def meeting_sheet(*, meeting):
 
     Race games read like the meeting page's sheet: a hand at which a party won a game (its
     cached ``games_won``) carries the line across the sheet, and the hand after it shows what
-    it scored, which is its total, since the replay starts every game from 0 (README, "Race
+    it scored, which is its total, since the replay starts every game from 0 (docs/decisions.md, "Race
     games"); its cached delta also holds the reset of the finished game.
     """
     players = seats_of(meeting)  # (pk, name, position): the sheet shows their names

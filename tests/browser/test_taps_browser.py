@@ -4,7 +4,7 @@ meeting page, on a phone (390x844, German, Chromium), with one thumb.
 A ``Thumb`` taps as a person would: before each tap it checks that the control is on the
 screen and not under the sticky save bar (elementFromPoint at its middle); when it is not,
 that is one scroll, and so is a click the browser had to scroll the page for. A typed field counts one tap to focus it and one per key typed. The
-measured table goes to test-artifacts/taps.md (the README's table; the Doppelkopf and the
+measured table goes to test-artifacts/taps.md (the tap table; the Doppelkopf and the
 race games' tests each write their rows and keep the other's), screenshots of each form at
 360 and 390 px to test-artifacts/screenshots/taps-*.png (and the 1000 and 110 forms as
 filled). The targets that are met are asserted; ``TARGETS`` says which, ``NO_SCROLL`` the
@@ -277,7 +277,7 @@ def thousand(page, thumb):
         thumb.type(page.locator('#hand-form input[name="points:Ben"]'), "70")
     thumb.tap(chip(page, "marriages:Ben", "clubs"))
     expect(page.locator("#hand-form [data-declarer-line]")).to_contain_text("170")
-    # The form as filled (the opponents' chips, their rounding, the declarer's total), for the README.
+    # The form as filled (the opponents' chips, their rounding, the declarer's total), to look at.
     page.locator("#hand-form [data-points]").screenshot(path=str(SHOTS / "taps-thousand-filled-390.png"))
     _save(thumb, page, 1)
 
