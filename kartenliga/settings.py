@@ -130,20 +130,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         transaction_mode="IMMEDIATE",
         timeout=20,
     )
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Server-side binding lets psycopg prepare a statement it has run 5 times on a connection
-    # (connections live CONN_MAX_AGE seconds), so PostgreSQL stops planning the same few
-    # queries on every request: planning was 0.8 of the meeting page's 1.1 ms in the server,
-    # and the pages and writes of `make bench-league` got 5-10 % faster (issue 12). Django's
-    # backend, but for batches cut to the 65,535 parameters a bound statement may carry
-    # (kartenliga/postgresql). A migration that changes a column's type makes a statement
-    # prepared before it fail until its connection ends: restart the workers after migrating.
-    DATABASES["default"]["ENGINE"] = "kartenliga.postgresql"
-    # Django turns psycopg's preparing off (prepare_threshold None) unless told: on, at
-    # psycopg's own threshold. Unprepared, PostgreSQL planned the meeting page's query afresh
-    # on every request: 2.2 ms of its CPU against 0.4 ms prepared (issue 12). psycopg keeps a
-    # connection's 100 most used statements prepared; ours are fewer than 100 kinds.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
