@@ -390,6 +390,23 @@ def pages_beside_slow_bodies(connect, path="/accounts/login/"):
     return times
 
 
+def check_body_over_the_apps_cap(https_port):
+    """A body under nginx's cap but over the app's reaches the app, which names its limit. The
+    app answers before reading the body and gunicorn closes the connection; nginx, still
+    passing the body on, may then see the connection reset and answer 502: a 502 is asked
+    again, twice at most; a 413 must come."""
+    for _attempt in range(3):
+        big = tls_connection(https_port)
+        big.request("POST", "/api/v1/ping/", body=b"x" * 1_040_000, headers={"Content-Type": "application/json"})
+        answer = big.getresponse()
+        status, text = answer.status, answer.read()
+        big.close()
+        if status != 502:
+            break
+    if status != 413 or b"1,000,000 bytes" not in text:
+        raise Failure(f"a body of 1,040,000 bytes through nginx: {status}, expected the app's 413")
+
+
 def check_proxy(checkout, folder, upstream_port):
     """nginx with the shipped site file in front of the running gunicorn: its plain HTTP port
     sends to HTTPS; through HTTPS the app sees the scheme (no redirect) and answers; a body just
@@ -423,20 +440,7 @@ def check_proxy(checkout, folder, upstream_port):
         if redirect.status != 301 or not (redirect.getheader("Location") or "").startswith("https://"):
             raise Failure(f"GET over nginx's plain HTTP: {redirect.status}, expected a 301 to https://")
         plain.close()
-        # A body under nginx's cap but over the app's reaches the app, which names its limit.
-        # The app answers before reading the body and gunicorn closes the connection; nginx,
-        # still passing the body on, may then see the connection reset and answer 502. A 502
-        # is asked again, twice at most; a 413 must come.
-        for _attempt in range(3):
-            big = tls_connection(https_port)
-            big.request("POST", "/api/v1/ping/", body=b"x" * 1_040_000, headers={"Content-Type": "application/json"})
-            answer = big.getresponse()
-            status, text = answer.status, answer.read()
-            big.close()
-            if status != 502:
-                break
-        if status != 413 or b"1,000,000 bytes" not in text:
-            raise Failure(f"a body of 1,040,000 bytes through nginx: {status}, expected the app's 413")
+        check_body_over_the_apps_cap(https_port)
         for _ in range(8):  # every worker has rendered the page once: its time is the wait
             timed_get(lambda: tls_connection(https_port), "/accounts/login/")
         times = pages_beside_slow_bodies(lambda: tls_connection(https_port, timeout=10))
