@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "leagues.middleware.RequestSizeLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # Django's, taking the user its session read with it (one query for both, issue 12).
+    # Django's, taking the user its session read with it (one query for both).
     "leagues.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -180,7 +180,7 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF],
-        # The service worker (/sw.js) and the web app manifest, both from our own origin (issue 13).
+        # The service worker (/sw.js) and the web app manifest, both from our own origin.
         "worker-src": [SELF],
         "manifest-src": [SELF],
         "object-src": [NONE],
@@ -201,11 +201,11 @@ CONTENT_SECURITY_POLICY = {
 # nobody can lock a member out of his own browser.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    # Django's ModelBackend, but for reading the logged-in user by a SELECT of its own (issue 12).
+    # Django's ModelBackend, but for reading the logged-in user by a SELECT of its own.
     "leagues.backends.ModelBackend",
 ]
 # Django's database sessions in a table of ours that holds the user's id too: the session and
-# its user read by one SELECT of our own (leagues/sessions.py, issue 12).
+# its user read by one SELECT of our own (leagues/sessions.py).
 SESSION_ENGINE = "leagues.sessions"
 AXES_FAILURE_LIMIT = int(os.environ.get("KARTENLIGA_LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("KARTENLIGA_LOGIN_COOLOFF_MINUTES", "15")))
@@ -284,7 +284,7 @@ CACHES = {
         "LOCATION": "pages",
         "OPTIONS": {"MAX_ENTRIES": 300, "CULL_FREQUENCY": 4},
     },
-    # "derived": the statistics' season parts and the rating states (issue 14), in a database
+    # "derived": the statistics' season parts and the rating states, in a database
     # table (created by migration leagues/0011), so that they survive a restart and are worked
     # out once for every worker and machine on the database instead of once per process (0.8 s
     # and 1.5 s for a big league). Each is stored with the fingerprint of the hands and results

@@ -1,4 +1,4 @@
-"""Reads for a league's activity page (issue 14 §5): who changed what and when, newest first,
+"""Reads for a league's activity page: who changed what and when, newest first,
 from what is already kept:
 
 - hands entered, corrected, deleted and restored: django-simple-history's ``Hand.history``,
@@ -91,7 +91,7 @@ class Event:
     summary: str = ""  # a hand as entered, in the game's words
     changes: list = field(default_factory=list)  # [{"field", "old", "new"}]
     reason: str = ""  # why an evening or a season was reopened
-    note: str = ""  # a hand from the offline outbox: what its scorekeeper chose (issue 13)
+    note: str = ""  # a hand from the offline outbox: what its scorekeeper chose
     late: bool = False  # a hand changed after its evening had been closed
     hidden: bool = False  # not shown, but counted where the page is cut
     # The name the league knows the user by (set by ``activity_page``); where no account is

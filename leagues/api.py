@@ -189,7 +189,7 @@ class LeagueExportView(APIView):
 def _meeting(request, slug, pk, role=Role.MEMBER):
     # The league with the membership, the meeting and its season (shown with every meeting),
     # and whether it opens its season (asked by the replay: the pennant's penalty soli), all
-    # in one query (permissions.meeting_for, issue 12).
+    # in one query (permissions.meeting_for).
     meeting, _membership = meeting_for(user=request.user, slug=slug, pk=pk, role=role)
     return meeting
 
@@ -479,7 +479,7 @@ class MeetingHandRestoreView(APIView):
 
 
 class MeetingHandReplaceView(APIView):
-    """Issue 13: a hand entered offline takes the place of the hand another phone stored
+    """A hand entered offline takes the place of the hand another phone stored
     under its number. A correction of that hand at the version the client saw (409 when it
     changed since), made once per idempotency key: sent again, the hand as it is now (200),
     nothing replaced twice. The hand's history records the replacement."""

@@ -1,4 +1,4 @@
-"""The cache of derived figures that outlive a process (``CACHES["derived"]``, issue 14).
+"""The cache of derived figures that outlive a process (``CACHES["derived"]``).
 
 The statistics' season parts and the rating states cost 0.8 s and 1.5 s to work out for a big
 league; kept in Django's per-process cache, every gunicorn worker paid that again after each

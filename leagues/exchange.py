@@ -1,4 +1,4 @@
-"""A league's data out and in (issue 14 §4): everything as it was entered, nothing derived.
+"""A league's data out and in: everything as it was entered, nothing derived.
 
 The JSON export holds the league, its players, its seasons, every meeting with its rules,
 seats and hands (deleted ones too, each with its history of versions), the reopenings with

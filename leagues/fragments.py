@@ -1,4 +1,4 @@
-"""Rendered HTML kept by what it shows (issue 12): the rows of the evening's sheet (meeting
+"""Rendered HTML kept by what it shows: the rows of the evening's sheet (meeting
 page, htmx table, public sheet), the evenings and hosts of the standings, the seasons and the
 house rules form of the league page.
 
@@ -60,7 +60,7 @@ def rendered_rows(template_name, rows, *, using=None):
     if html is None:
         # A sheet read after a hand was entered is the sheet read before it and one row more:
         # that list, kept, and the new row (each row of the list taken from the cache was
-        # 0.8 ms of the sheet shown after each hand, issue 12).
+        # 0.8 ms of the sheet shown after each hand).
         before = lists.get(_list_key(keys[:-1])) if len(keys) > 1 else None
         if before is not None:
             html = before + _rendered_each(template_name, rows[-1:], keys[-1:], using)

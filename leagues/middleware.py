@@ -71,7 +71,7 @@ def too_large(request):
 
 class AuthenticationMiddleware(DjangoAuthenticationMiddleware):
     """Django's, but the logged-in user is the one the session read along with it
-    (leagues/sessions.py: one query for both, issue 12). Django's get_user() decides as ever
+    (leagues/sessions.py: one query for both). Django's get_user() decides as ever
     whether that user is logged in; only its read of the user row is spared."""
 
     def process_request(self, request):
@@ -97,7 +97,7 @@ _PER_VIEW += ("_csp_exempt", "_csp_exempt_ro")
 class ContentSecurityPolicyMiddleware(CSPMiddleware):
     """django-csp's, but the policy is built once per process. Without a nonce and without a
     view's own changes (we use neither) it depends on the settings alone, and building it and
-    the report-only one on every answer was 3 % of a busy server's time (issue 12). Anything
+    the report-only one on every answer was 3 % of a busy server's time. Anything
     else (a nonce asked for, a decorated view, Django's debug pages) goes django-csp's way."""
 
     def process_response(self, request, response):

@@ -82,7 +82,7 @@ class League(models.Model):
 
 class LeagueStamp(models.Model):
     """A number that changes whenever anything of its league changes: the key under which
-    whole pages are kept (leagues/pages.py, issue 12).
+    whole pages are kept (leagues/pages.py).
 
     It is kept by the database itself, never by Python: triggers on every table of a league
     (migration 0013) give it a new random value whenever a row of that league is inserted,
@@ -416,7 +416,7 @@ class Meeting(models.Model):
         indexes = [
             # A league's meetings in playing order: its latest few (the league page), its last
             # (the host rotation), the one before or after one (carried rounds), read from the
-            # end of the index instead of sorting all of a league's meetings (issue 12).
+            # end of the index instead of sorting all of a league's meetings.
             models.Index(fields=["league", "date", "id"], name="meeting_league_order"),
         ]
 
@@ -573,7 +573,7 @@ class MeetingResult(models.Model):
     """Derived: one row per meeting and player, the sums of that player's HandResult rows of
     the meeting, written with them by services.write_results (only rows that change) and
     checked by ``manage.py verify_replays``. The standings, the league page and the season
-    chart read these, so that their cost grows with meetings, not hands (issue 12)."""
+    chart read these, so that their cost grows with meetings, not hands."""
 
     meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="player_results")
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="meeting_results")

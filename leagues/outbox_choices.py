@@ -1,4 +1,4 @@
-"""What a scorekeeper chose for a hand from the offline outbox (issue 13) whose number another
+"""What a scorekeeper chose for a hand from the offline outbox whose number another
 phone took meanwhile: keep it as the next hand, let it replace theirs, or discard it.
 
 The choice is kept where every change of a hand is kept already: the hand's

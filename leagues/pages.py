@@ -1,4 +1,4 @@
-"""Whole pages kept under their league's stamp (issue 12).
+"""Whole pages kept under their league's stamp.
 
 The league page, the standings (members' and public), the meeting page and the public sheet
 are read far more often than anything of their league changes: at the table, every phone

@@ -1,4 +1,4 @@
-"""A paper season into a league (issue 14 §4): what clubs have in their notebooks, as CSV.
+"""A paper season into a league: what clubs have in their notebooks, as CSV.
 
 Two forms, both checked whole before anything is stored, every problem named by its row (the
 file's line, the header being row 1) and its column:

@@ -75,7 +75,7 @@ def meeting_for(*, user, slug, pk, role=Role.MEMBER, host=False, lock=False, sea
 def _membership_with_league(*, user, slug):
     """``user``'s membership of the league ``slug`` with its league, or None, in one raw query
     of the League model: every member page and API call starts here, and the ORM's
-    select_related query cost 0.76 ms against 0.3 (issue 12). The league is a full model
+    select_related query cost 0.76 ms against 0.3. The league is a full model
     instance (its fields converted as the model converts them); the membership has its id,
     league, user and role loaded (``joined_at`` deferred: read if anyone asks for it)."""
     rows = list(League.objects.raw(_membership_sql(), [slug, user.pk]))

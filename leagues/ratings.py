@@ -1,4 +1,4 @@
-"""Skill ratings (issue 14 §2) with openskill's Plackett-Luce model. Reads only.
+"""Skill ratings with openskill's Plackett-Luce model. Reads only.
 
 Why Plackett-Luce: it rates teams of any size and any number of teams with ties, in one
 update per hand, which is what a card table needs (TrueSkill-like models do too, but

@@ -1,4 +1,4 @@
-"""Reads for the printable season report (issue 14 §3): one season's final standings, its
+"""Reads for the printable season report: one season's final standings, its
 chart, its evenings, a few highlights and its settled bill.
 
 The standings, the evenings and the chart are ``selectors.standings``' own (so the report and

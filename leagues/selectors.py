@@ -118,13 +118,13 @@ def meeting_of(
     where the database locks rows (the season read, not locked, as ``lock_season`` takes the
     season's lock before its meetings'), and ``has_later``: whether its league has a meeting
     played after it (the writer of a carrying league's last evening then looks for none to
-    replay: a statement fewer on each hand, issue 12). ``seats``: its seated players too, as ``seats_of``
+    replay: a statement fewer on each hand). ``seats``: its seated players too, as ``seats_of``
     gives them, in ``meeting._seated`` (in the same query: a statement fewer for every sheet
-    rendered and every hand written, issue 12).
+    rendered and every hand written).
 
     What ``Meeting.objects.select_related(...).with_season_start()`` gives, by SQL of its own
     (leagues/raw_reads.py): every meeting page and every write starts here, and the ORM's
-    building of that query cost 0.5 ms against 0.2 for running it (issue 12)."""
+    building of that query cost 0.5 ms against 0.2 for running it."""
     alias = connection.alias
     if not raw_reads.fits_pk(Meeting, alias, pk):  # a number from a URL too long for the column
         return None
@@ -863,7 +863,7 @@ class SheetHand:
     plain attributes (``pk`` and ``id`` alike), and whether it was ``discarded``, by the
     model's own rule. Not a model instance: it is never saved. As Hand instances (a raw
     query) 40 hands cost every entry and every sheet read after it 1.2 ms, two thirds of it
-    building the instances (issue 12); as these, 0.3 ms."""
+    building the instances; as these, 0.3 ms."""
 
     __slots__ = SHEET_HAND_FIELDS
 
@@ -1067,7 +1067,7 @@ HISTORY_LABELS = {
     "deleted": gettext_lazy("deleted"),
     "restored": gettext_lazy("restored"),
     "removed": gettext_lazy("removed for good"),
-    # A hand entered offline whose number another phone took meanwhile (issue 13).
+    # A hand entered offline whose number another phone took meanwhile.
     "kept": gettext_lazy("kept as the next hand"),
     "replaced": gettext_lazy("replaced"),
     "discarded": gettext_lazy("discarded"),

@@ -204,7 +204,7 @@ class HandChangeInputSerializer(serializers.Serializer):
 
 
 class HandReplaceInputSerializer(HandChangeInputSerializer):
-    """Issue 13: a hand entered offline takes the place of the stored hand with its number."""
+    """A hand entered offline takes the place of the stored hand with its number."""
 
     idempotency_key = serializers.UUIDField(
         required=False,
@@ -232,7 +232,7 @@ class HandVersionInputSerializer(serializers.Serializer):
 
 class StoredHandListSerializer(serializers.ListSerializer):
     """A meeting's stored hands, each as StoredHandOutputSerializer shows it, written out
-    directly: DRF's field-by-field way took 1.3 ms of each API entry of hand 40 (issue 12).
+    directly: DRF's field-by-field way took 1.3 ms of each API entry of hand 40.
     The fields stay declared on the serializer (the schema); a test holds both ways equal."""
 
     def to_representation(self, data):
@@ -271,9 +271,9 @@ class CurrentHandOutputSerializer(StoredHandOutputSerializer):
 
 class MeetingOutputSerializer(serializers.Serializer):
     """A meeting as the API shows it, written out directly as its fields would write it
-    (``_meeting_output``): DRF builds a serializer's fields anew for each instance (a deep
-    copy of the declared ones, the hands' serializer with them), 0.5 ms of every API entry
-    (issue 12). The fields stay declared (the schema); a test holds both ways equal."""
+     (``_meeting_output``): DRF builds a serializer's fields anew for each instance (a deep
+     copy of the declared ones, the hands' serializer with them), 0.5 ms of every API entry
+    . The fields stay declared (the schema); a test holds both ways equal."""
 
     id = serializers.IntegerField()
     date = serializers.DateField()

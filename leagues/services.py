@@ -262,7 +262,7 @@ def _queue_left_by(previous: Meeting, *, payloads: list[Any] | None = None) -> t
 def _live_payloads(meeting_id: int) -> list[Any]:
     """The live hands' payloads of a meeting in playing order, by SQL of its own: every page
     and write of a carrying league reads the previous meeting's (0.9 ms as a values queryset
-    against 0.35 ms, issue 12). Each payload converted as its field converts it."""
+    against 0.35 ms). Each payload converted as its field converts it."""
     payload = Hand._meta.get_field("payload")
     with connection.cursor() as cursor:
         cursor.execute(_live_payloads_sql(), [meeting_id])
@@ -285,7 +285,7 @@ def _previous_carry(meeting: Meeting) -> tuple[int, str | None, list[str] | None
     in playing order (what the digest is checked against); None for the first meeting.
 
     SQL of its own, as ``_next_meeting_sql``: the values queryset with its join cost every
-    replay in a carrying league 0.9 ms against 0.5 ms (issue 12); the payloads come in the
+    replay in a carrying league 0.9 ms against 0.5 ms; the payloads come in the
     same query (a row for the carry, then a row a live hand), where they took a second one."""
     with connection.cursor() as cursor:
         cursor.execute(_previous_carry_sql(), [meeting.league_id, meeting.date, meeting.pk])
@@ -341,7 +341,7 @@ def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
 
     What the previous meeting left open is cached with its results (``MeetingCarry``, kept
     by ``write_results``), so this reads the previous meeting alone instead of replaying the
-    league's history (issue 12). Only where no cache was written yet (a meeting never
+    league's history. Only where no cache was written yet (a meeting never
     replayed since it was started) is the chain replayed forward, from the last meeting that
     has one or that started from nothing (a loop, not a recursion: years of evenings must
     not hit Python's recursion limit).
@@ -507,7 +507,7 @@ def _replayed(
     return result, carried
 
 
-# Replays kept per process (issue 12), keyed by a digest of their whole input: the request
+# Replays kept per process, keyed by a digest of their whole input: the request
 # (game, variant, rules, players, hands, teams, start totals, penalty soli), the carried
 # rounds and the language. A replay is a function of exactly these, so a kept one is never
 # stale; it is kept pickled, so each caller gets its own copy to change. The meeting page
@@ -661,7 +661,7 @@ def write_results(
     instances, or rows with their pk and payload) (never edited otherwise): its HandResult rows, its MeetingResult rows (their sums per player) and its MeetingCarry
     (``carried``: the rounds the replay was given; None: worked out here). ``seated``: the
     meeting's seated players (``seats_of``), when the writer read them already for its
-    replay (one read per write, issue 12). ``hands_changed``: the writer
+    replay (one read per write). ``hands_changed``: the writer
     changed the live hands (so the MeetingCarry's digest of them changes too).
 
     ``before``: when the writer appended the last of ``hands``, the replay of the hands
@@ -675,7 +675,7 @@ def write_results(
     Only the rows whose figures changed are written: a new hand inserts its own rows and
     updates nothing before it, a correction updates the rows it changed. Rewriting every row
     of the meeting on each hand left some twenty dead row versions per live one on
-    PostgreSQL (issue 12), which slowed every standings query until a vacuum."""
+    PostgreSQL, which slowed every standings query until a vacuum."""
     if seated is None:
         seated = seats_of(meeting)
     appended = before is not None and only_appends(before, result)
@@ -889,7 +889,7 @@ def _row_params(row, plain, db) -> list:
     as it is (wrapped in the backend's integer type where it has one: psycopg's, which keeps
     a prepared statement's parameter types the same whatever the number), without the field's
     checks and conversions, which leave such a value unchanged: 0.5 ms of each hand entered,
-    for its result rows, its evening's sums and its history record (issue 12). Any other
+    for its result rows, its evening's sums and its history record. Any other
     value (a time, a UUID, JSON, an expression) goes through the field. ``plain``: the
     fields as ``_plain_values`` gives them; ``db``: the connection they are sent on."""
     params = []
@@ -964,7 +964,7 @@ MEETING_FIGURES = ("total", "games", "wins", "solos", "solos_won", "games_won", 
 
 def meeting_sums(rows, *, race: bool, seat_order: dict[int, int], start=None) -> dict[int, dict[str, Any]]:
     """A meeting's HandResult ``rows`` summed per player: {player id: MEETING_FIGURES}, the
-    same sums the standings made of HandResult before (issue 12). Pure, so that the data
+    same sums the standings made of HandResult before. Pure, so that the data
     migration that fills MeetingResult uses it too.
 
     Race games' points: the sum of deltas plus each reset, the final score of a game that
@@ -1110,7 +1110,7 @@ def _lock(meeting_id: int) -> Meeting:
     # On PostgreSQL this serialises writers of one meeting; SQLite serialises all writers.
     # Its season comes along (read, not locked: lock_season takes the season's lock before
     # its meetings'), and whether it opens its season (the pennant's soli): two queries
-    # fewer on every write (issue 12).
+    # fewer on every write.
     # By SQL of its own (selectors.meeting_of): the ORM's query cost a write 0.5 ms to build.
     meeting = selectors.meeting_of(pk=meeting_id, lock=True)
     if meeting is None:
@@ -1255,7 +1255,7 @@ def enter_hand_replayed(
 ) -> tuple[Hand, bool, dict[str, Any] | None]:
     """Append a hand; returns (hand, created, the replay of the meeting with it), the replay
     None when nothing was saved (the key named a hand entered before): the API answers with
-    the write's own replay instead of replaying the meeting once more (issue 12).
+    the write's own replay instead of replaying the meeting once more.
 
     ``number`` is the hand number the scorekeeper saw as next; when another phone got there
     first, HandConflict says which hand it entered, and nothing is saved.
@@ -1373,7 +1373,7 @@ def _write_hand(hand: Hand, *, fields: tuple[str, ...] = ()) -> str:
     pk set), a stored one has ``fields`` and its time of change updated. Returns its history
     record's type ("+" new, "~" changed), for ``_hand_history``. The entry and the correction,
     every hand of an evening: the ORM's save and the history's model and signals cost them
-    0.6 ms beyond the two statements (issue 12). The database's constraints are the same: a
+    0.6 ms beyond the two statements. The database's constraints are the same: a
     second hand of one number or key is an IntegrityError, as from save()."""
     quote, opts = connection.ops.quote_name, Hand._meta
     hand.changed_at = timezone.now()
@@ -1426,7 +1426,7 @@ def _sent_together():
     """Statements run inside are sent to PostgreSQL one after the other without waiting for
     each one's answer (psycopg's pipeline mode), the answers read at the end: a hand's
     history record, its result rows, its meeting's sums and carry in one round trip instead
-    of four (issue 12). A read inside still gets its rows (psycopg waits for them then). A
+    of four. A read inside still gets its rows (psycopg waits for them then). A
     database error comes at the end of the block, as Django's. SQLite runs them one by one,
     as ever: it has no round trips."""
     raw = connection.connection
@@ -1480,7 +1480,7 @@ def change_locked_hand(
     ``selectors.meeting_of(lock=True)``, its live ``hands`` and the ``hand`` to correct as
     ``hands_with`` gives them (whole instances: the hand is saved and its history written),
     and its ``seated`` players. The meeting page's correction reads them once, under the lock,
-    for its form and this write (issue 12). ``carried``: ``carried_rounds_for(meeting)``, when
+    for its form and this write. ``carried``: ``carried_rounds_for(meeting)``, when
     the writer asked it already."""
     _refuse_if_closed(meeting)
     _check_version(hand, version)
@@ -1561,7 +1561,7 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     return hand
 
 
-# --- the offline outbox's choices (issue 13) ------------------------------------------------
+# --- the offline outbox's choices ------------------------------------------------
 # A hand entered without signal whose number another phone took meanwhile is never saved
 # without the scorekeeper's choice: keep it as the next hand, let it replace theirs, or
 # discard it. Each goes through the writes above (the entry, the correction with its version

@@ -1,4 +1,4 @@
-"""Statistics of a league and of each player, season or all time (issue 14 §1). Reads only.
+"""Statistics of a league and of each player, season or all time. Reads only.
 
 Everything is derived, nothing is stored twice: the hands as entered (``Hand.payload``) say
 what a hand was (Re pair, solo type, announcements, special points, who revoked, bids); the

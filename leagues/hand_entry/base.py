@@ -121,7 +121,7 @@ class HandForm(forms.Form):
         if kept is not None:
             # Django copies every declared field (deep) for each form it builds: a
             # Doppelkopf hand reads a few of its 26, and copying all was a third of reading
-            # the posted hand (issue 12). Only those it reads are copied.
+            # the posted hand. Only those it reads are copied.
             self.base_fields = {name: field for name, field in type(self).base_fields.items() if name in kept}
         super().__init__(data, **kwargs)
         self.add_fields()

@@ -116,7 +116,7 @@ def extra_context(result):
         "bid_max": high,
         "bid_step": step,
         "bid_examples": ", ".join(str(bid) for bid in range(low, high + 1, step)[:3]),
-        # One tap for the bids made most often (issue 11): the lowest few; the stepper and
+        # One tap for the bids made most often: the lowest few; the stepper and
         # the field for the rest.
         "quick_bids": list(range(low, high + 1, step)[:QUICK_BIDS]),
         "suits": suits,

@@ -1,4 +1,4 @@
-"""The sheet like the paper one (issue 11): short names in its header and the game as a
+"""The sheet like the paper one: short names in its header and the game as a
 letter on its row (S solo, H Hochzeit, R Ramsch, B Bock, P Pflichtsolo), next to the row's
 colour, so that the round never shows by colour alone."""
 
@@ -111,7 +111,7 @@ def queue_badges(queue):
     """The special rounds waiting (``queue_runs``) as the panel shows them: a badge a run,
     "×n" on a run of more than one, then how many rounds come after those. Written here, not
     in the template: its four badges and their words were 0.11 ms of each entry's answer in a
-    carrying league (issue 12)."""
+    carrying league."""
     runs = queue_runs(queue)
     badges = format_html_join(
         "",

@@ -1,4 +1,4 @@
-"""A league's activity page (issue 14 §5): who changed what and when, for its members, newest
+"""A league's activity page: who changed what and when, for its members, newest
 first, a page at a time (leagues/activity.py reads it)."""
 
 from django import forms

@@ -48,7 +48,7 @@ from scoring.registry import START_TOTALS, TEAMS, get_game
 
 
 def _meeting(request, slug, pk, role=Role.MEMBER):
-    # The league with the membership and the meeting in one query (issue 12). Only the season
+    # The league with the membership and the meeting in one query. Only the season
     # and the host are shown on every page; the pennant holder and who closed the evening are
     # read when there is one (each join made this query 0.3 ms slower). Whether it opens its
     # season (the pennant's penalty soli, asked by the replay) and its seats come with it too.
@@ -635,7 +635,7 @@ def page_frame(request, meeting, *, can_write, outbox):
     meeting's head, the offline outbox, who is logged in and the address. It is rendered from
     a plain context of those alone (no request: nothing outside the key can reach it), with
     the kept pages' CSRF stand-in for the token. After every hand the sheet's page is shown
-    anew; the frame was 3 ms of its 11 (issue 12). ``outbox``: the context's ``outbox_html``
+    anew; the frame was 3 ms of its 11. ``outbox``: the context's ``outbox_html``
     (``outbox_html`` bound to this page, or "" where the page has no outbox)."""
     league = meeting.league
     holder = meeting.pennant_holder if meeting.pennant_holder_id is not None else None
@@ -804,7 +804,7 @@ def hand_add_hx(request, slug, pk):
             request, meeting, membership, module, players, result, payload, errors, number, key, shown_sheet
         )
     # The table is rendered from the write's own replay and the hands it read under the lock,
-    # not read and replayed a third time (issue 12); the phone that showed the sheet as it
+    # not read and replayed a third time; the phone that showed the sheet as it
     # stood gets only the new hand's row for it.
     shown = shown_sheet and shown_sheet == sheet_version(meeting, hands, result)
     return _saved(

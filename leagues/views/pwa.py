@@ -1,4 +1,4 @@
-"""The installable app (issue 13): the web app manifest, the service worker and the page it
+"""The installable app: the web app manifest, the service worker and the page it
 shows for a page never opened before while offline.
 
 The service worker is a view, not a static file, for two reasons: a worker controls only the
@@ -64,7 +64,7 @@ def offline(request):
     return render(request, "pwa/offline.html")
 
 
-# --- the outbox's conflicts (issue 13) ---------------------------------------------------------
+# --- the outbox's conflicts ---------------------------------------------------------
 
 
 class OutboxCompareForm(forms.Form):

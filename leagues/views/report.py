@@ -1,4 +1,4 @@
-"""The printable season report (issue 14 §3): one page per season, made to be printed on A4 or
+"""The printable season report: one page per season, made to be printed on A4 or
 saved as PDF by the browser (static/css/report.css holds its print rules).
 
 Members read it at /l/<slug>/seasons/<n>/report/; anyone holding the league's public link at
