@@ -5,9 +5,7 @@
   var seats = document.getElementById("seats");
   var bench = document.getElementById("bench");
   var template = document.getElementById("seat-template");
-  bench.addEventListener("change", function (event) {
-    var box = event.target;
-    if (!box.checked) return;
+  function seat(box) {
     var chip = box.closest(".chip");
     box.checked = false;
     var li = template.content.firstElementChild.cloneNode(true);
@@ -18,7 +16,13 @@
     if (team) team.name = "team_" + chip.dataset.id;
     seats.appendChild(li);
     chip.hidden = true;
+  }
+  bench.addEventListener("change", function (event) {
+    if (event.target.checked) seat(event.target);
   });
+  // A box ticked on a slow phone before this script ran (or restored by the browser on
+  // "back") is seated too, in the order the boxes are listed.
+  bench.querySelectorAll("input[type=checkbox]:checked").forEach(seat);
   seats.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-move]");
     if (!button) return;
