@@ -115,7 +115,8 @@ def _new_league(*, slug, carry, user):
     return league, players, services.resolved_rules(game="doppelkopf", variant="club", overrides=overrides)
 
 
-def _evening(league, season, players, *, index, date, rules, user):
+def add_evening(league, season, players, *, index, date, rules, user):
+    """A new evening of ``season``, its seats turned by ``index``; (meeting, seated names)."""
     from leagues.models import Meeting, Seat
 
     seats = players[index % 5 :] + players[: index % 5]
@@ -179,7 +180,7 @@ def build_league(*, slug, seasons, meetings, hands, carry, user, seed=0):
             given = carried if carry else ()
             with transaction.atomic():
                 date = first_date + datetime.timedelta(days=7 * index)
-                meeting, seats = _evening(league, season, players, index=index, date=date, rules=rules, user=user)
+                meeting, seats = add_evening(league, season, players, index=index, date=date, rules=rules, user=user)
                 payloads, result = _fitting_hands(
                     rng,
                     meeting,
