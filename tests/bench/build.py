@@ -4,9 +4,9 @@ A league is Doppelkopf among five players: ``seasons`` x ``meetings`` evenings o
 random valid hands each (the engine's own generator, following the deal and the special rounds
 each evening was given). They are bulk-inserted, an evening at a time, and their results written
 by the app's own writer (``services.write_results``) from the real replay, not entered one by
-one, so a league of 32,000 hands is built in a minute or two. Every season but the last is closed. The last
-evening holds one hand less (a few less in a long carrying league), so that the next hand can
-be entered as a normal game.
+one, so a league of 32,000 hands is built in well under a minute. Every season but the last is
+closed. The last evening holds one hand less (a few less in a long carrying league), so that
+the next hand can be entered as a normal game.
 
 Besides the league, ``build_league`` finds the writes the benches repeat without changing the
 league's shape:

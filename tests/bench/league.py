@@ -5,16 +5,16 @@ one when DATABASE_URL names a PostgreSQL server, else a fresh SQLite file.
 
 - ``small``: 2 seasons x 3 evenings x 40 hands;
 - ``big``: 4 x 40 x 40; ``BENCH_BIG=20x40x40`` (or ``--big``) for the 20-season league of
-  32,000 hands, which takes some minutes to build;
+  32,000 hands, slower to build and to measure;
 - ``carry``: the special rounds carried from evening to evening, 5 x 42 x 40
   (``BENCH_CARRY``, ``--carry``): long enough that a correction 45 evenings before the last
   changes the rounds carried into every later one.
 
 Then gunicorn (2 sync workers, debug off) serves them, and every page kind and write of every
-league is timed in one run, each sample right after one of the framework floor
+league is timed in one run, each sample right after three of the framework floor
 (``GET /bench/floor/``: a logged-in page that renders a one-line template through the same
 middleware, session and login). A row's figure is the median of its samples over the median
-of the floor's, in three states:
+of their floor's, in three states:
 
 - **warm**: the same request again, nothing written in between;
 - **fresh**: right after a write elsewhere in the league, as during an evening: a correction
@@ -66,6 +66,10 @@ TINY = {"small": (2, 1, 6, False), "big": (3, 2, 6, False), "carry": (2, 2, 6, T
 PAGE, WRITE, CHAIN = 8, 12, 60  # budgets, as multiples of the floor
 BIG_SMALL = 1.25
 MODES = ("warm", "fresh", "cold")
+WORKERS = 2
+# Floor requests a sample: the floor is a few ms, so one slow answer on a busy machine would
+# move a row's ratio; the median of several does not.
+FLOORS = 3
 
 # kind: (title, budget, URL name, its arguments as keys of the league's ids)
 READS = {
@@ -250,16 +254,17 @@ def sample(league, kind, *, fresh):
 
 
 def measure_running(client, leagues, figures, *, samples):
-    """Warm, then fresh: every kind of every league, each sample after one of the floor."""
+    """Warm, then fresh: every kind of every league, each sample after some of the floor."""
     for mode in ("warm", "fresh"):
         for kind in [*READS, *WRITES]:
             for label, league in leagues.items():
                 if kind not in league.kinds:
                     continue
-                sample(league, kind, fresh=mode == "fresh")  # its code loaded, its caches filled
+                for _ in range(WORKERS):  # its code loaded and its caches filled, in each worker or so
+                    sample(league, kind, fresh=mode == "fresh")
                 pages, floors = [], []
                 for _ in range(samples):
-                    floors.append(floor(client))
+                    floors += [floor(client) for _ in range(FLOORS)]
                     pages.append(sample(league, kind, fresh=mode == "fresh"))
                 figures[mode].setdefault(kind, {})[label] = figure(pages, floors)
 
@@ -321,7 +326,7 @@ def measure_cold(workers, client, leagues, figures, *, samples, kinds=None):
                 empty_caches()
                 pages.append(league.timed(kind, state))
                 league.after(kind)
-                floors.append(statistics.median(floor(client) for _ in range(3)))
+                floors += [floor(client) for _ in range(FLOORS)]
             figures["cold"].setdefault(kind, {})[label] = figure(pages, floors)
 
 
@@ -398,7 +403,7 @@ def measure(server, built, *, samples, cold_samples, cold_kinds, workers):
     return figures
 
 
-def run(database_url, sizes, *, samples, cold_samples, cold_kinds=None, workers=2, verify=False):
+def run(database_url, sizes, *, samples, cold_samples, cold_kinds=None, workers=WORKERS, verify=False):
     env = set_up(database_url)
     from django.db import connection
 
