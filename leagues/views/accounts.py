@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from .. import (
-    converters,  # noqa: F401  (registers the <token:…> path converter)
     login_lockout,
     selectors,
     services,
