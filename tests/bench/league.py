@@ -36,6 +36,7 @@ changes the rounds carried into the 45 evenings after it (flipped back and forth
 Budgets: every page <= 8x the floor; the hand entry and the correction <= 12x; the correction
 changing 45 evenings <= 60x; the big league within 1.25x of the small one. Prints a table and
 writes the figures as JSON (``--output``). It reports: a figure over budget fails no run.
+``--pages bill,report`` measures only those rows (the names of ``READS`` and ``WRITES``).
 """
 
 from __future__ import annotations
@@ -392,9 +393,12 @@ def set_up(database_url):
     return env
 
 
-def measure(server, built, *, samples, cold_samples, cold_kinds, workers):
+def measure(server, built, *, samples, cold_samples, cold_kinds, workers, pages=None):
     client = Client(server.port).log_in(USERNAME, PASSWORD)
     leagues = {label: League(client, ids) for label, ids in built.items()}
+    if pages:
+        for league in leagues.values():
+            league.kinds = [kind for kind in league.kinds if kind in pages]
     figures = {mode: {} for mode in MODES}
     measure_running(client, leagues, figures, samples=samples)
     if cold_samples:
@@ -403,7 +407,7 @@ def measure(server, built, *, samples, cold_samples, cold_kinds, workers):
     return figures
 
 
-def run(database_url, sizes, *, samples, cold_samples, cold_kinds=None, workers=WORKERS, verify=False):
+def run(database_url, sizes, *, samples, cold_samples, cold_kinds=None, workers=WORKERS, verify=False, pages=None):
     env = set_up(database_url)
     from django.db import connection
 
@@ -421,7 +425,13 @@ def run(database_url, sizes, *, samples, cold_samples, cold_kinds=None, workers=
         with Gunicorn(env, Path(folder) / "gunicorn.log", workers=workers, timeout=120) as server:
             try:
                 figures = measure(
-                    server, built, samples=samples, cold_samples=cold_samples, cold_kinds=cold_kinds, workers=workers
+                    server,
+                    built,
+                    samples=samples,
+                    cold_samples=cold_samples,
+                    cold_kinds=cold_kinds,
+                    workers=workers,
+                    pages=pages,
                 )
             except RuntimeError as error:
                 raise RuntimeError(f"{error}\n--- the server's log ---\n{server.log()[-4000:]}") from error
@@ -466,12 +476,22 @@ def main(argv=None) -> int:
     parser.add_argument("--carry", default=os.environ.get("BENCH_CARRY"), help="the carrying league, e.g. 20x40x40")
     parser.add_argument("--tiny", action="store_true", help="tiny leagues, few samples, few cold rows (the test suite)")
     parser.add_argument("--sqlite", action="store_true", help="a fresh SQLite file even when DATABASE_URL is set")
+    parser.add_argument(
+        "--pages",
+        type=lambda text: text.split(","),
+        help=f"only these rows, comma-separated (of: {', '.join([*READS, *WRITES])})",
+    )
     args = parser.parse_args(argv)
+    unknown = set(args.pages or ()) - {*READS, *WRITES}
+    if unknown:
+        parser.error(f"unknown pages: {', '.join(sorted(unknown))}")
     sizes = sizes_from(args)
-    options = {"samples": args.samples, "cold_samples": args.cold_samples}
+    options = {"samples": args.samples, "cold_samples": args.cold_samples, "pages": args.pages}
     if args.tiny:
         # The cold rows restart the workers each: two kinds are enough to keep them working.
-        options = {"samples": 2, "cold_samples": 1, "cold_kinds": ["league", "enter_hand"], "verify": True}
+        options = {"samples": 2, "cold_samples": 1, "cold_kinds": ["league", "enter_hand"], "verify": True} | (
+            {"pages": args.pages} if args.pages else {}
+        )
     url = os.environ.get("DATABASE_URL", "")
     with tempfile.TemporaryDirectory() as folder:
         if url.startswith("postgres") and not args.sqlite:
