@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import hand_history, services
-from .models import League, Meeting, MeetingReopening, Season
+from . import hand_history, selectors, services
+from .models import Hand, League, Meeting, MeetingCarry, MeetingReopening, Season, Seat
 
 
 @dataclass(frozen=True)
@@ -49,18 +50,29 @@ class OpenEvening:
 
 def open_evenings(season: Season) -> list[OpenEvening]:
     """The evenings of ``season`` still open, in playing order, with their state (none once
-    the season is closed: closing it closed them)."""
+    the season is closed: closing it closed them). Each is replayed for its round, from what
+    is read for all of them at once: the evenings, their live hands, their seats (and the
+    pennant's penalty soli when the season's first evening is among them)."""
     if season.locked:
         return []
-    meetings = list(season.meetings.filter(closed_at=None).select_related("host").order_by("date", "id"))
-    reopened = set(MeetingReopening.objects.filter(meeting__in=meetings).values_list("meeting_id", flat=True))
+    meetings = list(
+        season.meetings.filter(closed_at=None)
+        .with_season_start()
+        .select_related("host", "carry")
+        .annotate(reopened=Exists(MeetingReopening.objects.filter(meeting=OuterRef("pk"))))
+        .order_by("date", "id")
+    )
+    payloads, seats = _hands_and_seats(meetings)
     evenings = []
     for meeting in meetings:
+        meeting.season = season
         try:
-            result = services.calculate_meeting(meeting)
+            result = services.calculate_meeting(
+                meeting, payloads=payloads[meeting.pk], players=seats[meeting.pk], carried=_carried(meeting)
+            )
         except services.InvalidInput:  # a sheet that no longer adds up has no round to finish
             result = {"hands": [], "next": {}}
-        mid = services.mid_round(meeting, result) and meeting.pk not in reopened
+        mid = services.mid_round(meeting, result) and not meeting.reopened
         evenings.append(
             OpenEvening(
                 meeting=meeting,
@@ -68,10 +80,34 @@ def open_evenings(season: Season) -> list[OpenEvening]:
                 rounds=services.has_rounds(result),
                 mid_round=mid,
                 games_left=services.games_left_in_round(result) if mid else None,
-                reopened=meeting.pk in reopened,
+                reopened=meeting.reopened,
             )
         )
     return evenings
+
+
+def _hands_and_seats(meetings):
+    """({meeting id: its live hands' payloads in playing order}, {meeting id: its seated
+    players in seat order}) of ``meetings``: two queries."""
+    payloads = {meeting.pk: [] for meeting in meetings}
+    seats = {meeting.pk: [] for meeting in meetings}
+    hands = Hand.objects.live().filter(meeting__in=meetings).order_by("meeting_id", "position")
+    for meeting_id, payload in hands.values_list("meeting_id", "payload"):
+        payloads[meeting_id].append(payload)
+    seated = Seat.objects.filter(meeting__in=meetings).order_by("meeting_id", "position")
+    for meeting_id, *seat in seated.values_list("meeting_id", "player_id", "player__name", "position"):
+        seats[meeting_id].append(selectors.Seated(*seat))
+    return payloads, seats
+
+
+def _carried(meeting):
+    """The special rounds the evening before left open, as its last replay was given them
+    (its MeetingCarry, which the writers keep in step with the evenings before it); None,
+    to be worked out, for an evening never replayed yet."""
+    try:
+        return tuple(meeting.carry.carried_in)
+    except MeetingCarry.DoesNotExist:
+        return None
 
 
 def known_as(league: League, user, kept: str | None = None) -> str:

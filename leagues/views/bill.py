@@ -73,6 +73,7 @@ def _bill_inputs(form):
 def season_bill(request, slug, number):
     league, membership = league_for(user=request.user, slug=slug)
     season = get_object_or_404(Season, league=league, number=number)
+    season.league = league
     stored = season.bills.current().select_related("settled_by", "paid_by", "chooser").first()
     # The first bill is stored by a scorekeeper; changing a stored one (what people paid) is
     # an admin's.
@@ -121,7 +122,6 @@ def _context(request, season, membership, stored, may_edit):
             (r, bill_page.known_as(league, r.reopened_by, r.reopened_by_name))
             for r in season.reopenings.select_related("reopened_by")
         ],
-        "closes": bill_page.open_evenings(season) if season.closed_on else [],
     }
     if stored:
         context["saved_by"] = bill_page.known_as(league, stored.settled_by, stored.settled_by_name)
@@ -149,6 +149,10 @@ def _show_split(request, form, result, context, *, status=200, notice=None):
         ident="share-split",
     )
     context["notice"] = notice
+    # What saving closes is shown with a split, to whoever may save it: each evening still
+    # open is replayed for its round.
+    if "closes" not in context:
+        context["closes"] = bill_page.open_evenings(context["season"]) if context["may_edit"] else []
     context["save_problems"] = [e.problem for e in context["closes"] if e.problem]
     if context["may_edit"] and not context["save_problems"]:
         seen = services.bill_digest(context["scores"], result)
