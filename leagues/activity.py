@@ -22,7 +22,7 @@ import datetime
 import re
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -34,6 +34,9 @@ from .rulebook import format_value, same_value
 from .selectors import CHANGING_KINDS, HISTORY_LABELS, describe_payload, history_kind, outbox_note, shown_name
 
 PAGE_SIZE = 50
+# What a meeting was started with: the page shows none of it, and its rules are a few kB of
+# JSON a row.
+MEETING_RULES = ("rules", "teams", "start_totals")
 
 # The sources, in the order events of the same instant are listed (the later rank first, as a
 # bill saved closes its season, which closes its open evenings, all at one instant).
@@ -144,11 +147,38 @@ def _changes(old_lines, new_lines):
     return [{"field": lb, "old": old.get(lb), "new": new.get(lb)} for lb in labels if old.get(lb) != new.get(lb)]
 
 
+def _with_version_before(queryset):
+    """``queryset``'s hand versions, each with ``before_id``: the id of the version of its hand
+    saved just before it (None for the first)."""
+    earlier = (
+        Hand.history.filter(id=OuterRef("id"))
+        .filter(
+            Q(history_date__lt=OuterRef("history_date"))
+            | Q(history_date=OuterRef("history_date"), history_id__lt=OuterRef("history_id"))
+        )
+        .order_by("-history_date", "-history_id")
+        .values("history_id")[:1]
+    )
+    return queryset.annotate(before_id=Subquery(earlier))
+
+
+def _evenings_of(records):
+    """The evenings of hand versions ``records`` by id, and when each was closed, then and now
+    (a reopening keeps the closing it undid): two queries."""
+    meetings = Meeting.objects.filter(pk__in={r.meeting_id for r in records}).defer(*MEETING_RULES).in_bulk()
+    closings = {meeting_id: [m.closed_at] if m.closed_at else [] for meeting_id, m in meetings.items()}
+    reopenings = MeetingReopening.objects.filter(meeting_id__in=meetings)
+    for meeting_id, closed_at in reopenings.values_list("meeting_id", "was_closed_at"):
+        closings[meeting_id].append(closed_at)
+    return meetings, closings
+
+
 def _hand_events(*, league, cursor, size):
-    """Hand versions, newest first (three queries: the versions, every version of their hands
-    up to them, and the closings of their evenings)."""
+    """Hand versions, newest first (four queries: the versions, each with the id of the
+    version before it; those earlier versions that are not among them; their evenings; and
+    the closings of those evenings)."""
     records = _newest(
-        Hand.history.filter(meeting__league=league).select_related("meeting", "history_user"),
+        _with_version_before(Hand.history.filter(meeting__league=league).select_related("history_user")),
         cursor=cursor,
         source=HAND,
         when="history_date",
@@ -158,29 +188,25 @@ def _hand_events(*, league, cursor, size):
     if not records:
         return []
     # The version before each one: it tells a deletion from a correction, and what changed.
-    versions = Hand.history.filter(
-        id__in={r.id for r in records}, history_date__lte=max(r.history_date for r in records)
-    ).order_by("history_date", "history_id")
-    before_of, last = {}, {}
-    for version in versions:
-        before_of[version.history_id] = last.get(version.id)
-        last[version.id] = version
-    # When each evening was closed, then and now (a reopening keeps the closing it undid).
-    closings = {}
-    reopenings = MeetingReopening.objects.filter(meeting_id__in={r.meeting_id for r in records})
-    for meeting_id, closed_at in reopenings.values_list("meeting_id", "was_closed_at"):
-        closings.setdefault(meeting_id, []).append(closed_at)
+    versions = {r.history_id: r for r in records}
+    missing = {r.before_id for r in records if r.before_id is not None} - versions.keys()
+    versions.update((v.history_id, v) for v in Hand.history.filter(history_id__in=missing))
+    meetings, closings = _evenings_of(records)
+    described = {}  # a version's lines, for itself and for the version after it
+
+    def lines_of(version, module):
+        if version.history_id not in described:
+            described[version.history_id] = describe_payload(module=module, payload=version.payload or {})
+        return described[version.history_id]
+
     events = []
     for record in records:
-        before = before_of.get(record.history_id)
+        before = versions.get(record.before_id)
         kind = history_kind(record, before)
-        meeting = record.meeting
+        meeting = meetings[record.meeting_id]
         module = form_module(meeting.game) if meeting.game in FORMS else None
-        lines = describe_payload(module=module, payload=record.payload or {})
-        changes = []
-        if kind in CHANGING_KINDS:
-            changes = _changes(describe_payload(module=module, payload=before.payload if before else {}), lines)
-        closed = closings.get(meeting.id, []) + ([meeting.closed_at] if meeting.closed_at else [])
+        lines = lines_of(record, module)
+        changes = _changes(lines_of(before, module) if before else [], lines) if kind in CHANGING_KINDS else []
         events.append(
             Event(
                 when=record.history_date,
@@ -195,7 +221,7 @@ def _hand_events(*, league, cursor, size):
                 changes=changes,
                 note=outbox_note(record),
                 # A hand changed once its evening had been closed (after a reopening).
-                late=any(t < record.history_date for t in closed),
+                late=any(t < record.history_date for t in closings[meeting.id]),
                 # A save that changed nothing a player can see is not shown (it still counts
                 # for the page's cut).
                 hidden=kind == "corrected" and not changes,
@@ -207,7 +233,7 @@ def _hand_events(*, league, cursor, size):
 def _evening_events(*, league, cursor, size):
     """Evenings closed (now, and before a reopening) and reopened: three queries."""
     events = []
-    closed = Meeting.objects.filter(league=league).select_related("closed_by", "season")
+    closed = Meeting.objects.filter(league=league).select_related("closed_by", "season").defer(*MEETING_RULES)
     for m in _newest(closed, cursor=cursor, source=EVENING_CLOSED, when="closed_at", size=size):
         events.append(
             Event(
@@ -221,8 +247,10 @@ def _evening_events(*, league, cursor, size):
                 who=m.closed_by_name or "",
             )
         )
-    reopenings = MeetingReopening.objects.filter(meeting__league=league).select_related(
-        "meeting", "meeting__season", "reopened_by", "was_closed_by"
+    reopenings = (
+        MeetingReopening.objects.filter(meeting__league=league)
+        .select_related("meeting", "meeting__season", "reopened_by", "was_closed_by")
+        .defer(*(f"meeting__{name}" for name in MEETING_RULES))
     )
     for r in _newest(reopenings, cursor=cursor, source=EVENING_CLOSED_BEFORE, when="was_closed_at", size=size):
         events.append(
@@ -397,7 +425,7 @@ def _rule_events(*, league, cursor, size):
 
 def activity_page(*, league, cursor=None, size=PAGE_SIZE):
     """One page of the league's activity, newest first, and the cursor of the next page. A
-    fixed number of queries (at most 14), whatever the league's size and the page."""
+    fixed number of queries (at most 15), whatever the league's size and the page."""
     events = []
     for source in (_hand_events, _evening_events, _season_events, _bill_events, _rule_events):
         events += source(league=league, cursor=cursor, size=size)
