@@ -11,13 +11,27 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from .hand_entry import form_module
 from .models import Hand, Player
-from .selectors import describe_payload, shown_name
+from .selectors import describe_payload, history_entries, meeting_history, shown_name
 
 
 def member_names(*, league) -> dict[int, str]:
     """``{user id: name of the player he plays as}`` in ``league`` (one query)."""
     return dict(Player.objects.filter(league=league, user__isnull=False).values_list("user_id", "name"))
+
+
+def evening_history(*, meeting) -> list[dict]:
+    """Who changed what on ``meeting``'s sheet and when, newest first
+    (``selectors.history_entries``), in three queries: the live hands' numbers, every version
+    of the evening's hands, and the members' names."""
+    live = meeting.hands.live().values_list("pk", flat=True)
+    return history_entries(
+        records=meeting_history(meeting=meeting),
+        live_numbers={pk: number for number, pk in enumerate(live, start=1)},
+        module=form_module(meeting.game),
+        names=member_names(league=meeting.league),
+    )
 
 
 def plays_as(user, league) -> str:

@@ -1126,13 +1126,16 @@ def history_entries(*, records, live_numbers, module, names=None):
     previous = {}
     entries = []
     last_number = {record.id: record.number for record in records if record.number is not None}
+    described = {}  # each version's lines, for itself and for the version after it
     for record in records:
         before = previous.get(record.id)
         kind = history_kind(record, before)
-        lines = describe_payload(module=module, payload=record.payload or {})
+        lines = described[record.history_id] = describe_payload(module=module, payload=record.payload or {})
         changes = []
         if kind in CHANGING_KINDS:
-            old = dict(describe_payload(module=module, payload=before.payload if before is not None else {}))
+            old = dict(
+                described[before.history_id] if before is not None else describe_payload(module=module, payload={})
+            )
             new = dict(lines)
             labels = list(new) + [label for label in old if label not in new]
             changes = [

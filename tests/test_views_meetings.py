@@ -5,6 +5,8 @@ import datetime
 import random
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -508,6 +510,26 @@ def test_it_shows_the_history_with_who_changed_what(client, meeting, people):
     assert "Deleted hand 2" in html  # the number it had, its game beside it
     # newest first
     assert html.index(">deleted<") < html.index(">corrected<") < html.index(">entered<")
+
+
+def test_it_reads_the_history_in_as_many_queries_for_a_longer_evening(
+    client, league, meeting, people, django_assert_num_queries
+):
+    add(meeting, people["scorekeeper"], normal())
+    client.force_login(people["member"])
+    with CaptureQueriesContext(connection) as short:
+        assert client.get(url("meeting_history", meeting)).status_code == 200
+    # Thirty hands, the last one deleted and restored, corrected, deleted and restored again.
+    longer = _meeting_with(league, people["admin"], 30)
+    last = longer.hands.get(position=30)
+    for _ in range(2):
+        last = services.delete_hand(hand=last, user=people["admin"], version=last.version)
+        last = services.restore_hand(hand=last, user=people["admin"], version=last.version)
+        last = services.change_hand(hand=last, payload=last.payload, user=people["admin"], version=last.version)
+    with django_assert_num_queries(len(short)):
+        response = client.get(url("meeting_history", longer))
+    # Deleted and restored twice; a save that changed nothing is not shown.
+    assert response.content.decode().count('class="card history-') == 4
 
 
 def test_it_explains_a_deleted_hand_and_offers_to_restore_it(client, meeting, people):

@@ -1141,19 +1141,10 @@ def meeting_reopen(request, slug, pk):
 @require_GET
 def meeting_history(request, slug, pk):
     meeting, membership = _meeting(request, slug, pk)
-    hands = selectors.meeting_hands(meeting=meeting)
-    live_numbers = {h.pk: i for i, h in enumerate((h for h in hands if h.deleted_at is None), start=1)}
-    entries = selectors.history_entries(
-        records=selectors.meeting_history(meeting=meeting),
-        live_numbers=live_numbers,
-        module=form_module(meeting.game),
-        names=hand_history.member_names(league=meeting.league),
-    )
     context = {
         "meeting": meeting,
         "league": meeting.league,
-        "entries": entries,
-        "deleted": [h for h in hands if h.deleted_at is not None],
+        "entries": hand_history.evening_history(meeting=meeting),
         "can_write": _can_write(membership) and meeting.closed_at is None,
         "reopenings": meeting.reopenings.select_related("reopened_by", "was_closed_by"),
     }
