@@ -562,7 +562,12 @@ class HandResult(models.Model):
     class Meta:
         ordering = ["meeting", "number", "player"]
         constraints = [models.UniqueConstraint(fields=["hand", "player"], name="one_result_per_hand_player")]
-        indexes = [models.Index(fields=["season", "player"]), models.Index(fields=["league", "player"])]
+        indexes = [
+            models.Index(fields=["season", "player"]),
+            models.Index(fields=["league", "player"]),
+            # The season report's best hand: the season's highest delta without reading its hands.
+            models.Index(fields=["season", "delta"], name="handresult_season_delta"),
+        ]
 
     def __str__(self):
         return f"{self.player} hand {self.number}: {self.delta:+d}"
