@@ -22,7 +22,10 @@ import datetime
 import re
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.db.models import OuterRef, Q, Subquery
+from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -87,7 +90,7 @@ class Event:
     source: int
     id: int
     kind: str  # entered, corrected, deleted, restored, removed, or a key of WHAT
-    user: object = None  # who did it (a User), None when not known
+    user_id: int | None = None  # who did it (a User's id), None when not known
     meeting: object = None  # the evening it concerns (a Meeting)
     season: object = None  # the season it concerns (a Season)
     number: int | None = None  # a hand's number on the sheet
@@ -100,6 +103,9 @@ class Event:
     # The name the league knows the user by (set by ``activity_page``); where no account is
     # linked, the name an imported league's file gave (leagues/exchange.py).
     who: str = ""
+    # A hand's evening: its sheet's address and its words (set by ``activity_page``).
+    evening_url: str = ""
+    evening: str = ""
 
     @property
     def key(self):
@@ -147,9 +153,17 @@ def _changes(old_lines, new_lines):
     return [{"field": lb, "old": old.get(lb), "new": new.get(lb)} for lb in labels if old.get(lb) != new.get(lb)]
 
 
-def _with_version_before(queryset):
-    """``queryset``'s hand versions, each with ``before_id``: the id of the version of its hand
-    saved just before it (None for the first)."""
+def _versions_before(records):
+    """{history id: the version of its hand saved just before it, or None} of hand versions
+    ``records`` (a page, newest first). Each hand's versions on a page are its newest ones
+    before the page's end, one after the other: only the oldest of them has its predecessor
+    elsewhere, read in one query."""
+    before, later = {}, {}
+    for record in reversed(records):  # oldest first
+        if record.id in later:
+            before[record.history_id] = later[record.id]
+        later[record.id] = record
+    firsts = [r for r in records if r.history_id not in before]
     earlier = (
         Hand.history.filter(id=OuterRef("id"))
         .filter(
@@ -159,7 +173,10 @@ def _with_version_before(queryset):
         .order_by("-history_date", "-history_id")
         .values("history_id")[:1]
     )
-    return queryset.annotate(before_id=Subquery(earlier))
+    ids = Hand.history.filter(history_id__in=[r.history_id for r in firsts]).annotate(before=Subquery(earlier))
+    found = {version.id: version for version in Hand.history.filter(history_id__in=ids.values("before"))}
+    before.update((r.history_id, found.get(r.id)) for r in firsts)
+    return before
 
 
 def _evenings_of(records):
@@ -174,11 +191,10 @@ def _evenings_of(records):
 
 
 def _hand_events(*, league, cursor, size):
-    """Hand versions, newest first (four queries: the versions, each with the id of the
-    version before it; those earlier versions that are not among them; their evenings; and
-    the closings of those evenings)."""
+    """Hand versions, newest first (four queries: the versions, the versions before the
+    oldest of each hand's, their evenings, and the closings of those evenings)."""
     records = _newest(
-        _with_version_before(Hand.history.filter(meeting__league=league).select_related("history_user")),
+        Hand.history.filter(meeting__league=league),
         cursor=cursor,
         source=HAND,
         when="history_date",
@@ -188,9 +204,7 @@ def _hand_events(*, league, cursor, size):
     if not records:
         return []
     # The version before each one: it tells a deletion from a correction, and what changed.
-    versions = {r.history_id: r for r in records}
-    missing = {r.before_id for r in records if r.before_id is not None} - versions.keys()
-    versions.update((v.history_id, v) for v in Hand.history.filter(history_id__in=missing))
+    versions_before = _versions_before(records)
     meetings, closings = _evenings_of(records)
     described = {}  # a version's lines, for itself and for the version after it
 
@@ -201,7 +215,7 @@ def _hand_events(*, league, cursor, size):
 
     events = []
     for record in records:
-        before = versions.get(record.before_id)
+        before = versions_before[record.history_id]
         kind = history_kind(record, before)
         meeting = meetings[record.meeting_id]
         module = form_module(meeting.game) if meeting.game in FORMS else None
@@ -213,7 +227,7 @@ def _hand_events(*, league, cursor, size):
                 source=HAND,
                 id=record.history_id,
                 kind=kind,
-                user=record.history_user,
+                user_id=record.history_user_id,
                 who=record.history_user_name or "",
                 meeting=meeting,
                 number=record.number if record.number is not None else (before.number if before else None),
@@ -233,7 +247,7 @@ def _hand_events(*, league, cursor, size):
 def _evening_events(*, league, cursor, size):
     """Evenings closed (now, and before a reopening) and reopened: three queries."""
     events = []
-    closed = Meeting.objects.filter(league=league).select_related("closed_by", "season").defer(*MEETING_RULES)
+    closed = Meeting.objects.filter(league=league).select_related("season").defer(*MEETING_RULES)
     for m in _newest(closed, cursor=cursor, source=EVENING_CLOSED, when="closed_at", size=size):
         events.append(
             Event(
@@ -241,7 +255,7 @@ def _evening_events(*, league, cursor, size):
                 EVENING_CLOSED,
                 m.pk,
                 "evening_closed",
-                m.closed_by,
+                m.closed_by_id,
                 m,
                 m.season,
                 who=m.closed_by_name or "",
@@ -249,7 +263,7 @@ def _evening_events(*, league, cursor, size):
         )
     reopenings = (
         MeetingReopening.objects.filter(meeting__league=league)
-        .select_related("meeting", "meeting__season", "reopened_by", "was_closed_by")
+        .select_related("meeting")
         .defer(*(f"meeting__{name}" for name in MEETING_RULES))
     )
     for r in _newest(reopenings, cursor=cursor, source=EVENING_CLOSED_BEFORE, when="was_closed_at", size=size):
@@ -259,7 +273,7 @@ def _evening_events(*, league, cursor, size):
                 EVENING_CLOSED_BEFORE,
                 r.pk,
                 "evening_closed",
-                r.was_closed_by,
+                r.was_closed_by_id,
                 r.meeting,
                 who=r.was_closed_by_name or "",
             )
@@ -271,7 +285,7 @@ def _evening_events(*, league, cursor, size):
                 EVENING_REOPENED,
                 r.pk,
                 "evening_reopened",
-                r.reopened_by,
+                r.reopened_by_id,
                 r.meeting,
                 reason=r.reason,
                 who=r.reopened_by_name or "",
@@ -284,12 +298,14 @@ def _season_events(*, league, cursor, size):
     """Seasons closed (now, and before a reopening: who closed it then is not kept) and
     reopened: three queries."""
     events = []
-    seasons = Season.objects.filter(league=league).select_related("locked_by")
+    seasons = Season.objects.filter(league=league)
     for s in _newest(seasons, cursor=cursor, source=SEASON_CLOSED, when="locked_at", size=size):
         events.append(
-            Event(s.locked_at, SEASON_CLOSED, s.pk, "season_closed", s.locked_by, season=s, who=s.locked_by_name or "")
+            Event(
+                s.locked_at, SEASON_CLOSED, s.pk, "season_closed", s.locked_by_id, season=s, who=s.locked_by_name or ""
+            )
         )
-    reopenings = SeasonReopening.objects.filter(season__league=league).select_related("season", "reopened_by")
+    reopenings = SeasonReopening.objects.filter(season__league=league).select_related("season")
     for r in _newest(reopenings, cursor=cursor, source=SEASON_CLOSED_BEFORE, when="was_locked_at", size=size):
         events.append(Event(r.was_locked_at, SEASON_CLOSED_BEFORE, r.pk, "season_closed", None, season=r.season))
     for r in _newest(reopenings, cursor=cursor, source=SEASON_REOPENED, when="reopened_at", size=size):
@@ -299,7 +315,7 @@ def _season_events(*, league, cursor, size):
                 SEASON_REOPENED,
                 r.pk,
                 "season_reopened",
-                r.reopened_by,
+                r.reopened_by_id,
                 season=r.season,
                 reason=r.reason,
                 who=r.reopened_by_name or "",
@@ -318,7 +334,7 @@ def _bill_lines(bill):
 def _bill_events(*, league, cursor, size):
     """Bills saved; one that replaced an earlier bill shows what changed (two queries)."""
     bills = _newest(
-        SeasonBill.objects.filter(season__league=league).select_related("season", "settled_by"),
+        SeasonBill.objects.filter(season__league=league).select_related("season"),
         cursor=cursor,
         source=BILL,
         when="settled_at",
@@ -343,7 +359,7 @@ def _bill_events(*, league, cursor, size):
                 BILL,
                 bill.pk,
                 "bill_changed" if before else "bill_saved",
-                bill.settled_by,
+                bill.settled_by_id,
                 season=bill.season,
                 summary=f"{bill.total_with_tip} €",
                 changes=changes,
@@ -384,7 +400,7 @@ def _rule_changes(game, before, after):
 def _rule_events(*, league, cursor, size):
     """House rules changed: the league's saved versions that changed a rule (two queries)."""
     records = _newest(
-        League.history.filter(id=league.pk).select_related("history_user"),
+        League.history.filter(id=league.pk),
         cursor=cursor,
         source=RULES,
         when="history_date",
@@ -414,13 +430,44 @@ def _rule_events(*, league, cursor, size):
                 RULES,
                 record.history_id,
                 "rules_changed",
-                record.history_user,
+                record.history_user_id,
                 changes=changes,
                 # The league's creation, and saves that changed no rule (its name), are not shown.
                 hidden=not changes,
             )
         )
     return events
+
+
+def _name_people(events, *, league):
+    """Who did each of ``events``, as the league knows him (``selectors.shown_name``): the
+    users with the name of the player each plays as in the league, in one query."""
+    plays_as = Player.objects.filter(league=league, user=OuterRef("pk")).values("name")[:1]
+    users = (
+        get_user_model()
+        .objects.filter(pk__in={e.user_id for e in events if e.user_id is not None})
+        .annotate(plays_as=Subquery(plays_as))
+        .in_bulk()
+    )
+    for event in events:
+        user = users.get(event.user_id)
+        if user is not None:
+            event.who = shown_name(user, {user.pk: user.plays_as} if user.plays_as else {})
+
+
+def _name_evenings(events, *, league):
+    """Each hand event's evening, its sheet's address and its words ("evening of 9 Jan
+    2026"), made once an evening for the many events of one evening: the address and the
+    date's words cost as much again as the rest of an event's card."""
+    named = {}
+    for event in events:
+        if not event.is_hand:
+            continue
+        meeting = event.meeting
+        if meeting.pk not in named:
+            url = reverse("meeting", kwargs={"slug": league.slug, "pk": meeting.pk})
+            named[meeting.pk] = url, _("evening of %(date)s") % {"date": date_format(meeting.date, _("j M Y"))}
+        event.evening_url, event.evening = named[meeting.pk]
 
 
 def activity_page(*, league, cursor=None, size=PAGE_SIZE):
@@ -432,13 +479,7 @@ def activity_page(*, league, cursor=None, size=PAGE_SIZE):
     events.sort(key=lambda e: e.key, reverse=True)
     page, more = events[:size], len(events) > size
     shown = [e for e in page if not e.hidden]
-    names = dict(
-        Player.objects.filter(league=league, user_id__in={e.user.pk for e in shown if e.user}).values_list(
-            "user_id", "name"
-        )
-    )
-    for event in shown:
-        if event.user is not None:
-            event.who = shown_name(event.user, names)
+    _name_people(shown, league=league)
+    _name_evenings(shown, league=league)
     older = Cursor(*page[-1].key).token() if more and page else None
     return ActivityPage(events=shown, older=older)
