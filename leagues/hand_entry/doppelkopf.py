@@ -33,6 +33,7 @@ common values) and which kinds of game, solo types and calls exist come from
 from itertools import combinations
 
 from django.template.loader import get_template
+from django.utils.functional import Promise
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -605,11 +606,18 @@ payload_from_post = DoppelkopfHandForm.payload_from_post
 initial_from_payload = DoppelkopfHandForm.from_payload
 
 
+def _words(labels, value):
+    """``_label`` as text in the language now: a page compares, joins and shows the lines of
+    many hands, and a lazy label is translated anew each time."""
+    label = _label(labels, value)
+    return str(label) if isinstance(label, Promise) else label
+
+
 def describe(payload):
     """The hand as entered, in the players' words, for the "why" view."""
-    lines = [(_("Game"), _label(KIND_LABELS, payload.get("kind")))]
+    lines = [(_("Game"), _words(KIND_LABELS, payload.get("kind")))]
     if payload.get("solo"):
-        lines.append((_("Solo"), _label(SOLO_LABELS, payload["solo"])))
+        lines.append((_("Solo"), _words(SOLO_LABELS, payload["solo"])))
     if payload.get("re"):
         lines.append((_("Re"), ", ".join(payload["re"])))
     if isinstance(payload.get("re_eyes"), int):
@@ -620,7 +628,7 @@ def describe(payload):
         lines.append((_("Revoked"), payload["revoke_by"]))
     if payload.get("kind") == "points":
         if payload.get("winner") in PARTIES:
-            lines.append((_("Won by"), PARTY_LABELS[payload["winner"]]))
+            lines.append((_("Won by"), str(PARTY_LABELS[payload["winner"]])))
         lines.append((_("Value"), payload.get("value")))
         facts = [str(FACT_LABELS[fact]) for fact in POINTS_FACTS if payload.get(fact) is True]
         if facts:
