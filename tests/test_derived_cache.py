@@ -3,7 +3,7 @@
 (``DerivedFigure``, leagues/derived_cache.py): read by every process, never read once what
 they were worked out from changed, emptied by ``verify_replays --rebuild`` after it mended a
 cached result, written in one query whatever their number, and the table made by migration
-0019 in place of migration 0011's cache table.
+0020 in place of migration 0011's cache table.
 
 The league is tests/test_statistics.py's known league, its figures worked out by hand there
 (doppelkopf.md, club preset): Carl -11 on the first evening, +6 for his trump solo won on the
@@ -26,8 +26,8 @@ from tests.factories import LeagueFactory, meeting_for
 from tests.migrations import migrate
 from tests.test_statistics import EVENING_TWO, FOUR, fresh_cache, known_league  # noqa: F401 (fixtures)
 
-BEFORE = [("leagues", "0018_pagat_meetings_keep_more_than_1000")]
-AFTER = [("leagues", "0019_derived_figure")]
+BEFORE = [("leagues", "0019_django_sessions")]
+AFTER = [("leagues", "0020_derived_figure")]
 OLD_TABLE = "kartenliga_derived_cache"
 TABLE = DerivedFigure._meta.db_table
 

@@ -261,9 +261,9 @@ def _evening_of(hands):
 
 @pytest.mark.parametrize("hands", [1, 30])
 def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_num_queries, hands):
-    # The session with its user; the membership with its league; the meeting, locked; its
-    # hands; its seats; the hand and its history record; the evening's result rows read and
-    # the new hand's written; its sums read and written; its carry read and written.
+    # The session and its user; then, inside a savepoint, the membership with its league, the
+    # meeting under its lock, its hands and seats; the writes: the hand, its history row; the
+    # evening's result rows, its sums and what it leaves open, each read and then written.
     meeting, result = _evening_of(hands)
     client.force_login(member(meeting.league, Role.SCOREKEEPER))
     active = result["next"]["active"]
@@ -271,7 +271,7 @@ def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_
     post = {"expected_hand": str(hands + 1), "idempotency_key": str(uuid.uuid4())}
     post.update({"kind": "normal", "re": active[:2], "eyes": "131", "eyes_for": "re"})
     target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
-    with django_assert_num_queries(15):
+    with django_assert_num_queries(16):
         response = client.post(target, post, HTTP_HX_REQUEST="true")
     assert response.status_code == 200, response.content.decode()[:500]
     assert response.content.decode().count('<tr id="hand-') == hands + 1

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from leagues import derived_cache
 from leagues.models import DerivedFigure, Player
-from tests.bench.league import build_league
+from tests.bench.build import build_league
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,6 @@ from django.views.decorators.http import require_GET
 from scoring.numbers import whole_number
 
 from .. import (
-    converters,  # noqa: F401  (registers the <token:…> path converter)
     fragments,
     pages,
     selectors,

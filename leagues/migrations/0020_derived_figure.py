@@ -19,7 +19,7 @@ def create_old_table(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("leagues", "0018_pagat_meetings_keep_more_than_1000")]
+    dependencies = [("leagues", "0019_django_sessions")]
 
     operations = [
         migrations.CreateModel(
