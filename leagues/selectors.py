@@ -375,6 +375,46 @@ def _players_for_rotation(*, league):
     )
 
 
+def _summaries(league, season_ids, players):
+    """The MeetingSummary of each meeting of ``league`` in the seasons ``season_ids``, in
+    playing order (its number, hands and winner filled in by ``_season_table``)."""
+    meetings = Meeting.objects.filter(league=league, season__in=season_ids).order_by("date", "id")
+    return [
+        MeetingSummary(
+            id=m_id,
+            date=date,
+            host=players[host_id],
+            season_id=s_id,
+            imported_totals=imported,
+            closed=closed_at is not None,
+        )
+        for m_id, date, host_id, s_id, imported, closed_at in meetings.values_list(
+            "id", "date", "host_id", "season_id", "imported_totals", "closed_at"
+        )
+    ]
+
+
+def _all_time(league, players, *, race):
+    """The ranked table of every season of ``league``, summed by the database (one query)."""
+    rows = (
+        MeetingResult.objects.filter(league=league)
+        .values("player_id")
+        .annotate(
+            **{f"sum_{name}": Sum(name) for name in _TABLE_FIGURES},
+            # The totals of evenings copied from paper: rows of no hands (an imported evening's
+            # rows hold its totals and no hands; any other evening's rows sum its live hands, at
+            # least one; a row of no hands otherwise holds a total of 0).
+            imported=Sum("total", filter=Q(hands=0)),
+        )
+        .order_by()
+    )
+    table = []
+    for row in rows:
+        player = players[row.pop("player_id")]
+        table.append(_standing_row(player, [value or 0 for value in row.values()], race=race))
+    return _rank(table, race=race)
+
+
 def _season_table(season_id, season_meetings, players, *, race):
     """The season's ranked table and its chart's figures ({meeting id: {player id: figure}}),
     from its MeetingResult rows (one query, in no order: every sum is the same in any order);
@@ -431,39 +471,10 @@ def standings(*, league, season_number=None):
     players = {p.id: p for p in _players_for_rotation(league=league)}
     last_hosted = {p.id: p.last_hosted for p in players.values() if p.last_hosted is not None}
     seats_of_last = {p.id: p.seat_at_last for p in players.values() if p.seat_at_last is not None}
-    meetings = [
-        MeetingSummary(
-            id=m_id,
-            date=date,
-            host=players[host_id],
-            season_id=s_id,
-            imported_totals=imported,
-            closed=closed_at is not None,
-        )
-        for m_id, date, host_id, s_id, imported, closed_at in Meeting.objects.filter(
-            league=league, season__in=[season_id, current_id]
-        )
-        .order_by("date", "id")
-        .values_list("id", "date", "host_id", "season_id", "imported_totals", "closed_at")
-    ]
+    meetings = _summaries(league, [season_id, current_id], players)
     season_meetings = [m for m in meetings if m.season_id == season_id]
     table, per_meeting = _season_table(season_id, season_meetings, players, race=race)
-    all_time = _rank(
-        [
-            _standing_row(players[row.pop("player_id")], [value or 0 for value in row.values()], race=race)
-            for row in MeetingResult.objects.filter(league=league)
-            .values("player_id")
-            .annotate(
-                **{f"sum_{name}": Sum(name) for name in _TABLE_FIGURES},
-                # The totals of evenings copied from paper: rows of no hands (an imported
-                # evening's rows hold its totals and no hands; any other evening's rows sum its
-                # live hands, at least one; a row of no hands otherwise holds a total of 0).
-                imported=Sum("total", filter=Q(hands=0)),
-            )
-            .order_by()
-        ],
-        race=race,
-    )
+    all_time = _all_time(league, players, race=race)
 
     hosted = [m for m in meetings if m.season_id == current_id]
     complete, due = _due_order(
