@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from leagues import fragments, pages, selectors, services
+from leagues import fragments, pages, services
 from leagues.models import HandResult, Role
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -261,22 +261,9 @@ def _evening_of(hands):
 
 @pytest.mark.parametrize("hands", [1, 30])
 def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_num_queries, hands):
-    # 33 before: the table is now rendered from the write's own replay (the replay's seats
-    # and season queries are gone), at any number of hands. 31 -> 25: the write reads the
-    # seats once (not three times), its season with the meeting's lock, the hands once, and
-    # writes its MeetingCarry without reading it first. 25 -> 23: the view reads the seats
-    # once for its form, its replay and the table. 23 -> 20: the league with the membership in
-    # one query, whether the meeting opens its season with the meeting, and the evening's
-    # closed state from the write instead of read again. 20 -> 16: the meeting, its hands and
-    # its seats read once, under the meeting's lock, for the form, the write and the table.
-    # 16 -> 14: the form's replay of the hands before is what the cached rows hold, so the
-    # write inserts the new hand's rows and upserts the sums without reading either first.
-    # 14 -> 13: the seats come with the meeting, in its locked read. 13 -> 12: the rounds
-    # the evening leaves open are those it left before, so no later evening is looked at.
-    # 12 -> 11: the league and the membership come with the meeting, in its locked read.
-    # 11 -> 10: the session and its user in one query (leagues/sessions.py). 10 -> 11: the
-    # new hand's rows are added to the stored sums of the hands before, read under the lock
-    # (selectors.stored_sums), instead of every row summed again (services._sums_after).
+    # The session and its user; then, inside a savepoint, the membership with its league, the
+    # meeting under its lock, its hands and seats; the writes: the hand, its history row; the
+    # evening's result rows, its sums and what it leaves open, each read and then written.
     meeting, result = _evening_of(hands)
     client.force_login(member(meeting.league, Role.SCOREKEEPER))
     active = result["next"]["active"]
@@ -284,23 +271,10 @@ def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_
     post = {"expected_hand": str(hands + 1), "idempotency_key": str(uuid.uuid4())}
     post.update({"kind": "normal", "re": active[:2], "eyes": "131", "eyes_for": "re"})
     target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(16):
         response = client.post(target, post, HTTP_HX_REQUEST="true")
     assert response.status_code == 200, response.content.decode()[:500]
     assert response.content.decode().count('<tr id="hand-') == hands + 1
-
-
-def test_the_sheet_reads_the_hands_as_the_model_does(evening):
-    # selectors.meeting_hands(entered_by=False) is a raw query of the Hand model: its values
-    # (a deleted hand's time with its time zone among them) are the ORM's.
-    meeting, _hand, _scorekeeper = evening
-    second = meeting.second_hand
-    services.delete_hand(hand=second, user=None, version=second.version)
-    raw = selectors.meeting_hands(meeting=meeting, entered_by=False)
-    orm = list(meeting.hands.order_by("position"))
-    fields = ("pk", "meeting_id", "position", "number", "version", "payload", "deleted_at", "idempotency_key")
-    assert [[getattr(h, f) for f in fields] for h in raw] == [[getattr(h, f) for f in fields] for h in orm]
-    assert raw[1].deleted_at is not None and raw[1].deleted_at.tzinfo is not None
 
 
 def test_a_pieces_key_is_its_content_in_any_order_of_building_and_language():
