@@ -40,7 +40,7 @@ from scoring.registry import game_names
 
 from . import import_bills, import_meetings, names, services, spreadsheet
 from . import import_checks as checks
-from .models import Hand, HandResult, League, Meeting, MeetingResult, Player, Season, SeasonBill
+from .models import Hand, HandResult, League, Meeting, MeetingCarry, MeetingResult, Player, Season, SeasonBill
 
 # The CSV's first columns and its names for a hand's round, in the reader's language.
 CSV_COLUMNS = (
@@ -419,14 +419,20 @@ def _replay_in_order(league: League, places: dict[int, int], progress) -> None:
         batch = batch.in_bulk(order[start : start + MEETINGS_AT_ONCE])
         for done, pk in enumerate(order[start : start + MEETINGS_AT_ONCE], start=start + 1):
             meeting = batch[pk]
-            # Each is replayed here in turn, given what the one before it left open: none
-            # needs to look at the evenings after it (services.replay_later_meetings).
-            meeting.has_later = False
-            try:
-                services.replay_meeting(meeting=meeting)
-            except services.InvalidInput as error:
-                raise ImportProblem(f"meetings[{places[pk]}]", _replay_problems(error)) from error
+            if not _replayed_already(meeting):
+                try:
+                    services.replay_meeting(meeting=meeting)
+                except services.InvalidInput as error:
+                    raise ImportProblem(f"meetings[{places[pk]}]", _replay_problems(error)) from error
             _tell(progress, "replayed", done, len(order))
+
+
+def _replayed_already(meeting: Meeting) -> bool:
+    """Whether the replay of an evening before it replayed this one too: a replay goes on into
+    the evenings it carries its open rounds into (services.replay_later_meetings), and each
+    replay leaves its MeetingCarry. Asked so that each evening is replayed once, not once
+    for every evening before it."""
+    return bool(meeting.rules.get("carry_special_rounds")) and MeetingCarry.objects.filter(meeting=meeting).exists()
 
 
 def _tell(progress, step: str, done: int, total: int) -> None:

@@ -3,7 +3,7 @@ of its own.
 
     .venv/bin/python -m tests.bench.exchange --database-url URL [--tiny]
 
-Builds the big league of ``tests.bench.league`` (20 seasons x 40 evenings x 40 hands) on the
+Builds the big league of ``tests.bench.build`` (20 seasons x 40 evenings x 40 hands) on the
 database if it holds none yet, each hand with the history record its entry leaves, then runs
 each of these in a new Python process, set up as a gunicorn worker is:
 
@@ -62,7 +62,7 @@ def build(sizes) -> None:
     from django.db import connection
 
     from leagues.models import Hand, League
-    from tests.bench.league import build as build_leagues
+    from tests.bench.build import build as build_leagues
 
     call_command("migrate", verbosity=0, interactive=False)
     if League.objects.filter(slug=SLUG).exists():
@@ -112,7 +112,7 @@ def one(kind: str, json_file: str) -> dict:
     from django.test import Client
     from django.urls import reverse
 
-    from tests.bench.league import USERNAME
+    from tests.bench.build import USERNAME
 
     user = get_user_model().objects.get(username=USERNAME)
     client = Client()
