@@ -1,10 +1,12 @@
 """Reads for the printable season report: one season's final standings, its
 chart, its evenings, a few highlights and its settled bill.
 
-The standings, the evenings and the chart are ``selectors.standings``' own (so the report and
-the standings page never disagree); the highlights read the stored per-meeting and per-hand
-results (MeetingResult, HandResult) of the season; the bill is the stored one (SeasonBill),
-never split again here. A fixed number of queries whatever the size of the season.
+The standings, the evenings and the chart are read as the standings page reads them, for the
+season alone (``selectors.season_standings``: the report and the standings page never
+disagree); the highlights read the stored per-meeting and per-hand results (MeetingResult,
+HandResult) of the season; the bill is the stored one (SeasonBill), never split again here. A
+fixed number of queries whatever the size of the season, and nothing of the league's other
+seasons.
 """
 
 from dataclasses import dataclass, field
@@ -59,7 +61,7 @@ class ChartDrawing:
 
 @dataclass
 class SeasonReport:
-    standings: selectors.Standings
+    standings: selectors.SeasonStandings
     drawing: ChartDrawing | None
     highlights: list
     bill: object  # the SeasonBill in force, or None
@@ -183,7 +185,7 @@ def highlights(*, season, standings):
 def season_report(*, league, number):
     """Everything the report shows of season ``number``; Season.DoesNotExist when the league
     has no such season."""
-    data = selectors.standings(league=league, season_number=number)
+    data = selectors.season_standings(league=league, number=number)
     season: Season = data.season
     bill = season.bills.current().select_related("settled_by", "paid_by", "chooser").first()
     chooser = None

@@ -508,6 +508,37 @@ def standings(*, league, season_number=None):
 
 
 @dataclass
+class SeasonStandings:
+    """One season's table, evenings and chart, as ``standings`` has them, without the
+    all-time table and the host rotation (the season report's)."""
+
+    season: Season
+    race: bool
+    solos: bool
+    table: list
+    meetings: list  # MeetingSummary of the season
+    chart: dict
+
+
+def season_standings(*, league, number):
+    """Season ``number`` of ``league`` as SeasonStandings, read from that season's rows alone
+    (four queries); Season.DoesNotExist when the league has no such season."""
+    season = Season.objects.get(league=league, number=number)
+    race = is_race_game(league.game)
+    players = Player.objects.filter(league=league).order_by().in_bulk()
+    meetings = _summaries(league, [season.id], players)
+    table, per_meeting = _season_table(season.id, meetings, players, race=race)
+    return SeasonStandings(
+        season=season,
+        race=race,
+        solos=has_pennant(league.game),
+        table=table,
+        meetings=meetings,
+        chart=_chart(meetings=meetings, per_meeting=per_meeting, players=players),
+    )
+
+
+@dataclass
 class SheetRow:
     number: int
     cells: list  # [(figure, total, active)] in seat order; figure: what the hand itself scored
