@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("leagues", "0019_django_sessions"),
+        ("leagues", "0020_derived_figure"),
     ]
 
     operations = [
