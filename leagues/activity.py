@@ -22,7 +22,6 @@ import datetime
 import re
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.db.models import OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.formats import date_format
@@ -32,9 +31,10 @@ from django.utils.translation import gettext_lazy
 from scoring.registry import get_game
 
 from .hand_entry import FORMS, form_module
-from .models import Hand, League, Meeting, MeetingReopening, Player, Season, SeasonBill, SeasonReopening
+from .hand_history import known_names
+from .models import Hand, League, Meeting, MeetingReopening, Season, SeasonBill, SeasonReopening
 from .rulebook import format_value, same_value
-from .selectors import CHANGING_KINDS, HISTORY_LABELS, describe_payload, history_kind, outbox_note, shown_name
+from .selectors import CHANGING_KINDS, HISTORY_LABELS, describe_payload, history_kind, outbox_note
 
 PAGE_SIZE = 50
 # What a meeting was started with: the page shows none of it, and its rules are a few kB of
@@ -440,19 +440,11 @@ def _rule_events(*, league, cursor, size):
 
 
 def _name_people(events, *, league):
-    """Who did each of ``events``, as the league knows him (``selectors.shown_name``): the
-    users with the name of the player each plays as in the league, in one query."""
-    plays_as = Player.objects.filter(league=league, user=OuterRef("pk")).values("name")[:1]
-    users = (
-        get_user_model()
-        .objects.filter(pk__in={e.user_id for e in events if e.user_id is not None})
-        .annotate(plays_as=Subquery(plays_as))
-        .in_bulk()
-    )
+    """Who did each of ``events``, as the league knows him (one query)."""
+    names = known_names(league=league, user_ids={e.user_id for e in events if e.user_id is not None})
     for event in events:
-        user = users.get(event.user_id)
-        if user is not None:
-            event.who = shown_name(user, {user.pk: user.plays_as} if user.plays_as else {})
+        if event.user_id in names:
+            event.who = names[event.user_id]
 
 
 def _name_evenings(events, *, league):

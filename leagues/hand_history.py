@@ -11,26 +11,33 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+from django.db.models import OuterRef, Subquery
+
 from .hand_entry import form_module
 from .models import Hand, Player
 from .selectors import describe_payload, history_entries, meeting_history, shown_name
 
 
-def member_names(*, league) -> dict[int, str]:
-    """``{user id: name of the player he plays as}`` in ``league`` (one query)."""
-    return dict(Player.objects.filter(league=league, user__isnull=False).values_list("user_id", "name"))
+def known_names(*, league, user_ids) -> dict[int, str]:
+    """``{user id: how the league names him}`` (``selectors.shown_name``) of ``user_ids``: the
+    users with the player each plays as in the league, in one query."""
+    plays_as = Player.objects.filter(league=league, user=OuterRef("pk")).values("name")[:1]
+    users = get_user_model().objects.filter(pk__in=user_ids).annotate(plays_as=Subquery(plays_as))
+    return {user.pk: shown_name(user, {user.pk: user.plays_as} if user.plays_as else {}) for user in users}
 
 
 def evening_history(*, meeting) -> list[dict]:
     """Who changed what on ``meeting``'s sheet and when, newest first
     (``selectors.history_entries``), in three queries: the live hands' numbers, every version
-    of the evening's hands, and the members' names."""
+    of the evening's hands, and who saved them."""
     live = meeting.hands.live().values_list("pk", flat=True)
+    records = meeting_history(meeting=meeting)
     return history_entries(
-        records=meeting_history(meeting=meeting),
+        records=records,
         live_numbers={pk: number for number, pk in enumerate(live, start=1)},
         module=form_module(meeting.game),
-        names=member_names(league=meeting.league),
+        names=known_names(league=meeting.league, user_ids={r.history_user_id for r in records if r.history_user_id}),
     )
 
 

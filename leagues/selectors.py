@@ -689,9 +689,7 @@ def meeting_hands(*, meeting, entered_by=True):
 
 def meeting_history(*, meeting):
     """Every recorded version of every hand of a meeting, oldest first, in one query."""
-    return list(
-        Hand.history.filter(meeting_id=meeting.pk).select_related("history_user").order_by("history_date", "history_id")
-    )
+    return list(Hand.history.filter(meeting_id=meeting.pk).order_by("history_date", "history_id"))
 
 
 def season_table(*, season):
@@ -884,8 +882,8 @@ def history_entries(*, records, live_numbers, module, names=None):
     first), in the game's words. A save that changed nothing a player can see is left out.
 
     ``number`` is a live hand's number now; ``former`` a deleted hand's number when it was
-    last on the sheet. ``by``: who did it, as the league knows him (``names``:
-    hand_history.member_names), or the name an imported league's file gave; None for the
+    last on the sheet. ``by``: who did it, as the league knows him (``names``: {user id: his
+    name}, hand_history.known_names), or the name an imported league's file gave; None for the
     system."""
     names = names or {}
     previous = {}
@@ -912,13 +910,7 @@ def history_entries(*, records, live_numbers, module, names=None):
             entries.append(
                 {
                     "when": record.history_date,
-                    "who": record.history_user,
-                    "who_name": record.history_user_name,  # an imported league's, as text
-                    "by": (
-                        shown_name(record.history_user, names)
-                        if record.history_user is not None
-                        else record.history_user_name
-                    ),
+                    "by": names.get(record.history_user_id) or record.history_user_name,
                     "kind": kind,
                     "what": HISTORY_LABELS[kind],
                     "hand_id": record.id,
