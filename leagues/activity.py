@@ -37,6 +37,10 @@ from .rulebook import format_value, same_value
 from .selectors import CHANGING_KINDS, HISTORY_LABELS, describe_payload, history_kind, outbox_note
 
 PAGE_SIZE = 50
+# The versions kept by django-simple-history, through their models' own managers: asked as
+# ``Hand.history``, it builds its manager's class anew each time.
+HAND_VERSIONS = Hand.history.model.objects
+LEAGUE_VERSIONS = League.history.model.objects
 # What a meeting was started with: the page shows none of it, and its rules are a few kB of
 # JSON a row.
 MEETING_RULES = ("rules", "teams", "start_totals")
@@ -165,7 +169,7 @@ def _versions_before(records):
         later[record.id] = record
     firsts = [r for r in records if r.history_id not in before]
     earlier = (
-        Hand.history.filter(id=OuterRef("id"))
+        HAND_VERSIONS.filter(id=OuterRef("id"))
         .filter(
             Q(history_date__lt=OuterRef("history_date"))
             | Q(history_date=OuterRef("history_date"), history_id__lt=OuterRef("history_id"))
@@ -173,8 +177,8 @@ def _versions_before(records):
         .order_by("-history_date", "-history_id")
         .values("history_id")[:1]
     )
-    ids = Hand.history.filter(history_id__in=[r.history_id for r in firsts]).annotate(before=Subquery(earlier))
-    found = {version.id: version for version in Hand.history.filter(history_id__in=ids.values("before"))}
+    ids = HAND_VERSIONS.filter(history_id__in=[r.history_id for r in firsts]).annotate(before=Subquery(earlier))
+    found = {version.id: version for version in HAND_VERSIONS.filter(history_id__in=ids.values("before"))}
     before.update((r.history_id, found.get(r.id)) for r in firsts)
     return before
 
@@ -194,7 +198,7 @@ def _hand_events(*, league, cursor, size):
     """Hand versions, newest first (four queries: the versions, the versions before the
     oldest of each hand's, their evenings, and the closings of those evenings)."""
     records = _newest(
-        Hand.history.filter(meeting__league=league),
+        HAND_VERSIONS.filter(meeting__league=league),
         cursor=cursor,
         source=HAND,
         when="history_date",
@@ -400,7 +404,7 @@ def _rule_changes(game, before, after):
 def _rule_events(*, league, cursor, size):
     """House rules changed: the league's saved versions that changed a rule (two queries)."""
     records = _newest(
-        League.history.filter(id=league.pk),
+        LEAGUE_VERSIONS.filter(id=league.pk),
         cursor=cursor,
         source=RULES,
         when="history_date",
@@ -411,7 +415,7 @@ def _rule_events(*, league, cursor, size):
         return []
     oldest = records[-1]
     first = (
-        League.history.filter(id=league.pk)
+        LEAGUE_VERSIONS.filter(id=league.pk)
         .filter(
             Q(history_date__lt=oldest.history_date)
             | Q(history_date=oldest.history_date, history_id__lt=oldest.history_id)
