@@ -34,7 +34,7 @@ from .hand_entry import FORMS, form_module
 from .hand_history import known_names
 from .models import Hand, League, Meeting, MeetingReopening, Season, SeasonBill, SeasonReopening
 from .rulebook import format_value, same_value
-from .selectors import CHANGING_KINDS, HISTORY_LABELS, describe_payload, history_kind, outbox_note
+from .selectors import CHANGING_KINDS, HISTORY_LABELS, VersionLines, history_kind, outbox_note
 
 PAGE_SIZE = 50
 # The versions kept by django-simple-history, through their models' own managers: asked as
@@ -210,21 +210,15 @@ def _hand_events(*, league, cursor, size):
     # The version before each one: it tells a deletion from a correction, and what changed.
     versions_before = _versions_before(records)
     meetings, closings = _evenings_of(records)
-    described = {}  # a version's lines, for itself and for the version after it
-
-    def lines_of(version, module):
-        if version.history_id not in described:
-            described[version.history_id] = describe_payload(module=module, payload=version.payload or {})
-        return described[version.history_id]
-
+    lines_of = VersionLines()
     events = []
     for record in records:
         before = versions_before[record.history_id]
         kind = history_kind(record, before)
         meeting = meetings[record.meeting_id]
         module = form_module(meeting.game) if meeting.game in FORMS else None
-        lines = lines_of(record, module)
-        changes = _changes(lines_of(before, module) if before else [], lines) if kind in CHANGING_KINDS else []
+        lines = lines_of(record, module=module)
+        changes = _changes(lines_of(before, module=module) if before else [], lines) if kind in CHANGING_KINDS else []
         events.append(
             Event(
                 when=record.history_date,

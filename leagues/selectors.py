@@ -817,6 +817,25 @@ def describe_payload(*, module, payload):
     return lines
 
 
+class VersionLines:
+    """``describe_payload`` of the many versions a page shows, each payload of a hand described
+    once: a hand's versions repeat its payloads (deleted and restored, corrected and corrected
+    back, saved unchanged), and a description is a dozen translations."""
+
+    def __init__(self):
+        self.seen = {}  # hand id: [(payload, its lines)]
+
+    def __call__(self, version, *, module):
+        payload = version.payload or {}
+        known = self.seen.setdefault(version.id, [])
+        for kept, lines in known:
+            if kept == payload:
+                return lines
+        lines = describe_payload(module=module, payload=payload)
+        known.append((payload, lines))
+        return lines
+
+
 def shown_name(user, names):
     """How a page names ``user``, who entered or changed something: the player he plays as
     (``names``: {user id: player name}), else the name he gave for the sheet, else his
@@ -889,15 +908,15 @@ def history_entries(*, records, live_numbers, module, names=None):
     previous = {}
     entries = []
     last_number = {record.id: record.number for record in records if record.number is not None}
-    described = {}  # each version's lines, for itself and for the version after it
+    lines_of = VersionLines()
     for record in records:
         before = previous.get(record.id)
         kind = history_kind(record, before)
-        lines = described[record.history_id] = describe_payload(module=module, payload=record.payload or {})
+        lines = lines_of(record, module=module)
         changes = []
         if kind in CHANGING_KINDS:
             old = dict(
-                described[before.history_id] if before is not None else describe_payload(module=module, payload={})
+                lines_of(before, module=module) if before is not None else describe_payload(module=module, payload={})
             )
             new = dict(lines)
             labels = list(new) + [label for label in old if label not in new]
