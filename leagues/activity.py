@@ -22,7 +22,7 @@ import datetime
 import re
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Min, OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -184,19 +184,24 @@ def _versions_before(records):
 
 
 def _evenings_of(records):
-    """The evenings of hand versions ``records`` by id, and when each was closed, then and now
-    (a reopening keeps the closing it undid): two queries."""
-    meetings = Meeting.objects.filter(pk__in={r.meeting_id for r in records}).defer(*MEETING_RULES).in_bulk()
-    closings = {meeting_id: [m.closed_at] if m.closed_at else [] for meeting_id, m in meetings.items()}
-    reopenings = MeetingReopening.objects.filter(meeting_id__in=meetings)
-    for meeting_id, closed_at in reopenings.values_list("meeting_id", "was_closed_at"):
-        closings[meeting_id].append(closed_at)
-    return meetings, closings
+    """The evenings of hand versions ``records`` by id, each with ``first_closed``: when it
+    was first closed, then or now (a reopening keeps the closing it undid), or None. One
+    query."""
+    meetings = (
+        Meeting.objects.filter(pk__in={r.meeting_id for r in records})
+        .defer(*MEETING_RULES)
+        .annotate(closed_before=Min("reopenings__was_closed_at"))
+        .in_bulk()
+    )
+    for meeting in meetings.values():
+        closings = [t for t in (meeting.closed_at, meeting.closed_before) if t is not None]
+        meeting.first_closed = min(closings, default=None)
+    return meetings
 
 
 def _hand_events(*, league, cursor, size):
-    """Hand versions, newest first (four queries: the versions, the versions before the
-    oldest of each hand's, their evenings, and the closings of those evenings)."""
+    """Hand versions, newest first (three queries: the versions, the versions before the
+    oldest of each hand's, and their evenings)."""
     records = _newest(
         HAND_VERSIONS.filter(meeting__league=league),
         cursor=cursor,
@@ -209,7 +214,7 @@ def _hand_events(*, league, cursor, size):
         return []
     # The version before each one: it tells a deletion from a correction, and what changed.
     versions_before = _versions_before(records)
-    meetings, closings = _evenings_of(records)
+    meetings = _evenings_of(records)
     lines_of = VersionLines()
     events = []
     for record in records:
@@ -233,7 +238,7 @@ def _hand_events(*, league, cursor, size):
                 changes=changes,
                 note=outbox_note(record),
                 # A hand changed once its evening had been closed (after a reopening).
-                late=any(t < record.history_date for t in closings[meeting.id]),
+                late=meeting.first_closed is not None and meeting.first_closed < record.history_date,
                 # A save that changed nothing a player can see is not shown (it still counts
                 # for the page's cut).
                 hidden=kind == "corrected" and not changes,
@@ -462,7 +467,7 @@ def _name_evenings(events, *, league):
 
 def activity_page(*, league, cursor=None, size=PAGE_SIZE):
     """One page of the league's activity, newest first, and the cursor of the next page. A
-    fixed number of queries (at most 15), whatever the league's size and the page."""
+    fixed number of queries (at most 14), whatever the league's size and the page."""
     events = []
     for source in (_hand_events, _evening_events, _season_events, _bill_events, _rule_events):
         events += source(league=league, cursor=cursor, size=size)
