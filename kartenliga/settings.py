@@ -97,14 +97,6 @@ TEMPLATES = [
             ],
         },
     },
-    {
-        # The sheet's rows only (kartenliga/jinja2.py says why), asked for by name with
-        # using="jinja2": every other template is Django's.
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates" / "jinja2"],
-        "APP_DIRS": False,
-        "OPTIONS": {"environment": "kartenliga.jinja2.environment"},
-    },
 ]
 
 WSGI_APPLICATION = "kartenliga.wsgi.application"
@@ -257,33 +249,9 @@ def env_rate(name, default):
     return value
 
 
-# "default" is Django's own default (per process): the throttling counts live there. "fragments" keeps rendered HTML (the sheet's rows, the standings' evenings,
-# the league page's seasons and house rules form) under a digest of exactly what each piece
-# shows (leagues/fragments.py): being keyed by its content, a kept piece is never stale, so a
-# per-process cache is enough (each worker renders a piece once). A row is about 1 kB: 20,000
-# are some 20 MB a worker; the least recently used quarter goes when it is full.
+# "default" is Django's own default (per process): the throttling counts live there.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "fragments": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "fragments",
-        "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
-    },
-    # Whole lists of kept rows (a sheet, a season's evenings) under the digest of all their
-    # rows: each is the size of a page's list (up to some 50 kB), and most are outdated by the
-    # next hand, hence far fewer entries than "fragments".
-    "fragment_lists": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "fragment_lists",
-        "OPTIONS": {"MAX_ENTRIES": 500, "CULL_FREQUENCY": 4},
-    },
-    # Whole pages under their league's stamp (leagues/pages.py): the size of a page each (up to
-    # some 80 kB), and a league's pages are outdated by its next write.
-    "pages": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "pages",
-        "OPTIONS": {"MAX_ENTRIES": 300, "CULL_FREQUENCY": 4},
-    },
     # "derived": the statistics' season parts and the rating states, in a database
     # table (created by migration leagues/0011), so that they survive a restart and are worked
     # out once for every worker and machine on the database instead of once per process (0.8 s

@@ -874,9 +874,6 @@ class HandEntryForm(forms.Form):
 
     expected_hand = WholeNumberField(min_value=1, required=False, error_messages=STALE_FORM)
     idempotency_key = forms.UUIDField(required=False, error_messages=STALE_FORM)
-    # The version of the sheet the phone shows (views.meetings.sheet_version): when it is the
-    # sheet as it stands, the answer appends the new hand's row instead of the whole sheet.
-    sheet = forms.CharField(required=False, max_length=64)
 
 
 class HandVersionForm(forms.Form):

@@ -1,6 +1,6 @@
-"""Words of the one line above the hand form (the summary of "what comes next",
-templates/jinja2/meetings/next_card.html), which a phone shows with the panel folded: the
-form's first control must be on the screen before any scroll.
+"""Words of the one line above the hand form (the summary of "what comes next", the partial
+``next_card`` of templates/meetings/meeting.html), which a phone shows with the panel folded:
+the form's first control must be on the screen before any scroll.
 
 A race game's line holds what its panel holds at most length: each party's score (to the
 target, or the chips of a pot game), the pot, and who won the game the last hand ended. The

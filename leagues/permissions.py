@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from . import selectors
-from .models import League, Membership, Role, stamp_sql
+from .models import League, Membership, Role
 
 
 def membership_for(*, user, league):
@@ -21,9 +21,8 @@ def league_for(*, user, slug, role=Role.MEMBER):
     """The league named by ``slug`` if ``user`` holds at least ``role`` in it.
 
     Someone who is not a member gets a 404, not a 403: a league's existence is its own business.
-    A member's league and membership come in one query (every league page starts here), with
-    the league's stamp as ``league._stamp`` (leagues/pages.py), or None (a superuser who is no
-    member: his pages are never kept).
+    A member's league and membership come in one query (every league page starts here); a
+    superuser who is no member gets the league as its admin.
     """
     membership = _membership_with_league(user=user, slug=slug) if user.is_authenticated else None
     if membership is None:
@@ -40,12 +39,12 @@ def meeting_for(*, user, slug, pk, role=Role.MEMBER, host=False, lock=False, sea
     """The meeting ``pk`` of the league ``slug`` and ``user``'s membership, if he holds at
     least ``role`` in it, as ``league_for`` and then ``selectors.meeting_of`` give them, in
     one query (issue 12: every meeting page and every write of a hand asked twice): the
-    meeting with its season (and host, seats, lock: ``meeting_of``'s), its league (with the
-    stamp, as ``league_for``'s) as ``meeting.league``.
+    meeting with its season (and host, seats, lock: ``meeting_of``'s), its league as
+    ``meeting.league``.
 
     A league he is no member of, or a meeting that is not one of its own, is a 404 (a
-    superuser who is no member gets it as its admin, his pages never kept, as with
-    ``league_for``); a member without ``role`` gets a 403."""
+    superuser who is no member gets it as its admin, as with ``league_for``); a member
+    without ``role`` gets a 403."""
     meeting = selectors.meeting_of(
         pk=pk,
         slug=slug,
@@ -61,7 +60,6 @@ def meeting_for(*, user, slug, pk, role=Role.MEMBER, host=False, lock=False, sea
     if found is None:
         if not user.is_superuser:
             raise Http404
-        del league._stamp
         return meeting, Membership(league=league, user=user, role=Role.ADMIN)
     membership = Membership.from_db(
         connection.alias, ["id", "league_id", "user_id", "role"], [found[0], league.pk, user.pk, found[1]]
@@ -96,7 +94,7 @@ def _membership_sql():
     columns = ", ".join(f"l.{quote(field.column)}" for field in league.concrete_fields)
     return (
         f"SELECT {columns}, m.{quote(member.pk.column)} AS _membership_id,"
-        f" m.{quote(member.get_field('role').column)} AS _membership_role, {stamp_sql('l', connection)}"
+        f" m.{quote(member.get_field('role').column)} AS _membership_role"
         f" FROM {quote(league.db_table)} l JOIN {quote(member.db_table)} m"
         f" ON m.{quote(member.get_field('league').column)} = l.{quote(league.pk.column)}"
         f" WHERE l.{quote(league.get_field('slug').column)} = %s AND m.{quote(member.get_field('user').column)} = %s"
@@ -104,7 +102,7 @@ def _membership_sql():
 
 
 def public_league(*, token):
-    """The league of the public link ``token`` with its stamp (``league._stamp``), or a 404."""
+    """The league of the public link ``token``, or a 404."""
     if not token:
         raise Http404
     rows = list(League.objects.raw(_public_sql(), [token]))
@@ -119,6 +117,6 @@ def _public_sql():
     league = League._meta
     columns = ", ".join(f"l.{quote(field.column)}" for field in league.concrete_fields)
     return (
-        f"SELECT {columns}, {stamp_sql('l', connection)} FROM {quote(league.db_table)} l"
+        f"SELECT {columns} FROM {quote(league.db_table)} l"
         f" WHERE l.{quote(league.get_field('public_token').column)} = %s"
     )

@@ -33,7 +33,6 @@ from .models import (
     Seat,
     everyone_hosted,
     opens_season_sql,
-    stamp_sql,
 )
 
 
@@ -167,7 +166,6 @@ def meeting_of(
     if host:
         Meeting.host.field.set_cached_value(meeting, found[2])
     if with_league:
-        found[-1]._stamp = row[-2]  # read with the league, as permissions.public_league does
         Meeting.league.field.set_cached_value(meeting, found[-1])
     meeting.opens_season = bool(row[-1])
     if later:
@@ -193,7 +191,6 @@ def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool, seats: bool =
     if by in ("token", "member", "member_or_not"):
         selected.append(raw_reads.columns(League, alias, "l"))
         joins += f" JOIN {quote(league.db_table)} l ON l.{quote(league.pk.column)} = m.{column('league')}"
-        selected.append(stamp_sql("l", connection))
     if by in ("member", "member_or_not"):
         # The league by its address, and the user's membership of it beside it: a user who is
         # no member gets no row at all (so no lock either), unless he may see it anyway.
@@ -240,27 +237,6 @@ def seats_of(meeting: Meeting) -> list[Seated]:
     with connection.cursor() as cursor:
         cursor.execute(_seats_sql(), [meeting.pk])
         return [Seated(*row) for row in cursor.fetchall()]
-
-
-# The figures of a MeetingResult row that an appended hand's rows are added to (``stored_sums``).
-SUMMED = ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "hands")
-
-
-def stored_sums(*, meeting_id: int) -> dict[int, dict[str, int]]:
-    """The ``SUMMED`` figures of a meeting's MeetingResult rows, by player id, by SQL of its
-    own (a writer asks once per hand). A writer reads them under the meeting's lock, in a
-    statement of their own: on PostgreSQL a statement that waited for the lock still sees the
-    rows as they were when it began, before the writer it waited for committed."""
-    with connection.cursor() as cursor:
-        cursor.execute(_stored_sums_sql(), [meeting_id])
-        return {player_id: dict(zip(SUMMED, figures, strict=True)) for player_id, *figures in cursor.fetchall()}
-
-
-@functools.cache
-def _stored_sums_sql() -> str:
-    quote, result = connection.ops.quote_name, MeetingResult._meta
-    columns = ", ".join(quote(result.get_field(name).column) for name in ("player", *SUMMED))
-    return f"SELECT {columns} FROM {quote(result.db_table)} WHERE {quote(result.get_field('meeting').column)} = %s"
 
 
 def _seats_json_sql(outer: str) -> str:

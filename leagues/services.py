@@ -10,16 +10,14 @@ import functools
 import hashlib
 import json
 import operator
-import pickle
-import threading
-from collections import OrderedDict, defaultdict, namedtuple
+from collections import defaultdict, namedtuple
 from decimal import Decimal
 from typing import Any
 
 import orjson
 from django.db import IntegrityError, connection, connections, transaction
 from django.db.models import Q
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -486,15 +484,11 @@ def _replayed(
         request = meeting_request(meeting, payloads=payloads, rules=rules, players=players)
     if carried is None and not _carries(meeting):
         carried = ()  # what carried_rounds_for answers, without asking it
-    parsed = key = None
+    parsed = None
     try:
         if carried is None:
             parsed = parse_request(request)  # its problems come before those of the carried rounds
             carried = carried_rounds_for(meeting)
-        key = _replay_key(request, carried)
-        kept = _kept_replay(key)
-        if kept is not None:
-            return kept, carried
         spec, variant, sitting = parsed or parse_request(request)
         if carried:
             sitting = dataclasses.replace(sitting, carried_rounds=carried)
@@ -503,57 +497,7 @@ def _replayed(
         raise InvalidInput(problems_as_errors(error)) from error
     result = {"game": spec.key, "variant": variant, "rules": sitting.rules, **result}
     result["team_members"] = dict(sitting.teams) if sitting.teams else None
-    _keep_replay(key, result)
     return result, carried
-
-
-# Replays kept per process, keyed by a digest of their whole input: the request
-# (game, variant, rules, players, hands, teams, start totals, penalty soli), the carried
-# rounds and the language. A replay is a function of exactly these, so a kept one is never
-# stale; it is kept pickled, so each caller gets its own copy to change. The meeting page
-# after a hand and the next hand's form replay what the write just replayed: 0.36 ms for
-# 40 hands, against 0.08 ms for the key and the copy.
-_REPLAYS: OrderedDict[bytes, bytes] = OrderedDict()
-_REPLAYS_KEPT = 256
-_REPLAYS_LOCK = threading.Lock()
-
-
-def _replay_key(request: dict[str, Any], carried: tuple[str, ...]) -> bytes | None:
-    try:
-        # Keys sorted: a meeting read from PostgreSQL (jsonb) and one built in Python hold the
-        # same rules and payloads with their keys in another order.
-        blob = orjson.dumps([request, list(carried), translation.get_language()], option=orjson.OPT_SORT_KEYS)
-    except TypeError:
-        return None  # something orjson cannot write (not from the database): not kept
-    return hashlib.blake2b(blob, digest_size=32).digest()
-
-
-def _kept_replay(key: bytes | None) -> dict[str, Any] | None:
-    if key is None:
-        return None
-    with _REPLAYS_LOCK:
-        kept = _REPLAYS.get(key)
-        if kept is None:
-            return None
-        _REPLAYS.move_to_end(key)
-    return pickle.loads(kept)
-
-
-def _kept_replay_of(request: dict[str, Any], carried: tuple[str, ...]) -> dict[str, Any] | None:
-    """The replay of ``request`` (``meeting_request``) given ``carried``, when this process
-    kept one, else None: never replays, and asks nothing of the database."""
-    return _kept_replay(_replay_key(request, carried))
-
-
-def _keep_replay(key: bytes | None, result: dict[str, Any]) -> None:
-    if key is None:
-        return
-    kept = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
-    with _REPLAYS_LOCK:
-        _REPLAYS[key] = kept
-        _REPLAYS.move_to_end(key)
-        while len(_REPLAYS) > _REPLAYS_KEPT:
-            _REPLAYS.popitem(last=False)
 
 
 def party_members(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
@@ -587,19 +531,18 @@ def _hand_result(meeting: Meeting, *, hand_id: int, player_id: int, figures: dic
     return row
 
 
-def _result_figures(hands: list[Hand], result: dict[str, Any], *, players: list, start: int = 0):
+def _result_figures(hands: list[Hand], result: dict[str, Any], *, players: list):
     """(hand, player, {figure: value}) for each HandResult row of a replay of a meeting's
     live ``hands`` (``players``: its seated players, anything with their pk and name): the
     figures alone, so that a write builds model rows only for what it saves (a model
-    instance per row of a 60-hand evening cost a hand entry 10 ms). ``start``: the rows of
-    the hands from that index on only."""
+    instance per row of a 60-hand evening cost a hand entry 10 ms)."""
     players = {p.name: p for p in players}
     members = party_members(result)
     games_at: dict[tuple[int, str], int] = defaultdict(int)
     for game in result.get("games") or ():
         if game.get("winner") is not None and game.get("hand") is not None:
             games_at[(game["hand"], game["winner"])] += game.get("games", 1)
-    for hand, figures in zip(hands[start:], result["hands"][start:], strict=True):
+    for hand, figures in zip(hands, result["hands"], strict=True):
         active = set(figures.get("active", players))
         for party, delta in figures["deltas"].items():
             for name in members[party]:
@@ -654,23 +597,14 @@ def write_results(
     carried: tuple[str, ...] | None = None,
     seated: list[_Seated] | None = None,
     hands_changed: bool = False,
-    before: dict[str, Any] | None = None,
-    sums_before: dict[int, dict[str, int]] | None = None,
 ) -> None:
     """Bring the meeting's cached results in line with a replay of its live ``hands`` (Hand
-    instances, or rows with their pk and payload) (never edited otherwise): its HandResult rows, its MeetingResult rows (their sums per player) and its MeetingCarry
-    (``carried``: the rounds the replay was given; None: worked out here). ``seated``: the
-    meeting's seated players (``seats_of``), when the writer read them already for its
-    replay (one read per write). ``hands_changed``: the writer
-    changed the live hands (so the MeetingCarry's digest of them changes too).
-
-    ``before``: when the writer appended the last of ``hands``, the replay of the hands
-    before it (what the stored rows hold, since every writer keeps them so). When the new
-    replay leaves every earlier hand's figures as ``before`` had them (``only_appends``),
-    the rows are written without reading them first: the new hand's rows inserted, each
-    player's sums upserted where they changed (issue 12: two reads fewer on each hand entered),
-    those sums made from the stored ones (``sums_before``, ``selectors.stored_sums`` as the
-    writer read them under the meeting's lock) and the new hand's rows (``_sums_after``).
+    instances, or rows with their pk and payload) (never edited otherwise): its HandResult
+    rows, its MeetingResult rows (their sums per player) and its MeetingCarry (``carried``:
+    the rounds the replay was given; None: worked out here). ``seated``: the meeting's seated
+    players (``seats_of``), when the writer read them already for its replay (one read per
+    write). ``hands_changed``: the writer changed the live hands (so the MeetingCarry's
+    digest of them changes too).
 
     Only the rows whose figures changed are written: a new hand inserts its own rows and
     updates nothing before it, a correction updates the rows it changed. Rewriting every row
@@ -678,63 +612,33 @@ def write_results(
     PostgreSQL, which slowed every standings query until a vacuum."""
     if seated is None:
         seated = seats_of(meeting)
-    appended = before is not None and only_appends(before, result)
-    race = selectors.is_race_game(meeting.game)
-    # An appended hand: the rows of that hand alone, and the sums stored for the hands before
-    # it (_sums_after). A race game's points need the rows before it: all of them.
-    from_hand = len(hands) - 1 if appended and not race and sums_before is not None else 0
-    wanted = {
-        (hand.pk, player.pk): figures
-        for hand, player, figures in _result_figures(hands, result, players=seated, start=from_hand)
-    }
-
-    def hand_result(key, figures):
-        return _hand_result(meeting, hand_id=key[0], player_id=key[1], figures=figures)
-
-    if appended:
-        # The earlier hands' rows stand as they are; the new hand has none yet.
-        new = hands[-1].pk
-        _insert_rows(HandResult, [hand_result(key, figures) for key, figures in wanted.items() if key[0] == new])
-    else:
-        _sync_rows(
-            HandResult,
-            meeting.pk,
-            wanted,
-            key_fields=("hand_id", "player_id"),
-            figures=RESULT_FIGURES,
-            build=hand_result,
-        )
-    seat_order = {player.pk: player.position for player in seated}
+    wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(hands, result, players=seated)}
+    _sync_rows(
+        HandResult,
+        meeting.pk,
+        wanted,
+        key_fields=("hand_id", "player_id"),
+        figures=RESULT_FIGURES,
+        build=lambda key, figures: _hand_result(meeting, hand_id=key[0], player_id=key[1], figures=figures),
+    )
     if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
         rows = [_Figures(player_id, **figures) for (_hand, player_id), figures in wanted.items()]
-        sums = _sums_after(meeting, rows, stored=sums_before, seat_order=seat_order) if from_hand else None
-        if sums is None:
-            if from_hand:  # the stored sums are not those of the hands before: from every row
-                rows = [
-                    _Figures(player.pk, **figures)
-                    for _hand, player, figures in _result_figures(hands, result, players=seated)
-                ]
-            sums = meeting_result_rows(meeting, rows, seat_order=seat_order)
-        if appended:
-            # An appended hand never takes a player's rows away (nothing to delete): every
-            # player's sums, written where they differ from what is stored.
-            _insert_rows(MeetingResult, sums, conflict=("meeting", "player"), update=MEETING_FIGURES, only_changed=True)
-        else:
-            _sync_rows(
-                MeetingResult,
-                meeting.pk,
-                {(row.player_id,): {name: getattr(row, name) for name in MEETING_FIGURES} for row in sums},
-                key_fields=("player_id",),
-                figures=MEETING_FIGURES,
-                upsert_on=("meeting", "player"),
-                build=lambda key, figures: MeetingResult(
-                    meeting=meeting,
-                    season_id=meeting.season_id,
-                    league_id=meeting.league_id,
-                    player_id=key[0],
-                    **figures,
-                ),
-            )
+        sums = meeting_result_rows(meeting, rows, seat_order={player.pk: player.position for player in seated})
+        _sync_rows(
+            MeetingResult,
+            meeting.pk,
+            {(row.player_id,): {name: getattr(row, name) for name in MEETING_FIGURES} for row in sums},
+            key_fields=("player_id",),
+            figures=MEETING_FIGURES,
+            upsert_on=("meeting", "player"),
+            build=lambda key, figures: MeetingResult(
+                meeting=meeting,
+                season_id=meeting.season_id,
+                league_id=meeting.league_id,
+                player_id=key[0],
+                **figures,
+            ),
+        )
     if carried is None:
         carried = carried_rounds_for(meeting)
     write_carry(
@@ -748,31 +652,6 @@ def write_results(
 
 # What meeting_sums reads of a HandResult row, without building the model instance.
 _Figures = namedtuple("_Figures", ("player_id", *RESULT_FIGURES))
-
-
-def only_appends(before: dict[str, Any], result: dict[str, Any]) -> bool:
-    """Whether ``result``, a replay with one hand more than ``before``, gives every earlier
-    hand the figures ``before`` gave it: the same hands' entries, the same parties, and the
-    same games ended at those hands (all that ``_result_figures`` reads of a replay). Every
-    game's replay is played forward, so this holds for a hand entered at the end; it is
-    checked all the same, and when it fails the rows are compared with what is stored."""
-    earlier = before.get("hands") or []
-    count = len(earlier)
-    later = result.get("hands") or []
-    return (
-        len(later) == count + 1
-        and later[:count] == earlier
-        and party_members(result) == party_members(before)
-        and _games_until(result, count) == _games_until(before, count)
-    )
-
-
-def _games_until(result: dict[str, Any], number: int) -> list[tuple]:
-    return [
-        (game["hand"], game["winner"], game.get("games", 1))
-        for game in result.get("games") or ()
-        if game.get("winner") is not None and game.get("hand") is not None and game["hand"] <= number
-    ]
 
 
 def _sync_rows(model, meeting_id: int, wanted, *, key_fields, figures, build, upsert_on=None) -> None:
@@ -832,15 +711,11 @@ def _sync_rows(model, meeting_id: int, wanted, *, key_fields, figures, build, up
 _FEW_ROWS = 16
 
 
-def _insert_rows(
-    model, rows, *, conflict: tuple[str, ...] = (), update: list[str] | tuple[str, ...] = (), only_changed=False
-) -> int:
+def _insert_rows(model, rows, *, conflict: tuple[str, ...] = (), update: list[str] | tuple[str, ...] = ()) -> int:
     """INSERT ``rows`` (unsaved instances of ``model``) in as many statements as bulk_create
     (one on PostgreSQL; SQLite's batches by its limit on parameters); ``conflict`` (the
     fields of a unique constraint): ON CONFLICT DO UPDATE the ``update`` fields (PostgreSQL
-    and SQLite alike), and with ``only_changed`` only where one of them differs from what is
-    stored (a row that would be written as it is stays untouched: no dead row version on
-    PostgreSQL). SQL of its own: bulk_create's building and compiling, and on PostgreSQL
+    and SQLite alike). SQL of its own: bulk_create's building and compiling, and on PostgreSQL
     its UNNEST of one array per column, cost a hand entry 0.9 ms for five rows, each time.
     Returns how many rows were inserted or updated."""
     if not rows:
@@ -856,10 +731,6 @@ def _insert_rows(
             f" ON CONFLICT ({', '.join(quote(opts.get_field(name).column) for name in conflict)})"
             f" DO UPDATE SET {', '.join(f'{column} = EXCLUDED.{column}' for column in updated)}"
         )
-        if only_changed:
-            # Null-safe inequality: PostgreSQL's IS DISTINCT FROM, SQLite's IS NOT.
-            differs = "IS DISTINCT FROM" if connection.vendor == "postgresql" else "IS NOT"
-            tail += " WHERE " + " OR ".join(f"{table}.{column} {differs} EXCLUDED.{column}" for column in updated)
     one = "(" + ", ".join(["%s"] * len(fields)) + ")"
     size = max(1, connection.ops.bulk_batch_size(fields, rows))
     # The connection itself, asked once: each attribute asked of django.db.connection looks
@@ -962,25 +833,18 @@ def _meeting_rows_sql(model, fields: tuple[str, ...]) -> str:
 MEETING_FIGURES = ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "hands", "won_evening")
 
 
-def meeting_sums(rows, *, race: bool, seat_order: dict[int, int], start=None) -> dict[int, dict[str, Any]]:
+def meeting_sums(rows, *, race: bool, seat_order: dict[int, int]) -> dict[int, dict[str, Any]]:
     """A meeting's HandResult ``rows`` summed per player: {player id: MEETING_FIGURES}, the
     same sums the standings made of HandResult before. Pure, so that the data
     migration that fills MeetingResult uses it too.
 
     Race games' points: the sum of deltas plus each reset, the final score of a game that
     ended at a hand (any player's games_won) followed by another hand of that player. The
-    evening's winner is the standings' (``selectors.evening_winner``).
-
-    ``start``: the sums of the rows before ``rows`` ({player id: MEETING_FIGURES}), which
-    ``rows`` are added to (not for race games, whose points need the rows before)."""
-    if start and race:
-        raise ValueError("a race game's sums are made from all its rows")
+    evening's winner is the standings' (``selectors.evening_winner``)."""
     ended = {r.number for r in rows if r.games_won}
     present = {(r.player_id, r.number) for r in rows}
     hands = max((r.number for r in rows), default=0)
     sums: dict[int, dict[str, Any]] = {}
-    for player_id, figures in (start or {}).items():
-        sums[player_id] = {**figures, "hands": max(hands, figures["hands"]), "won_evening": False}
     for r in rows:
         m = sums.get(r.player_id)
         if m is None:
@@ -1003,12 +867,10 @@ def meeting_sums(rows, *, race: bool, seat_order: dict[int, int], start=None) ->
     return sums
 
 
-def meeting_result_rows(
-    meeting: Meeting, rows: list[HandResult], *, seat_order: dict[int, int], start=None
-) -> list[MeetingResult]:
+def meeting_result_rows(meeting: Meeting, rows: list[HandResult], *, seat_order: dict[int, int]) -> list[MeetingResult]:
     """The MeetingResult rows (unsaved) that sum a meeting's HandResult ``rows``, one per
-    player with a row (``start``: as ``meeting_sums``)."""
-    sums = meeting_sums(rows, race=selectors.is_race_game(meeting.game), seat_order=seat_order, start=start)
+    player with a row."""
+    sums = meeting_sums(rows, race=selectors.is_race_game(meeting.game), seat_order=seat_order)
     return [
         MeetingResult(
             meeting_id=meeting.pk,
@@ -1019,26 +881,6 @@ def meeting_result_rows(
         )
         for player_id, figures in sums.items()
     ]
-
-
-def _sums_after(
-    meeting: Meeting, rows: list, *, stored: dict[int, dict[str, int]], seat_order: dict[int, int]
-) -> list[MeetingResult] | None:
-    """The MeetingResult rows of ``meeting`` after a hand was appended: the sums ``stored`` for
-    the hands before it (``selectors.stored_sums``), with that hand's ``rows`` added (issue 12:
-    summing every row of a 40-hand evening again was 0.3 ms of each entry). Every writer keeps
-    them equal to the sums of the stored rows, as it keeps those rows; when they are not the
-    sums of the hands 1 to the one before (each counts the hands it sums) or a player of the
-    new hand has none, this answers None, and the writer sums every row."""
-    number = max((r.number for r in rows), default=None)
-    if number is None:
-        return None
-    if number > 1 and (
-        any(figures["hands"] != number - 1 for figures in stored.values())
-        or any(r.player_id not in stored for r in rows)  # a player new tonight, or sums missing
-    ):
-        return None
-    return meeting_result_rows(meeting, rows, seat_order=seat_order, start=stored)
 
 
 def write_carry(
@@ -1306,9 +1148,8 @@ def enter_locked_hand(
     read before the lock and again under it). ``carried``: ``carried_rounds_for(meeting)``,
     when the writer asked it already (None: asked here, by each replay that needs it).
     ``before``: the replay of the live hands, when the writer made it (the meeting page's
-    form is read against it); else this process's kept copy of it, if it has one. Given it,
-    the cached rows are written without being read first (``write_results``). An
-    IntegrityError is the caller's to answer (``entered_meanwhile``), once its transaction is
+    form is read against it): then a later evening is looked at only when the rounds this
+    evening leaves open changed. An IntegrityError is the caller's to answer (``entered_meanwhile``), once its transaction is
     rolled back."""
     earlier = _entered_before(meeting, idempotency_key, payload, hands=every)
     if earlier is not None:
@@ -1325,18 +1166,6 @@ def enter_locked_hand(
             raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
     request = meeting_request(meeting, payloads=payloads, players=seated)
     result, carried = _replayed(meeting, request={**request, "hands": payloads + [payload]}, carried=carried)
-    if before is None:
-        before = _kept_replay_of(request, carried)
-    if before is None and hands:
-        # Not kept here (another worker entered the last hand): replayed, and kept for the
-        # next. A 40-hand replay is cheaper than reading and comparing the evening's stored
-        # rows, and it tells whether any later evening need be looked at (issue 12: two
-        # workers, so about every other hand entered through the API went the long way).
-        before, _carried = _replayed(meeting, request=request, carried=carried)
-    # The sums the new hand's rows are added to (write_results), read now: under the lock, and
-    # not among the statements sent together below, where a read would make them wait.
-    appending = before is not None and hands and not selectors.is_race_game(meeting.game)
-    sums = selectors.stored_sums(meeting_id=meeting.pk) if appending else None
     hand = Hand(
         meeting=meeting,
         position=(every[-1].position if every else 0) + 1,
@@ -1355,8 +1184,6 @@ def enter_locked_hand(
             carried=carried,
             seated=seated,
             hands_changed=True,
-            before=before,
-            sums_before=sums,
         )
     if before is None or _queue_after(before) != _queue_after(result):
         # The rounds this evening leaves open changed: a later evening may take them. (When
@@ -1491,9 +1318,6 @@ def change_locked_hand(
     stored = meeting_request(meeting, payloads=[h.payload for h in hands], players=seated)
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
     result, carried = _replayed(meeting, request={**stored, "hands": payloads}, carried=carried)
-    # The evening as stored, when this process kept its replay: what it left open for later
-    # evenings (a correction that leaves that as it was looks at none of them).
-    before = _kept_replay_of(stored, carried)
     changed = not _same_json(hand.payload, payload)
     hand.payload = payload
     hand.version += 1
@@ -1508,8 +1332,7 @@ def change_locked_hand(
             seated=seated,
             hands_changed=changed,
         )
-    if before is None or _queue_after(before) != _queue_after(result):
-        replay_later_meetings(meeting, result)
+    replay_later_meetings(meeting, result)
     return hand, result
 
 

@@ -104,9 +104,20 @@ def spied_later_replays(monkeypatch):
     return calls
 
 
+def spied_writes(monkeypatch):
+    """The meetings whose results are written, in order."""
+    written = []
+    real = services.write_results
+    monkeypatch.setattr(
+        services,
+        "write_results",
+        lambda meeting, *args, **kwargs: written.append(meeting.pk) or real(meeting, *args, **kwargs),
+    )
+    return written
+
+
 def test_a_hand_added_to_an_earlier_evening_that_carries_more_rewrites_the_next_one(league, scorekeeper, monkeypatch):
     first, second, third = evenings(league, scorekeeper, 3)
-    services.calculate_meeting(first)  # its replay kept, as after its own last entry
     calls = spied_later_replays(monkeypatch)
     # A second 120:120 split: another special round waits after the first evening now.
     services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
@@ -117,17 +128,16 @@ def test_a_hand_added_to_an_earlier_evening_that_carries_more_rewrites_the_next_
     assert services.verify_replays(league=league)[1] == []
 
 
-def test_a_hand_added_to_an_earlier_evening_that_carries_the_same_looks_at_no_later_one(
+def test_a_hand_added_to_an_earlier_evening_that_carries_the_same_rewrites_no_later_one(
     league, scorekeeper, monkeypatch
 ):
     first, second, third = evenings(league, scorekeeper, 3)
-    services.calculate_meeting(first)
     later_rows = list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values())
-    calls = spied_later_replays(monkeypatch)
+    written = spied_writes(monkeypatch)
     # A plain game after the split: the Bock round it started still waits, as before.
     services.add_hand(meeting=first, payload=OTHER, user=scorekeeper)
     assert MeetingCarry.objects.get(meeting=first).queue_after == ["bock"]
-    assert calls == []
+    assert written == [first.pk]
     assert list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values()) == later_rows
     assert services.verify_replays(league=league)[1] == []
 
@@ -169,21 +179,19 @@ def test_the_previous_meeting_and_its_cache_are_read_as_the_orm_reads_them(leagu
     assert services._live_payloads(first.pk) == [SPLIT]
 
 
-def test_a_correction_that_leaves_what_is_carried_looks_at_no_later_evening(league, scorekeeper, monkeypatch):
+def test_a_correction_that_leaves_what_is_carried_rewrites_no_later_evening(league, scorekeeper, monkeypatch):
     first, second, third = evenings(league, scorekeeper, 3)
-    services.calculate_meeting(first)  # the evening as stored, replayed (and kept)
     later_rows = list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values())
-    calls = spied_later_replays(monkeypatch)
+    written = spied_writes(monkeypatch)
     # Hand 1 won by the other party: no trigger, the same Bock round is carried on.
     hand = first.hands.get(number=1)
     services.change_hand(hand=hand, payload=OTHER, user=scorekeeper, version=hand.version)
-    assert calls == []
+    assert written == [first.pk]
     assert list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values()) == later_rows
     # The split corrected away: nothing is carried any more, and the later evenings change.
-    services.calculate_meeting(first)
     split = first.hands.get(number=2)
     services.change_hand(hand=split, payload=PLAIN, user=scorekeeper, version=split.version)
-    assert calls == [first]
+    assert written[1:3] == [first.pk, second.pk]
     assert MeetingCarry.objects.get(meeting=second).carried_in == []
     assert services.verify_replays(league=league)[1] == []
 

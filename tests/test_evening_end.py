@@ -237,8 +237,7 @@ def test_the_hand_that_completes_the_round_brings_end_the_evening_with_its_row(c
     client.force_login(people["scorekeeper"])
     page = client.get(url("meeting", open_ended)).content.decode()
     assert url("meeting_close", open_ended) not in page
-    sheet = re.search(r'name="sheet" value="([^"]+)"', page).group(1)
-    data = {"expected_hand": "4", "sheet": sheet, "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131"}
+    data = {"expected_hand": "4", "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131"}
     response = client.post(url("hand_add_hx", open_ended), {**data, "eyes_for": "re"}, HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200 and 'hx-swap-oob="beforeend:#sheet-rows"' in html  # appended

@@ -116,22 +116,8 @@ def test_a_correction_rewrites_every_later_result(league):
     assert first.history.count() == 2
 
 
-# --- replays kept per process (issue 12) ------------------------------------------------------
-
-
-def test_a_kept_replay_is_the_fresh_replay_and_each_caller_gets_its_own_copy(league):
-    meeting = start(league, "Anna", 0)
-    services.add_hand(meeting=meeting, payload=PLAIN, user=None)
-    services._REPLAYS.clear()
-    fresh = services.calculate_meeting(meeting)
-    kept = services.calculate_meeting(meeting)
-    assert kept == fresh and kept is not fresh
-    kept["hands"][0]["deltas"]["Anna"] = 999  # a caller changing its copy changes nobody else's
-    assert services.calculate_meeting(meeting) == fresh
-
-
-def test_a_replay_is_kept_by_its_whole_input(league, settings):
-    """Hands, names, rules, carried rounds and the language each give another replay."""
+def test_a_replay_follows_its_whole_input(league, settings):
+    """Hands, names, rules and carried rounds each give another replay."""
     meeting = start(league, "Anna", 0)
     hand = services.add_hand(meeting=meeting, payload=PLAIN, user=None)
     before = services.calculate_meeting(meeting)

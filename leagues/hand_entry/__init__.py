@@ -21,20 +21,13 @@ Contract of a game's module (registered in ``FORMS`` below), which the views use
 
 - ``TEMPLATE``: the template holding ``{% partialdef form %}`` (the fields, rendered inside
   the meeting page's <form>) and ``{% partialdef next %}`` (the game's part of the "what comes
-  next" panel above the sheet), unless the module renders that part itself:
-- optional ``next_html(next, result, *, last_round) -> SafeString``: the game's part of the
-  panel (Doppelkopf's, by Jinja2: every entry renders it, kartenliga/jinja2.py).
+  next" panel above the sheet).
 - ``payload_from_post(post, *, players, result) -> (payload, errors)`` and
   ``initial_from_payload(payload) -> dict``: the form's, bound by the module as
   ``payload_from_post = GameHandForm.payload_from_post`` and
   ``initial_from_payload = GameHandForm.from_payload``.
 - optional ``extra_context(result) -> dict``: more context for its partials, worked out from
   the replay (e.g. the bids the rules in force allow), so that templates hold no rule.
-- optional ``form_parts(result) -> dict``: the parts of the replay that its ``form`` partial
-  and ``extra_context`` read, as a smaller replay (``next`` with only what the form reads,
-  ``rules``). The empty form is kept under them (``views.meetings._fresh_form_html``) and
-  rendered from them alone; without it the form is kept under every part the forms may read
-  (``FORM_RESULT_PARTS``), whose ``next`` changes with every hand.
 
 So adding a game is one module with its form (and ``describe``, ``game_end``, ``breakdown``
 below as it needs them) and one template.

@@ -32,8 +32,6 @@ common values) and which kinds of game, solo types and calls exist come from
 
 from itertools import combinations
 
-from django.template.loader import get_template
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -420,19 +418,9 @@ ROUND_NAMES = {
 }
 
 
-def next_html(nxt, result, *, last_round=False):
-    """Doppelkopf's part of what comes next (``next``, of the replay ``result``) as HTML, by
-    Jinja2 (kartenliga/jinja2.py says why); ``last_round``: the evening's last round runs (the
-    meeting page then names who owes a solo itself)."""
-    template = get_template("hands/doppelkopf_next.html", using="jinja2")
-    return mark_safe(  # noqa: S308 (rendered by Jinja2, which escaped what it was given)
-        template.render({"next": nxt, "result": result, "last_round": last_round, "w": next_words(nxt)})
-    )
-
-
 def next_words(nxt):
-    """The words with figures in them of Doppelkopf's part of what comes next
-    (templates/jinja2/hands/doppelkopf_next.html, which has the constant ones): the running
+    """The words with figures in them of Doppelkopf's part of what comes next (the ``next``
+    partial of templates/hands/doppelkopf.html, which has the constant ones): the running
     round and its games left, the stacked Bock rounds with their multiplier (with more than
     one of them, or a multiplier outside a Bock round: ``bock_stacking`` stack), the rounds
     waiting after it, who still owes a solo."""
@@ -456,28 +444,13 @@ def next_words(nxt):
     return words
 
 
-def form_parts(result):
-    """What the form is rendered from, and kept under (views.meetings._fresh_form_html): the
-    rules, and of ``next`` who plays, who must play a solo and whether it is a Ramsch round
-    (the form asks nothing else of the round: Ramsch is offered, and pre-chosen, only there).
-    The rest of ``next`` (the dealer, the round and the games left in it, the queue, who still
-    owes a solo) is the ``next`` panel's and changes with every hand; keyed by it, every hand
-    of an evening rendered the form afresh (issue 12: 5 ms of each entry's answer and of the
-    sheet read after it)."""
-    nxt = result.get("next") or {}
-    ramsch = nxt.get("round") == "ramsch"
-    return {
-        "next": {"active": nxt.get("active"), "round": "ramsch" if ramsch else None, "soloist": nxt.get("soloist")},
-        "rules": result.get("rules"),
-    }
-
-
 def extra_context(result):
     """What the form offers, from the engine: the kinds of game (Ramsch only when the next
     game is in a Ramsch round, as the replay's ``next`` says), the solo types, each party's
     calls (its own Re or Kontra, then the absagen: ``CALLS``); and the game's numbers: the
     common values of the eyes (quick buttons), the ranges of eyes and tricks, and how many
-    Doppelköpfe and Füchse a party can have."""
+    Doppelköpfe and Füchse a party can have; and the words with figures of its part of what
+    comes next (``dk``, ``next_words``)."""
     nxt = result["next"]
     ramsch_round = nxt.get("round") == "ramsch"
     points_only = _points_only(result)
@@ -497,6 +470,7 @@ def extra_context(result):
             for kind in kinds
         ],
         "default_kind": _default_kind(nxt, points_only=points_only),
+        "dk": next_words(nxt),
         "points_only": points_only,
         "value_chips": POINTS_VALUE_CHIPS,
         "default_value": POINTS_DEFAULT_VALUE,

@@ -1,21 +1,15 @@
 """Creating a league and the league page, with what its admins manage there: roles, players,
 invites, the public link and the house rules."""
 
-import json
-from functools import partial
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring.registry import GAME_MODULES
-
-from .. import field_labels, fragments, pages, selectors, services
+from .. import field_labels, selectors, services
 from ..forms import (
     InviteForm,
     LeagueForm,
@@ -26,7 +20,7 @@ from ..forms import (
     game_label,
     preset_label,
 )
-from ..models import Invite, Membership, Role, Season
+from ..models import Invite, Membership, Role
 from ..permissions import league_for
 
 
@@ -87,9 +81,8 @@ def league_options_hx(request):
 # --- the league page --------------------------------------------------------------------------
 
 
-def render_league(request, league, membership, *, status=200, stand_ins=None, **forms):
-    """The league page; the admin forms come bound (with their errors) after a failed post.
-    ``stand_ins``: what leagues/pages.py renders a kept page with."""
+def render_league(request, league, membership, *, status=200, **forms):
+    """The league page; the admin forms come bound (with their errors) after a failed post."""
     is_admin = membership.allows(Role.ADMIN)
     context = {
         "league": league,
@@ -102,59 +95,14 @@ def render_league(request, league, membership, *, status=200, stand_ins=None, **
         "standings_url": reverse("standings", kwargs={"slug": league.slug}),
         **selectors.league_overview(league=league, admin=is_admin),
     }
-    # The ten recent evenings, each line kept by what it shows.
-    context["meetings_html"] = fragments.rendered_rows(
-        "leagues/meeting_row.html",
-        [
-            {
-                "url": reverse("meeting", kwargs={"slug": league.slug, "pk": meeting["id"]}),
-                "date": meeting["date"],
-                "host": meeting["host"],
-                "season": str(Season(number=meeting["season"])),
-                "imported": meeting["imported_totals"],
-            }
-            for meeting in context["meetings"]
-        ],
-    )
-    # One line a season (20 of them in a league of 20 seasons), each kept by what it shows.
-    context["seasons_html"] = fragments.rendered_rows(
-        "leagues/season_row.html",
-        [
-            {
-                "name": str(Season(number=season["number"])),
-                "slug": league.slug,
-                "number": season["number"],
-                "started_on": season["started_on"],
-                "closed_on": season["closed_on"],
-                "locked": season["locked"],
-            }
-            for season in context["seasons"]
-        ],
-    )
     if is_admin:
         preset_form = forms.get("preset_form") or PresetForm(initial={"variant": league.variant}, game=league.game)
         rules_form = forms.get("rules_form")
         if rules_form is None and preset_form.spec is not None:
             rules = services.resolved_rules(game=league.game, variant=league.variant, overrides=league.rule_overrides)
-            if "preset_form" not in forms:
-                context["rules_html"] = _rules_html(league, preset_form, rules)
-                # Built only if something reads it (the page does not, when it is kept).
-                rules_form = SimpleLazyObject(partial(preset_form.rules_form, rules=rules))
-            else:
-                rules_form = preset_form.rules_form(rules=rules)
+            rules_form = preset_form.rules_form(rules=rules)
         invite_form = forms.get("invite_form") or InviteForm(league=league)
         _offer_players(invite_form, context["players"])
-        if "player_form" not in forms:
-            # As it opens (no errors) the form shows nothing of the league: kept by its name.
-            context["player_fields_html"] = fragments.rendered(
-                "leagues/form_fields.html", ("player",), lambda: {"form": PlayerForm(league=league)}
-            )
-        if "invite_form" not in forms:
-            # As it opens: the roles and the players it offers (their ids and names) are all it shows.
-            offered = [(value, str(label)) for value, label in invite_form.fields["player"].choices]
-            context["invite_fields_html"] = fragments.rendered(
-                "leagues/form_fields.html", ("invite", offered), lambda: {"form": invite_form}
-            )
         context.update(
             role_form=RoleForm(),
             role_errors=forms.get("role_errors", {}),
@@ -167,11 +115,7 @@ def render_league(request, league, membership, *, status=200, stand_ins=None, **
             new_invite=forms.get("new_invite"),
             roles=Role.choices,
         )
-    response = render(request, "leagues/league.html", {**context, **(stand_ins or {})}, status=status)
-    if context["invites"]:
-        # An open invite leaves the list when it expires, which no write tells (leagues/pages.py).
-        response.kept_until = min(invite.expires_at for invite in context["invites"])
-    return response
+    return render(request, "leagues/league.html", context, status=status)
 
 
 def _offer_players(invite_form, players):
@@ -184,20 +128,6 @@ def _offer_players(invite_form, players):
     field.choices = [("", field.empty_label), *((p["id"], p["name"]) for p in players if p["user_id"] is None)]
 
 
-def _rules_html(league, preset_form, rules):
-    """The house rules form as it opens (unbound, no errors), kept by what it shows
-    (leagues/fragments.py): its widgets were 40 % of the league page. Both forms are built
-    from the game, the preset and the rules in force alone, so those (and the language) are
-    its key: a change of the house rules gives another key."""
-
-    def context():
-        return {"preset_form": preset_form, "rules_form": preset_form.rules_form(rules=rules), "fixed": league.game}
-
-    # The game's module too: a test may define a game of the same name with other options.
-    key = (GAME_MODULES.get(league.game), league.variant, json.dumps(rules, sort_keys=True, default=str))
-    return fragments.rendered("leagues/create.html#rules", key, context)
-
-
 def _public_url(request, league):
     if not league.public_token:
         return None
@@ -208,12 +138,7 @@ def _public_url(request, league):
 @require_GET
 def league(request, slug):
     league, membership = league_for(user=request.user, slug=slug)
-    return pages.kept(
-        request,
-        league=league,
-        vary=(membership.role,),
-        render=lambda stand_ins: render_league(request, league, membership, stand_ins=stand_ins),
-    )
+    return render_league(request, league, membership)
 
 
 # --- admin actions (each POSTs, then returns to the league page) ------------------------------

@@ -15,35 +15,30 @@ A problem the form partial does not show on one of its fields is listed above th
 that none is ever hidden.
 """
 
-import functools
-import hashlib
 import uuid
 from collections import defaultdict
 
-import orjson
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpResponse
-from django.middleware.csrf import get_token
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import get_template, render_to_string
+from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.html import escape, format_html
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.html import escape
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from leagues import field_labels, fragments, hand_history, next_line, pages, selectors, services, sharing, undo
+from leagues import field_labels, hand_history, next_line, selectors, services, sharing, undo
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.hand_entry import form_module
 from leagues.hand_entry.words import hand_words
 from leagues.models import Hand, Role
 from leagues.permissions import league_for, meeting_for
-from leagues.templatetags.sheet import ROUND_WORDS, round_letters, texts
+from leagues.templatetags.sheet import ROUND_WORDS
 from scoring.registry import START_TOTALS, TEAMS, get_game
 
 
@@ -135,64 +130,13 @@ def form_context(request, meeting, *, players, result, module, initial=None, err
         "initial": initial or {},
         "errors": by_field,
     }
-    if initial or errors:
-        extra = getattr(module, "extra_context", None)
-        if extra is not None:
-            context.update(extra(result))
-        html = render_to_string(module.TEMPLATE + "#form", context, request=request)
-    else:
-        html = _fresh_form_html(module, context)
+    extra = getattr(module, "extra_context", None)
+    if extra is not None:
+        context.update(extra(result))
+    html = render_to_string(module.TEMPLATE + "#form", context, request=request)
     others += [message for messages_ in by_field.values() for message in messages_ if escape(message) not in html]
     context.update({"game_form_html": html, "other_errors": others})
     return context
-
-
-# What of a replay the hand forms read (their templates and ``extra_context``): the form is
-# rendered from these alone, so that they are all a kept form can depend on.
-FORM_RESULT_PARTS = ("game", "variant", "rules", "next", "parties", "team_members")
-
-
-def _fresh_form_html(module, context):
-    """A game's empty hand form (nothing typed, no problems: every GET of the meeting page and
-    the form after each saved hand), kept by exactly what it is rendered from (issue 12:
-    2.5 ms of the meeting page's 13). It is rendered from a plain context, with no request and
-    no context processors, holding the hand's number, the players, who is active, and the
-    parts of the replay that the forms read (``FORM_RESULT_PARTS``), so that nothing outside
-    the key can reach it: a kept form is never stale. A game whose module says what its form
-    reads (``form_parts``) is kept under that and who is active alone, and rendered from no
-    more. The idempotency key and the CSRF token stay outside it, in the meeting page's
-    <form>."""
-    result = context["result"]
-    narrow = getattr(module, "form_parts", None)
-    if narrow is not None:
-        # The game says what its form reads (hand_entry/__init__.py): kept under that alone,
-        # one form serves every hand with the same players, round and soloist.
-        part = {"next": {}, "rules": None, **narrow(result)}
-        data = {"module": module.__name__, "active": list(context["active"]), "result": part}
-    else:
-        part = {name: result.get(name) for name in FORM_RESULT_PARTS}
-        data = {
-            "module": module.__name__,
-            "hand_number": context["hand_number"],
-            "players": list(context["players"]),
-            "active": list(context["active"]),
-            "result": part,
-        }
-
-    def plain_context():
-        plain = {
-            **data,
-            "next": part["next"],
-            "rules": part["rules"] or {},
-            "initial": {},
-            "errors": {},
-        }
-        extra = getattr(module, "extra_context", None)
-        if extra is not None:
-            plain.update(extra(part))
-        return plain
-
-    return fragments.rendered(module.TEMPLATE + "#form", data, plain_context)
 
 
 def table_context(
@@ -207,8 +151,6 @@ def table_context(
     closed_refusal=None,
     replayed=None,
     hands=None,
-    sheet=True,
-    csrf_token=None,
     undone=None,
 ):
     """The block that htmx swaps after each hand: what comes next, the form and the sheet.
@@ -220,11 +162,8 @@ def table_context(
     again when the live hands are still those (same hands, same versions), else ignored.
     ``hands``: every hand of the meeting as ``selectors.meeting_hands`` gives them, when the
     caller read them under the meeting's lock (and wrote nothing since but what it adds).
-    ``sheet``: False when the caller sends the sheet's rows itself (``_appended``): the
-    context then has the rows, not their HTML. ``csrf_token``: what the forms carry instead
-    of the request's own token (the kept page's stand-in, leagues/pages.py). ``undone``: the
-    hand this user just undid (its id, or the text of it from the page's address), whose
-    undo the table offers to undo (leagues/undo.py, ``offers``).
+    ``undone``: the hand this user just undid (its id, or the text of it from the page's
+    address), whose undo the table offers to undo (leagues/undo.py, ``offers``).
     """
     if hands is None:
         hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
@@ -249,8 +188,6 @@ def table_context(
         "conflict": conflict,
         "closed_refusal": closed_refusal,
         "rows": [],
-        # Called by the template only where the whole page is rendered (not by htmx's table).
-        "outbox_html": functools.partial(outbox_html, request, meeting, can_write=_can_write(membership)),
         "after_end": services.end_time_passed(meeting),
         **evening_context(meeting, membership, result),
     }
@@ -264,7 +201,6 @@ def table_context(
         # the page shows the totals as written.
         context["imported_totals"] = selectors.imported_totals(meeting=meeting)
         context["can_write"] = False
-        context["outbox_html"] = ""
         return context
     if result is None:
         return context
@@ -297,31 +233,14 @@ def table_context(
     )
     # The legend of the special rounds only on a sheet that has such rows (Doppelkopf's).
     context["special_rounds"] = any(row["round_label"] for row in context["rows"])
-    # A table that says something of its own (someone else's hand, a refusal) is not one to
-    # append the next hand to: the next answer sends it whole again, without the notice.
-    shown_whole = conflict is None and closed_refusal is None and not broken
-    context["sheet_version"] = sheet_version(meeting, hands, result) if shown_whole else ""
-    if sheet:
-        context["sheet_html"] = sheet_html(meeting, context["rows"], parties=result["parties"])
     if not context["evening_over"]:
-        csrf = csrf_input(request, csrf_token)
-        context["next_card_html"] = next_card_html(request, context, module=module, csrf=csrf)
-        if context["can_write"]:
-            context["hand_form_html"] = hand_form_html(context, csrf=csrf)
+        context.update(next_context(context, module=module))
     return context
 
 
-def csrf_input(request, token=None):
-    """The CSRF field of a form rendered by Jinja2, as Django's {% csrf_token %} writes it,
-    with ``token`` (a kept page's stand-in, leagues/pages.py) or the request's own."""
-    return format_html(
-        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token if token else get_token(request)
-    )
-
-
 def next_words(context):
-    """The words with figures in them of the panel above the form
-    (templates/jinja2/meetings/next_card.html, which has the constant ones): the next hand's
+    """The words with figures in them of the panel above the form (the partial ``next_card``
+    of templates/meetings/meeting.html, which has the constant ones): the next hand's
     number, who deals and who sits out, the running round and its games left, the games left
     in the host round once the end time passed, the solo due or owed; a race game's score
     (leagues/next_line.py)."""
@@ -356,94 +275,15 @@ def next_words(context):
     return words
 
 
-def next_card_html(request, context, *, module, csrf):
-    """The panel of what comes next (Jinja2's, kartenliga/jinja2.py says why), with the game's
-    own part in it: from its module's ``next_html`` where it has one (Doppelkopf's, by
-    Jinja2), else its template's ``next`` partial."""
-    own = getattr(module, "next_html", None)
-    if own is not None:
-        game_html = own(context["next"], context["result"], last_round=context.get("last_round"))
-    else:
-        game_html = render_to_string(module.TEMPLATE + "#next", context, request=request)
-    panel = {**context, "game_next_html": game_html, "w": next_words(context), "csrf_input": csrf}
-    return mark_safe(get_template("meetings/next_card.html", using="jinja2").render(panel))  # noqa: S308 (Jinja2's)
-
-
-def hand_form_html(context, *, csrf):
-    """The form of the next hand (Jinja2's), around the game's fields (``game_form_html``),
-    with the CSRF field ``csrf`` (``csrf_input``) and the words its hands are said with
-    while they wait offline (``say``, leagues/hand_entry/words.py)."""
-    number = context["hand_number"]
-    words = {
-        "enter": _("Enter hand %(number)s") % {"number": number},
-        "save": _("Save hand %(number)s") % {"number": number},
+def next_context(context, *, module):
+    """What the panel of what comes next and the hand form add to a table's ``context``: the
+    panel's words (``w``), the game's part of the panel (``game_next``, its template's
+    ``next`` partial) and the words a hand waiting offline is said with (``say``)."""
+    return {
+        "w": next_words(context),
+        "game_next": module.TEMPLATE + "#next",
+        "say": hand_words(context["league"].game),
     }
-    say = hand_words(context["league"].game)
-    form = get_template("meetings/hand_form.html", using="jinja2").render(
-        {**context, "w": words, "say": say, "csrf_input": csrf}
-    )
-    return mark_safe(form)  # noqa: S308 (rendered by Jinja2, which escaped what it was given)
-
-
-def sheet_version(meeting, hands, result):
-    """A digest of all that the sheet's rows show: the replay's parties and hands (every
-    figure, round and solo), each hand's id and version (deleted ones too: they are listed
-    under the sheet), the league's address the rows link to and the language. The form
-    carries it; when an entry's form carries the version of the sheet as it stands, the
-    phone shows that sheet, and the answer appends the new hand's row to it (issue 12: the
-    whole sheet was 2 ms of every entry's answer). "" when the replay cannot be written so
-    (then the whole sheet is always sent)."""
-    try:
-        blob = orjson.dumps(
-            [
-                meeting.pk,
-                meeting.league.slug,
-                get_language(),
-                result["parties"],
-                result["hands"],
-                [(hand.pk, hand.version, hand.deleted_at is not None) for hand in hands],
-            ]
-        )
-    except TypeError:
-        return ""
-    return hashlib.blake2b(blob, digest_size=16).hexdigest()
-
-
-# The title of a sheet's cell of whoever sat out that hand (the rows' template is Jinja2's:
-# it shows words translated here).
-SAT_OUT = gettext_lazy("sat out")
-
-
-def sheet_html(meeting, rows, *, parties):
-    """The sheet's rows as HTML, each kept by exactly what it shows (leagues/fragments.py):
-    only the rows whose figures or words changed since a worker last showed them are
-    rendered, which on the page of 40 hands was most of its time."""
-    text = texts()
-    slug = meeting.league.slug
-    sat_out = text(SAT_OUT)
-    return fragments.rendered_rows(
-        "meetings/sheet_row.html",
-        [
-            {
-                "slug": slug,
-                "meeting": meeting.pk,
-                "hand": row["hand"].pk,
-                "number": row["number"],
-                "round": row["round"],
-                "round_label": text(row["round_label"]),
-                "letters": [(letter, text(words)) for letter, words in round_letters(row)],
-                "cells": [
-                    {"out": cell["out"], "solo": cell["solo"], "delta": cell["delta"], "total": cell["total"]}
-                    for cell in row["cells"]
-                ],
-                "game_end": [str(line) for line in row["game_end"]],
-                "colspan": len(parties) + 1,
-                "sat_out": sat_out,
-            }
-            for row in rows
-        ],
-        using="jinja2",
-    )
 
 
 def _same_hands(hands, others):
@@ -595,93 +435,8 @@ def _control_errors(form, number):
 @require_GET
 def meeting(request, slug, pk):
     meeting, membership = _meeting(request, slug, pk)
-
-    def page(stand_ins):
-        key = stand_ins.get("idempotency_key")
-        context = table_context(
-            request,
-            meeting,
-            membership,
-            idempotency_key=key,
-            csrf_token=stand_ins.get("csrf_token"),
-            undone=request.GET.get("undone"),
-        )
-        return whole_page(request, {**context, **stand_ins})
-
-    # Kept whole (leagues/pages.py); the end time passing changes the page by itself.
-    vary = (membership.role, services.end_time_passed(meeting))
-    return pages.kept(request, league=meeting.league, vary=vary, render=page)
-
-
-# Where the table goes in a kept frame: made anew in each process, so no page holds it by chance.
-TABLE_MARK = "table" + uuid.uuid4().hex
-
-
-def whole_page(request, context, *, status=200):
-    """The meeting page of ``context`` (``table_context``'s, with the kept page's stand-ins
-    when it is to be kept): its table rendered, its frame (``page_frame``) kept. A page with
-    messages to show, or a refusal above the table, is rendered whole."""
-    if context.get("refused") or len(messages.get_messages(request)):
-        return render(request, "meetings/meeting.html", context, status=status)
-    table = render_to_string("meetings/meeting.html#table", context, request)
-    token = context.get("csrf_token") or get_token(request)
-    frame = page_frame(request, context["meeting"], can_write=context["can_write"], outbox=context["outbox_html"])
-    return HttpResponse(frame.replace(pages.CSRF_STAND_IN, str(token)).replace(TABLE_MARK, table), status=status)
-
-
-def page_frame(request, meeting, *, can_write, outbox):
-    """All of the meeting page but its table (``#at-table``, which has ``TABLE_MARK`` in its
-    place), kept by exactly what it shows (leagues/fragments.py): the league's and the
-    meeting's head, the offline outbox, who is logged in and the address. It is rendered from
-    a plain context of those alone (no request: nothing outside the key can reach it), with
-    the kept pages' CSRF stand-in for the token. After every hand the sheet's page is shown
-    anew; the frame was 3 ms of its 11. ``outbox``: the context's ``outbox_html``
-    (``outbox_html`` bound to this page, or "" where the page has no outbox)."""
-    league = meeting.league
-    holder = meeting.pennant_holder if meeting.pennant_holder_id is not None else None
-    data = {
-        "league": {"slug": league.slug, "name": league.name},
-        "meeting": {
-            "pk": meeting.pk,
-            "date": meeting.date,
-            "host": {"name": meeting.host.name},
-            "season": str(meeting.season),
-            "end_time": meeting.end_time,
-            "pennant_holder": {"name": holder.name} if holder is not None else None,
-            "pennant_forgotten": meeting.pennant_forgotten,
-        },
-        "user": {"pk": request.user.pk, "is_authenticated": request.user.is_authenticated},
-        "request": {"get_full_path": request.get_full_path()},
-        "can_write": can_write,
-        "outbox": True if callable(outbox) else str(outbox),
-    }
-
-    def context():
-        return {
-            **data,
-            "outbox_html": outbox() if callable(outbox) else outbox,
-            "csrf_token": pages.CSRF_STAND_IN,
-            "table_html": TABLE_MARK,
-            "messages": (),
-        }
-
-    return fragments.rendered("meetings/meeting.html", data, context)
-
-
-def outbox_html(request, meeting, *, can_write):
-    """The offline outbox's section (pwa/outbox.html: its addresses and some twenty phrases for
-    static/js/outbox.js), kept by what it shows: 0.3 ms of the meeting page."""
-    data = {"can_write": can_write, "meeting": meeting.pk, "user": request.user.pk, "slug": meeting.league.slug}
-
-    def context():
-        return {
-            "can_write": can_write,
-            "meeting": {"pk": meeting.pk},
-            "user": {"pk": request.user.pk},
-            "league": {"slug": meeting.league.slug},
-        }
-
-    return fragments.rendered("pwa/outbox.html", data, context)
+    context = table_context(request, meeting, membership, undone=request.GET.get("undone"))
+    return render(request, "meetings/meeting.html", context)
 
 
 def _render_table(request, meeting, membership, *, status=200, **kwargs):
@@ -691,7 +446,7 @@ def _render_table(request, meeting, membership, *, status=200, **kwargs):
     return render(request, "meetings/meeting.html", context, status=status)
 
 
-def _saved(request, meeting, membership, hand, replayed=None, hands=None, appended_to=None):
+def _saved(request, meeting, membership, hand, replayed=None, hands=None, append=False):
     # The hand may have closed the evening (the last of its last round): show it closed. A
     # write that just replayed knows (``hand.meeting`` is the meeting it locked and closed).
     if replayed is not None:
@@ -699,8 +454,8 @@ def _saved(request, meeting, membership, hand, replayed=None, hands=None, append
     else:
         meeting.refresh_from_db(fields=["closed_at", "closed_by"])
     if request.htmx:
-        if appended_to is not None:
-            answer = _appended(request, meeting, membership, replayed=replayed, hands=hands, before=appended_to)
+        if append:
+            answer = _appended(request, meeting, membership, replayed=replayed, hands=hands)
             if answer is not None:
                 return answer
         return _render_table(request, meeting, membership, replayed=replayed, hands=hands)
@@ -708,21 +463,18 @@ def _saved(request, meeting, membership, hand, replayed=None, hands=None, append
     return redirect(meeting.get_absolute_url() + "#sheet")
 
 
-def _appended(request, meeting, membership, *, replayed, hands, before):
-    """The answer to an htmx entry whose phone showed the sheet as it stood before it
-    (``before``: that sheet's replay): what comes next and the form, and the new hand's row
-    appended to the sheet, instead of the whole table (templates/meetings/meeting.html,
-    "appended"). None when more than that row changed: an earlier row (``only_appends``),
-    the sheet's legend, or the evening (over, or closed): then the whole table is sent."""
-    if not before.get("hands") or not services.only_appends(before, replayed[1]):
-        return None
-    context = table_context(request, meeting, membership, replayed=replayed, hands=hands, sheet=False)
+def _appended(request, meeting, membership, *, replayed, hands):
+    """The answer to an htmx entry of the hand its phone expected: what comes next and the
+    form, and the new hand's row appended to the sheet, instead of the whole table
+    (templates/meetings/meeting.html, "appended"). None when the sheet changes otherwise:
+    its first row (the phone shows no sheet yet), its legend, or the evening (over, or
+    closed): then the whole table is sent."""
+    context = table_context(request, meeting, membership, replayed=replayed, hands=hands)
     rows = context["rows"]
-    if context["evening_over"] or context["closed"] or len(rows) != len(before["hands"]) + 1:
+    if len(rows) < 2 or context["evening_over"] or context["closed"]:
         return None
     if any(row["round_label"] for row in rows[:-1]) != context["special_rounds"]:
         return None  # the new row brings the legend of the special rounds
-    context["new_rows_html"] = sheet_html(meeting, rows[-1:], parties=replayed[1]["parties"])
     response = render(request, "meetings/meeting.html#appended", context)
     return reswap(retarget(response, "#at-entry"), "outerHTML")
 
@@ -738,7 +490,6 @@ def hand_add_hx(request, slug, pk):
     control_ok = control.is_valid()
     expected = control.cleaned_data.get("expected_hand") if control_ok else None
     key = control.cleaned_data.get("idempotency_key") if control_ok else None
-    shown_sheet = control.cleaned_data.get("sheet") if control_ok else None
     try:
         # The meeting's lock from the start: what the form is read against (the hands, the
         # seats, their replay) is what the write writes after, and it is read once (issue
@@ -769,9 +520,7 @@ def hand_add_hx(request, slug, pk):
             if not control_ok or read_errors:
                 errors = [{"hand": number, "field": field, "message": msg} for field, msg in read_errors.items()]
                 errors += _control_errors(control, number)
-                return _form_errors(
-                    request, meeting, membership, module, players, result, payload, errors, number, key, shown_sheet
-                )
+                return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
             hand, _created, replayed = services.enter_locked_hand(
                 meeting=meeting,
                 every=hands,
@@ -800,13 +549,10 @@ def hand_add_hx(request, slug, pk):
         return _render_table(request, meeting, membership, status=400, closed_refusal=error.errors[0]["message"])
     except services.InvalidInput as error:
         errors = _page_errors(meeting, error.errors)
-        return _form_errors(
-            request, meeting, membership, module, players, result, payload, errors, number, key, shown_sheet
-        )
+        return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
     # The table is rendered from the write's own replay and the hands it read under the lock,
-    # not read and replayed a third time; the phone that showed the sheet as it
-    # stood gets only the new hand's row for it.
-    shown = shown_sheet and shown_sheet == sheet_version(meeting, hands, result)
+    # not read and replayed a third time; the phone that expected this hand's number shows
+    # the sheet before it, and gets only the new hand's row for it.
     return _saved(
         request,
         meeting,
@@ -814,7 +560,7 @@ def hand_add_hx(request, slug, pk):
         hand,
         replayed=(live + [hand], replayed),
         hands=hands + [hand],
-        appended_to=result if shown else None,
+        append=expected is not None,
     )
 
 
@@ -822,10 +568,10 @@ def _initial(module, payload):
     return module.initial_from_payload(payload) if isinstance(payload, dict) else {}
 
 
-def _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key, sheet=None):
+def _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key):
     """The form again with its problems on the fields, status 400, nothing saved. It keeps
-    its idempotency key (nothing was saved with it), and the version of the sheet its phone
-    shows (``sheet``: htmx swaps only the form, the sheet stays as it was)."""
+    its idempotency key (nothing was saved with it); htmx swaps only the form, the sheet
+    stays as it was."""
     if not request.htmx:
         return _render_table(
             request,
@@ -842,7 +588,7 @@ def _form_errors(request, meeting, membership, module, players, result, payload,
         "can_write": True,
         "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
         "idempotency_key": key or uuid.uuid4(),
-        "sheet_version": sheet or "",
+        "say": hand_words(meeting.league.game),
         # The save bar keeps the last hand's undo (the form it submits stays on the page).
         "undo": undo.offers(
             meeting=meeting,
@@ -861,7 +607,7 @@ def _form_errors(request, meeting, membership, module, players, result, payload,
             hand_number=number,
         ),
     }
-    response = HttpResponse(hand_form_html(context, csrf=csrf_input(request)), status=400)
+    response = render(request, "meetings/meeting.html#hand_form", context, status=400)
     return reswap(retarget(response, "#hand-form"), "outerHTML")
 
 

@@ -18,13 +18,10 @@ from scoring.numbers import whole_number
 
 from .. import (
     converters,  # noqa: F401  (registers the <token:…> path converter)
-    fragments,
-    pages,
     selectors,
 )
 from ..models import Role, Season
 from ..permissions import league_for, public_league
-from ..templatetags.sheet import round_letters, texts
 
 
 class BadSeason(ValueError):
@@ -42,7 +39,7 @@ def _season_number(request):
     return number
 
 
-def _standings(request, league, *, public_token=None, membership=None, stand_ins=None):
+def _standings(request, league, *, public_token=None, membership=None):
     try:
         number = _season_number(request)
     except BadSeason as error:
@@ -62,9 +59,7 @@ def _standings(request, league, *, public_token=None, membership=None, stand_ins
             "public_token": public_token,
             "membership": membership,
             "can_split_bill": can_split_bill,
-            **_meeting_lists_html(league, data, public_token=public_token),
-            **_tables_html(data),
-            **(stand_ins or {}),
+            **_tables(data),
         },
     )
 
@@ -96,51 +91,16 @@ def _shown_average(average):
     return (Decimal(average.numerator) / Decimal(average.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
 
 
-def _tables_html(data):
-    """The season picker, the season's table and the all-time table, each rendered from
-    exactly what it shows and kept (leagues/fragments.py): with 20 seasons they were 1.7 of
-    the page's 2.3 ms of template (the picker alone 0.8 ms). Whatever changes a figure, a
-    name, a rank or the season shown gives another key."""
+def _tables(data):
+    """The season picker (``chips``), the season's table and the all-time table, each as its
+    partial of templates/standings/tables.html shows it (``t``)."""
     shown = data.season.number if data.season else None
     closed = data.season is not None and data.season.closed_on is not None
     chooser = data.choosing_restaurant.id if closed and data.choosing_restaurant else None
-    parts = {
-        "chips_html": ("chips", {"seasons": [(s.number, str(s)) for s in data.seasons], "shown": shown}),
-        "table_html": (
-            "season_table",
-            {"race": data.race, "solos": data.solos, "rows": _table_rows(data.table, chooser=chooser)},
-        ),
-        "all_time_html": ("all_time", {"race": data.race, "solos": data.solos, "rows": _table_rows(data.all_time)}),
-    }
     return {
-        name: fragments.rendered(f"standings/tables.html#{partial}", t, lambda t=t: {"t": t})
-        for name, (partial, t) in parts.items()
-    }
-
-
-def _meeting_lists_html(league, data, *, public_token):
-    """The season's evenings (newest first) and who hosted them, each line rendered from
-    exactly what it shows and kept (leagues/fragments.py): with 40 evenings in a season they
-    were half of the page's template time, and they are what grows with the season."""
-    meetings = [
-        {
-            "token": public_token,
-            "slug": league.slug,
-            "id": m.id,
-            "date": m.date,
-            "imported": m.imported_totals,
-            "host": m.host.name,
-            "winner": m.winner.name if m.winner else None,  # a closed evening's only
-            "open": not m.closed,
-            "race": data.race,
-            "figure": m.winner_games_won if data.race else m.winner_total,
-        }
-        for m in reversed(data.meetings)
-    ]
-    hosted = [{"host": m.host.name, "date": m.date} for m in data.rotation.hosted]
-    return {
-        "meeting_rows_html": fragments.rendered_rows("standings/meeting_row.html", meetings),
-        "hosted_html": fragments.rendered_rows("standings/hosted_row.html", hosted),
+        "chips": {"seasons": [(s.number, str(s)) for s in data.seasons], "shown": shown},
+        "season_table": {"race": data.race, "solos": data.solos, "rows": _table_rows(data.table, chooser=chooser)},
+        "all_time": {"race": data.race, "solos": data.solos, "rows": _table_rows(data.all_time)},
     }
 
 
@@ -148,39 +108,24 @@ def _meeting_lists_html(league, data, *, public_token):
 @login_required
 def standings(request, slug):
     league, membership = league_for(user=request.user, slug=slug)
-    return pages.kept(
-        request,
-        league=league,
-        vary=(membership.role,),
-        render=lambda stand_ins: _standings(request, league, membership=membership, stand_ins=stand_ins),
-    )
+    return _standings(request, league, membership=membership)
 
 
 @require_GET
 def public_standings(request, token):
     league = public_league(token=token)
-    return pages.kept(
-        request,
-        league=league,
-        render=lambda stand_ins: _standings(request, league, public_token=token, stand_ins=stand_ins),
-    )
+    return _standings(request, league, public_token=token)
 
 
 @require_GET
 def public_meeting(request, token, pk):
-    # The league (with its stamp) comes with the meeting (one query): a wrong token or a
-    # meeting of another league is the same 404.
+    # The league comes with the meeting (one query): a wrong token or a meeting of another
+    # league is the same 404.
     if not token:
         raise Http404
     meeting = selectors.meeting_of(pk=pk, public_token=token, host=True)
     if meeting is None:
         raise Http404
-    return pages.kept(
-        request, league=meeting.league, render=lambda stand_ins: _public_meeting(request, meeting, token, stand_ins)
-    )
-
-
-def _public_meeting(request, meeting, token, stand_ins):
     league = meeting.league
     players, rows, totals = selectors.meeting_sheet(meeting=meeting)
     return render(
@@ -191,35 +136,11 @@ def _public_meeting(request, meeting, token, stand_ins):
             "meeting": meeting,
             "players": players,
             "rows": rows,
-            "sheet_html": _public_sheet_html(rows, players=players),
             "totals": totals,
             # The legend of special rounds, when the sheet marks any.
             "has_rounds": any(row.round_label for row in rows),
             "public_token": token,
-            **stand_ins,
         },
-    )
-
-
-def _public_sheet_html(rows, *, players):
-    """The public sheet's rows as HTML, each kept by exactly what it shows
-    (leagues/fragments.py): rendering them was most of the page's time."""
-    text = texts()
-    return fragments.rendered_rows(
-        "public/sheet_row.html",
-        [
-            {
-                "number": row.number,
-                "round": row.round,
-                "round_label": text(row.round_label),
-                "letters": [(letter, text(words)) for letter, words in round_letters(row)],
-                "cells": list(row.cells),
-                "game_end": [str(line) for line in row.game_end],
-                "colspan": len(players) + 1,
-            }
-            for row in rows
-        ],
-        using="jinja2",
     )
 
 

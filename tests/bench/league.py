@@ -28,7 +28,6 @@ import datetime
 import json
 import os
 import random
-import re
 import statistics
 import sys
 import tempfile
@@ -238,7 +237,6 @@ class Pages:
     def __init__(self, client, ids):
         self.client, self.ids = client, ids
         self.flip = 0
-        self.sheet = None
 
     def _get(self, path):
         status, _body = self.client.request("GET", path)
@@ -260,28 +258,16 @@ class Pages:
     def public_sheet(self):
         self._get(f"/p/{self.ids['token']}/m/{self.ids['full_meeting']}/")
 
-    def _sheet_shown(self, meeting):
-        """The version of the sheet (the form's hidden "sheet") that a phone showing the
-        entry meeting sends: every entry is undone, so the sheet it shows stays the same."""
-        if self.sheet is None:
-            status, body = self.client.request("GET", f"/l/{self.ids['slug']}/m/{meeting}/")
-            found = re.search(rb'name="sheet" value="([^"]*)"', body)
-            if status != 200 or found is None:
-                raise RuntimeError(f"the meeting page answered {status} without the form's sheet version")
-            self.sheet = found.group(1).decode()
-        return self.sheet
-
     def enter_hand(self):
         from leagues.models import Hand
 
         meeting = self.ids["entry_meeting"]
         expected = Hand.objects.filter(meeting_id=meeting, deleted_at=None).count() + 1
-        # As a phone posts the form: its hidden fields too (the idempotency key of this
-        # rendering of the form, the version of the sheet it shows).
+        # As a phone posts the form: its hidden fields too (the hand it expects, the
+        # idempotency key of this rendering of the form).
         form = {
             "expected_hand": str(expected),
             "idempotency_key": str(uuid.uuid4()),
-            "sheet": self._sheet_shown(meeting),
             **normal_hand_form(self.ids["entry_active"], eyes=131),
         }
         started = time.perf_counter()

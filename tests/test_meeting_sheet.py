@@ -1,6 +1,6 @@
-"""The sheet's rows are kept rendered by what they show (leagues/fragments.py, issue 12): a kept
-row is never stale after any write, is kept per language, and a page with kept rows is the
-same page as one rendered afresh."""
+"""The evening's sheet on the meeting page, its public sheet and the htmx answer to a hand
+entered: every write shows at once, in either language, and the phone that expected the hand
+gets only the new hand's row."""
 
 import re
 import uuid
@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from leagues import fragments, pages, selectors, services
+from leagues import selectors, services
 from leagues.models import HandResult, Role
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -18,13 +18,6 @@ NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
 
 def normal(re_pair, eyes):
     return {"kind": "normal", "re": re_pair, "re_eyes": eyes, "announcements": [], "specials": []}
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    fragments.clear()
-    yield
-    fragments.clear()
 
 
 @pytest.fixture
@@ -65,11 +58,9 @@ def test_a_corrected_hand_shows_its_new_figures_on_every_row_after_it(client, ev
     after = client.get(meeting.get_absolute_url()).content.decode()
     assert totals(after, 1) != totals(before, 1)  # Re won, now lost
     assert totals(after, 1) == stored_totals(meeting, 1) and totals(after, 2) == stored_totals(meeting, 2)
-    fresh = _fresh(client, meeting.get_absolute_url())
-    assert row(after, 1) == row(fresh, 1) and row(after, 2) == row(fresh, 2)
 
 
-def test_a_deleted_and_restored_hand_leaves_no_kept_row_behind(client, evening):
+def test_a_deleted_and_restored_hand_shows_at_once(client, evening):
     meeting, _hand, scorekeeper = evening
     hand = meeting.second_hand
     client.force_login(scorekeeper)
@@ -77,28 +68,22 @@ def test_a_deleted_and_restored_hand_leaves_no_kept_row_behind(client, evening):
     services.delete_hand(hand=hand, user=None, version=hand.version)
     html = client.get(meeting.get_absolute_url()).content.decode()
     assert 'id="hand-2"' not in html
-    assert row(html, 1) == row(_fresh(client, meeting.get_absolute_url()), 1)
+    assert totals(html, 1) == stored_totals(meeting, 1)
     hand.refresh_from_db()
     services.restore_hand(hand=hand, user=None, version=hand.version)
     html = client.get(meeting.get_absolute_url()).content.decode()
-    assert totals(html, 2) == stored_totals(meeting, 2)
-    fresh = _fresh(client, meeting.get_absolute_url())
-    assert row(html, 1) == row(fresh, 1) and row(html, 2) == row(fresh, 2)
+    assert totals(html, 1) == stored_totals(meeting, 1) and totals(html, 2) == stored_totals(meeting, 2)
 
 
-def sheet_version(html):
-    return re.search(r'name="sheet" value="([^"]*)"', html).group(1)
-
-
-def entry(client, meeting, number, re_pair=None, *, sheet=None):
-    """An htmx entry of hand ``number``, a plain normal game won by Re (``re_pair``, else the
-    first two who play it); ``sheet``: the sheet's version the phone sends."""
+def entry(client, meeting, number, re_pair=None):
+    """An htmx entry of hand ``number`` (None: a form that names no number), a plain normal
+    game won by Re (``re_pair``, else the first two who play it)."""
     if re_pair is None:
         re_pair = services.calculate_meeting(meeting)["next"]["active"][:2]
     target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
-    post = {"expected_hand": str(number), "kind": "normal", "re": re_pair, "eyes": "131", "eyes_for": "re"}
-    if sheet is not None:
-        post["sheet"] = sheet
+    post = {"kind": "normal", "re": re_pair, "eyes": "131", "eyes_for": "re"}
+    if number is not None:
+        post["expected_hand"] = str(number)
     return client.post(target, post, HTTP_HX_REQUEST="true")
 
 
@@ -107,17 +92,16 @@ def test_no_row_is_marked_the_latest_the_browser_marks_the_last_hand_row(client,
     # that a hand appended to the sheet marks itself and no earlier row changes with it.
     meeting, _hand, scorekeeper = evening
     client.force_login(scorekeeper)
-    html = entry(client, meeting, 3).content.decode()
+    html = entry(client, meeting, None).content.decode()
     assert "latest" not in sheet(html) and row(html, 3).startswith('<tr id="hand-3" class="round-normal">')
     css = (settings.BASE_DIR / "static" / "css" / "kartenliga.css").read_text()
     assert '.sheet tr[id^="hand-"]:not(:has(~ tr[id^="hand-"]))' in css
 
 
-def test_an_entry_from_the_sheet_as_it_stood_gets_only_the_new_row_for_it(client, evening):
+def test_an_entry_of_the_expected_hand_gets_only_the_new_row_for_it(client, evening):
     meeting, _hand, scorekeeper = evening
     client.force_login(scorekeeper)
-    page = client.get(meeting.get_absolute_url()).content.decode()
-    response = entry(client, meeting, 3, sheet=sheet_version(page))
+    response = entry(client, meeting, 3)
     html = response.content.decode()
     assert response.status_code == 200
     assert response["HX-Retarget"] == "#at-entry" and response["HX-Reswap"] == "outerHTML"
@@ -125,45 +109,36 @@ def test_an_entry_from_the_sheet_as_it_stood_gets_only_the_new_row_for_it(client
     assert '<template><tbody hx-swap-oob="beforeend:#sheet-rows">' in html
     assert html.count('<tr id="hand-') == 1 and 'id="hand-3"' in html
     # The new row is the row the whole sheet shows, and the form is the one for hand 4.
-    fresh = _fresh(client, meeting.get_absolute_url())
-    assert row(html, 3) == row(fresh, 3)
+    page = client.get(meeting.get_absolute_url()).content.decode()
+    assert row(html, 3) == row(page, 3)
     assert 'name="expected_hand" value="4"' in html
-    assert sheet_version(html) == sheet_version(fresh)  # what the phone now shows
     # The next entry from there is appended again.
-    again = entry(client, meeting, 4, sheet=sheet_version(html))
+    again = entry(client, meeting, 4)
     assert again["HX-Retarget"] == "#at-entry" and again.content.decode().count('<tr id="hand-') == 1
 
 
-def test_a_phone_whose_sheet_is_out_of_date_gets_the_whole_sheet(client, evening):
-    meeting, hand, scorekeeper = evening
+def test_a_form_that_names_no_hand_gets_the_whole_sheet(client, evening):
+    meeting, _hand, scorekeeper = evening
     client.force_login(scorekeeper)
-    page = client.get(meeting.get_absolute_url()).content.decode()
-    # Another phone corrects hand 1: the number of hands, hence the form's, stays the same.
-    services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), user=None, version=hand.version)
-    response = entry(client, meeting, 3, sheet=sheet_version(page))
+    response = entry(client, meeting, None)
     html = response.content.decode()
     assert "HX-Retarget" not in response and html.count('<tr id="hand-') == 3
-    assert totals(html, 1) == stored_totals(meeting, 1)  # the correction shows
-    # No version, or a made-up one: the whole sheet too.
-    assert entry(client, meeting, 4).content.decode().count('<tr id="hand-') == 4
-    assert entry(client, meeting, 5, sheet="0" * 32).content.decode().count('<tr id="hand-') == 5
+    assert totals(html, 3) == stored_totals(meeting, 3)
 
 
 def test_the_first_hand_and_a_hand_that_brings_the_legend_get_the_whole_sheet(client, db):
     league = LeagueFactory()
     meeting = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"])
     client.force_login(member(league, Role.SCOREKEEPER))
-    page = client.get(meeting.get_absolute_url()).content.decode()
-    first = entry(client, meeting, 1, ["Anna", "Ben"], sheet=sheet_version(page))
+    first = entry(client, meeting, 1, ["Anna", "Ben"])
     assert "HX-Retarget" not in first and 'id="sheet-rows"' in first.content.decode()
     # 120 against 120 (club rules, split_120): a Bock round follows; its first game's row
     # brings the legend of the special rounds with it.
     target = reverse("hand_add_hx", kwargs={"slug": league.slug, "pk": meeting.pk})
     post = {"expected_hand": "2", "kind": "normal", "re": ["Anna", "Carl"], "eyes": "120", "eyes_for": "re"}
-    post["sheet"] = sheet_version(first.content.decode())
     split = client.post(target, post, HTTP_HX_REQUEST="true")
     assert split["HX-Retarget"] == "#at-entry"  # no Bock row yet: appended
-    bock = entry(client, meeting, 3, ["Anna", "Ben"], sheet=sheet_version(split.content.decode()))
+    bock = entry(client, meeting, 3, ["Anna", "Ben"])
     html = bock.content.decode()
     assert "HX-Retarget" not in bock and html.count('<tr id="hand-') == 3
     assert '<span class="badge bock">' in html
@@ -172,41 +147,14 @@ def test_the_first_hand_and_a_hand_that_brings_the_legend_get_the_whole_sheet(cl
 def test_a_conflict_answer_is_never_appended_to(client, evening):
     meeting, _hand, scorekeeper = evening
     client.force_login(scorekeeper)
-    page = client.get(meeting.get_absolute_url()).content.decode()
     services.add_hand(meeting=meeting, payload=normal(["Anna", "Ben"], 131), user=None)  # another phone
-    conflict = entry(client, meeting, 3, sheet=sheet_version(page))
-    assert conflict.status_code == 409 and sheet_version(conflict.content.decode()) == ""
-    # Saved from there, the whole table comes back, without the notice.
-    html = entry(client, meeting, 4, sheet="").content.decode()
-    assert html.count('<tr id="hand-') == 4 and "alert-conflict" not in html
+    conflict = entry(client, meeting, 3)
+    html = conflict.content.decode()
+    assert conflict.status_code == 409 and "alert-conflict" in html and html.count('<tr id="hand-') == 3
+    assert 'name="expected_hand" value="4"' in html
 
 
-def test_an_htmx_entry_renders_only_the_rows_that_changed(client, evening, monkeypatch):
-    meeting, _hand, scorekeeper = evening
-    client.force_login(scorekeeper)
-    client.get(meeting.get_absolute_url())
-    rendered = []
-    original = fragments.get_template
-
-    def counting(name, using=None):
-        template = original(name, using=using)
-
-        class Counting:
-            def render(self, context):
-                if "r" in context:  # a sheet row (the next hand's empty form is kept too)
-                    rendered.append(context["r"]["number"])
-                return template.render(context)
-
-        return Counting()
-
-    monkeypatch.setattr(fragments, "get_template", counting)
-    target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
-    post = {"expected_hand": "3", "kind": "normal", "re": ["Anna", "Ben"], "eyes": "131", "eyes_for": "re"}
-    assert client.post(target, post, HTTP_HX_REQUEST="true").status_code == 200
-    assert sorted(rendered) == [3]  # the new hand's row only
-
-
-def test_rows_are_kept_per_language(client, evening):
+def test_rows_in_either_language(client, evening):
     meeting, _hand, scorekeeper = evening
     client.force_login(scorekeeper)
     english = client.get(meeting.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -225,7 +173,6 @@ def test_hands_changed_outside_the_writer_show_once_replayed(client, evening):
     after = client.get(public).content.decode()
     assert totals(after, 1) != totals(before, 1)
     assert totals(after, 1) == stored_totals(meeting, 1)
-    assert sheet(after) == sheet(_fresh(client, public))
 
 
 def test_the_public_sheet_after_a_correction_shows_the_new_figures(client, evening):
@@ -235,15 +182,9 @@ def test_the_public_sheet_after_a_correction_shows_the_new_figures(client, eveni
     services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), user=None, version=hand.version)
     after = client.get(public).content.decode()
     assert totals(after, 1) != totals(before, 1)
-    assert sheet(after) == sheet(_fresh(client, public))
+    assert totals(after, 1) == stored_totals(meeting, 1) and totals(after, 2) == stored_totals(meeting, 2)
     german = client.get(public, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert sheet(german) == sheet(_fresh(client, public, HTTP_ACCEPT_LANGUAGE="de"))
-
-
-def _fresh(client, url, **headers):
-    """The page rendered with nothing kept."""
-    fragments.clear()
-    return client.get(url, **headers).content.decode()
+    assert totals(german, 1) == totals(after, 1) and 'lang="de"' in german
 
 
 def _evening_of(hands):
@@ -259,35 +200,25 @@ def _evening_of(hands):
     return meeting, result
 
 
+@pytest.mark.parametrize("expected", [True, False], ids=["appended", "whole"])
 @pytest.mark.parametrize("hands", [1, 30])
-def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_num_queries, hands):
-    # 33 before: the table is now rendered from the write's own replay (the replay's seats
-    # and season queries are gone), at any number of hands. 31 -> 25: the write reads the
-    # seats once (not three times), its season with the meeting's lock, the hands once, and
-    # writes its MeetingCarry without reading it first. 25 -> 23: the view reads the seats
-    # once for its form, its replay and the table. 23 -> 20: the league with the membership in
-    # one query, whether the meeting opens its season with the meeting, and the evening's
-    # closed state from the write instead of read again. 20 -> 16: the meeting, its hands and
-    # its seats read once, under the meeting's lock, for the form, the write and the table.
-    # 16 -> 14: the form's replay of the hands before is what the cached rows hold, so the
-    # write inserts the new hand's rows and upserts the sums without reading either first.
-    # 14 -> 13: the seats come with the meeting, in its locked read. 13 -> 12: the rounds
-    # the evening leaves open are those it left before, so no later evening is looked at.
-    # 12 -> 11: the league and the membership come with the meeting, in its locked read.
-    # 11 -> 10: the session and its user in one query (leagues/sessions.py). 10 -> 11: the
-    # new hand's rows are added to the stored sums of the hands before, read under the lock
-    # (selectors.stored_sums), instead of every row summed again (services._sums_after).
+def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_num_queries, hands, expected):
+    # The meeting, its league, membership and seats under the meeting's lock, its hands, the
+    # write (the hand, its history, its result rows and sums read and written where they
+    # changed, its carried rounds) and the answer's own reads: the same at any number of
+    # hands, whether the answer appends the new row or sends the whole table.
     meeting, result = _evening_of(hands)
     client.force_login(member(meeting.league, Role.SCOREKEEPER))
     active = result["next"]["active"]
     # With its idempotency key, as every phone sends it: looked up among the hands read anyway.
-    post = {"expected_hand": str(hands + 1), "idempotency_key": str(uuid.uuid4())}
-    post.update({"kind": "normal", "re": active[:2], "eyes": "131", "eyes_for": "re"})
+    post = {"idempotency_key": str(uuid.uuid4()), "kind": "normal", "re": active[:2], "eyes": "131", "eyes_for": "re"}
+    if expected:
+        post["expected_hand"] = str(hands + 1)
     target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(12):
         response = client.post(target, post, HTTP_HX_REQUEST="true")
     assert response.status_code == 200, response.content.decode()[:500]
-    assert response.content.decode().count('<tr id="hand-') == hands + 1
+    assert response.content.decode().count('<tr id="hand-') == (1 if expected else hands + 1)
 
 
 def test_the_sheet_reads_the_hands_as_the_model_does(evening):
@@ -301,38 +232,3 @@ def test_the_sheet_reads_the_hands_as_the_model_does(evening):
     fields = ("pk", "meeting_id", "position", "number", "version", "payload", "deleted_at", "idempotency_key")
     assert [[getattr(h, f) for f in fields] for h in raw] == [[getattr(h, f) for f in fields] for h in orm]
     assert raw[1].deleted_at is not None and raw[1].deleted_at.tzinfo is not None
-
-
-def test_a_pieces_key_is_its_content_in_any_order_of_building_and_language():
-    row = {"hand": 7, "cells": [{"delta": 1, "total": 3}], "letters": [("B", "Bock")]}
-    same = {"hand": 7, "cells": [{"delta": 1, "total": 3}], "letters": [("B", "Bock")]}
-    assert fragments._key("meetings/sheet_row.html", row, "de") == fragments._key("meetings/sheet_row.html", same, "de")
-    assert fragments._key("meetings/sheet_row.html", row, "de") != fragments._key("meetings/sheet_row.html", row, "en")
-    assert fragments._key("meetings/sheet_row.html", row, "de") != fragments._key(
-        "meetings/sheet_row.html", {**row, "hand": 8}, "de"
-    )
-    # What JSON cannot hold (a dict keyed by numbers) still gets a key of its own.
-    assert fragments._key("x.html", {1: "a"}, "de") != fragments._key("x.html", {2: "a"}, "de")
-
-
-def test_the_sheet_read_after_a_new_hand_takes_the_list_before_it_and_the_new_row(client, evening, monkeypatch):
-    # The sheet shown after hand 3 was entered elsewhere (an API entry, another phone): the
-    # kept list of hands 1-2 and hand 3's row; no kept row of hands 1-2 is looked up again.
-    meeting, _hand, scorekeeper = evening
-    client.force_login(scorekeeper)
-    client.get(meeting.get_absolute_url())
-    services.add_hand(meeting=meeting, payload=normal(["Anna", "Ben"], 131), user=None)
-    looked_up = []
-    original = fragments._rendered_each
-
-    def counting(template_name, rows, keys, using=None):
-        looked_up.extend(r["number"] for r in rows)
-        return original(template_name, rows, keys, using)
-
-    monkeypatch.setattr(fragments, "_rendered_each", counting)
-    page = client.get(meeting.get_absolute_url()).content.decode()
-    assert looked_up == [3]
-    # The same sheet as one rendered afresh, every row from scratch.
-    fragments.clear()
-    pages.clear()
-    assert sheet(client.get(meeting.get_absolute_url()).content.decode()) == sheet(page)
