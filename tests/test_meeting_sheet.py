@@ -144,7 +144,7 @@ def test_the_first_hand_and_a_hand_that_brings_the_legend_get_the_whole_sheet(cl
     assert '<span class="badge bock">' in html
 
 
-def test_a_conflict_answer_is_never_appended_to(client, evening):
+def test_a_conflict_answer_is_the_whole_table_and_its_notice_goes_with_the_next_entry(client, evening):
     meeting, _hand, scorekeeper = evening
     client.force_login(scorekeeper)
     services.add_hand(meeting=meeting, payload=normal(["Anna", "Ben"], 131), user=None)  # another phone
@@ -152,6 +152,11 @@ def test_a_conflict_answer_is_never_appended_to(client, evening):
     html = conflict.content.decode()
     assert conflict.status_code == 409 and "alert-conflict" in html and html.count('<tr id="hand-') == 3
     assert 'name="expected_hand" value="4"' in html
+    # Saved from there, the new row is appended and the notice goes with the entry it swaps.
+    saved = entry(client, meeting, 4)
+    html = saved.content.decode()
+    assert saved["HX-Retarget"] == "#at-entry" and html.count('<tr id="hand-') == 1
+    assert html.lstrip().startswith('<div id="at-entry">') and "alert-conflict" not in html
 
 
 def test_rows_in_either_language(client, evening):

@@ -364,7 +364,7 @@
      sits above the form, where the phone is not scrolled to: brought into sight once, below the
      sticky top bar (scroll-padding-top) ---------------------------------------------------- */
   document.addEventListener("htmx:afterSettle", function () {
-    var notice = document.querySelector("#at-table > .alert:not([data-sighted])");
+    var notice = document.querySelector("#at-table > .alert:not([data-sighted]), #at-entry > .alert:not([data-sighted])");
     if (!notice) return;
     notice.dataset.sighted = "";
     var bar = document.querySelector(".topbar");
