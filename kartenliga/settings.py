@@ -59,8 +59,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # django-csp's, with the policy built once (leagues/middleware.py).
-    "leagues.middleware.ContentSecurityPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -68,8 +67,7 @@ MIDDLEWARE = [
     "leagues.middleware.RequestSizeLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # Django's, taking the user its session read with it (one query for both).
-    "leagues.middleware.AuthenticationMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -193,12 +191,11 @@ CONTENT_SECURITY_POLICY = {
 # nobody can lock a member out of his own browser.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    # Django's ModelBackend, but for reading the logged-in user by a SELECT of its own.
-    "leagues.backends.ModelBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
-# Django's database sessions in a table of ours that holds the user's id too: the session and
-# its user read by one SELECT of our own (leagues/sessions.py).
-SESSION_ENGINE = "leagues.sessions"
+# Django's database sessions. Not cached_db: the default cache is per process, so a worker
+# would keep a session another worker ended (a logout, a new password) until it expired.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 AXES_FAILURE_LIMIT = int(os.environ.get("KARTENLIGA_LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("KARTENLIGA_LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

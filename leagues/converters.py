@@ -3,10 +3,9 @@
 A token is ``secrets.token_urlsafe`` output (leagues/models.py ``new_token``): letters, digits,
 ``-`` and ``_``. Matching only those keeps anything else out of the database lookup: a NUL in
 ``/invite/%00/`` or ``/p/%00/`` used to reach PostgreSQL, which refuses it with an error (a
-500); now such a path matches no URL at all (a 404).
+500); now such a path matches no URL at all (a 404). Registered as ``<token:…>`` when the
+app is ready (leagues/apps.py), before any URLconf is read.
 """
-
-from django.urls import register_converter
 
 
 class TokenConverter:
@@ -18,6 +17,3 @@ class TokenConverter:
 
     def to_url(self, value):
         return value
-
-
-register_converter(TokenConverter, "token")

@@ -10,7 +10,6 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -639,25 +638,3 @@ class ApiToken(models.Model):
     @property
     def is_expired(self):
         return self.expires_at is not None and self.expires_at <= timezone.now()
-
-
-class Session(AbstractBaseSession):
-    """A login session: Django's database session, with the id of its logged-in user as a
-    column of its own, so that every request of a member reads its session and its user in
-    one query (leagues/sessions.py; issue 12: those were two of a kept page's three queries,
-    and on a busy two-core server each query costs a request about 0.6 ms). The column is
-    written from the session's data whenever Django saves the session; the data stays what
-    decides who is logged in (Django's checks of it are unchanged)."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+", db_index=True
-    )
-
-    class Meta(AbstractBaseSession.Meta):
-        db_table = "leagues_session"
-
-    @classmethod
-    def get_session_store_class(cls):
-        from .sessions import SessionStore
-
-        return SessionStore

@@ -208,9 +208,10 @@ def _evening_of(hands):
 @pytest.mark.parametrize("expected", [True, False], ids=["appended", "whole"])
 @pytest.mark.parametrize("hands", [1, 30])
 def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_num_queries, hands, expected):
-    # The meeting, its league, membership and seats under the meeting's lock, its hands, the
-    # write (the hand, its history, its result rows and sums read and written where they
-    # changed, its carried rounds) and the answer's own reads: the same at any number of
+    # The session and its user; then, inside a savepoint, the meeting under its lock (with its
+    # league, the membership and the seats), its hands, and the writes: the hand, its history
+    # row, its result rows and the evening's sums (read and written where they changed) and
+    # what the evening leaves open; then the answer's own reads. The same at any number of
     # hands, whether the answer appends the new row or sends the whole table.
     meeting, result = _evening_of(hands)
     client.force_login(member(meeting.league, Role.SCOREKEEPER))

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from leagues.derived_cache import TABLE
 from leagues.models import Player
-from tests.bench.league import build_league
+from tests.bench.build import build_league
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

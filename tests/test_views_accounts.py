@@ -51,6 +51,31 @@ def test_it_rejects_a_bad_login_with_400(client, league, data):
     assert "_auth_user_id" not in client.session
 
 
+def test_a_copied_session_cookie_is_dead_after_logout(client, league):
+    client.force_login(member(league))
+    copy = type(client)()
+    copy.cookies["sessionid"] = client.cookies["sessionid"].value
+    assert copy.get(league.get_absolute_url()).status_code == 200
+    client.post(reverse("logout"))
+    assert copy.get(league.get_absolute_url()).status_code == 302
+
+
+def test_a_new_password_set_elsewhere_logs_this_browser_out(client, league):
+    user = member(league)
+    client.force_login(user)
+    assert client.get(league.get_absolute_url()).status_code == 200
+    user.set_password("ein-anderes-passwort-43")
+    user.save()
+    assert client.get(league.get_absolute_url()).status_code == 302
+
+
+def test_a_deactivated_member_is_logged_out(client, league):
+    user = member(league)
+    client.force_login(user)
+    get_user_model().objects.filter(pk=user.pk).update(is_active=False)
+    assert client.get(league.get_absolute_url()).status_code == 302
+
+
 def test_logout_needs_a_post_and_ends_the_session(client, league):
     client.force_login(member(league))
     assert client.get(reverse("logout")).status_code == 405

@@ -292,14 +292,14 @@ def test_the_page_runs_a_fixed_number_of_queries(client, league, django_assert_m
 
 
 def test_the_invite_form_offers_the_players_the_page_read(client, league, django_assert_num_queries):
-    """The session with its user, the league with the membership (one query each), then the page's own five (seasons, members, players,
+    """The session, its user, the league with the membership (one query each), then the page's own five (seasons, members, players,
     recent meetings, invites): the invite form's players are not read again (a
     ModelChoiceField renders through ``.iterator()``, a server-side cursor on PostgreSQL)."""
     admin = member(league, Role.ADMIN)
     Player.objects.create(league=league, name="Zora")
     Player.objects.create(league=league, name="Anton")
     as_user(client, admin)
-    with django_assert_num_queries(7) as ctx:
+    with django_assert_num_queries(8) as ctx:
         html = client.get(league.get_absolute_url()).content.decode()
     assert sum(bool(re.search(r'FROM "?leagues_player"?\s', q["sql"])) for q in ctx.captured_queries) == 1
     select = html[html.index('name="invite-player"') : html.index("</select>", html.index('name="invite-player"'))]

@@ -142,9 +142,9 @@ def test_which_games_are_races_and_have_the_pennant_is_asked_of_scoring():
     assert [game for game in game_names() if selectors.has_pennant(game)] == ["doppelkopf"]
 
 
-# the session with its user, the league with the membership (one query each), then the
+# the session, its user, the league with the membership (one query each), then the
 # standings' own five (selectors.standings)
-QUERIES = 2 + 5
+QUERIES = 3 + 5
 
 
 @pytest.mark.parametrize("meetings, hands", [(2, 3), (9, 30)])

@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from .. import (
-    converters,  # noqa: F401  (registers the <token:…> path converter)
     login_lockout,
     selectors,
     services,
@@ -191,7 +190,7 @@ def accept_invite(request, token):
             except IntegrityError:  # the login name was taken a moment ago
                 form.add_error("username", _("A user with that username already exists."))
             else:
-                login(request, user, backend="leagues.backends.ModelBackend")
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 return _joined(request, invite)
         context["form"] = form
         context["login_url"] = f"{reverse('login')}?next={invite.get_absolute_url()}"

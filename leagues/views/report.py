@@ -13,7 +13,6 @@ from django.urls import path
 from django.views.decorators.http import require_GET
 
 from .. import (
-    converters,  # noqa: F401  (registers the <token:…> path converter)
     selectors,
 )
 from ..models import Season

@@ -13,7 +13,6 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_GET
 
 from .. import (
-    converters,  # noqa: F401  (registers the <token:…> path converter)
     services,
 )
 from ..forms import game_label, installed_game, preset_label

@@ -16,10 +16,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.numbers import whole_number
 
-from .. import (
-    converters,  # noqa: F401  (registers the <token:…> path converter)
-    selectors,
-)
+from .. import selectors
 from ..models import Role, Season
 from ..permissions import league_for, public_league
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m tests.bench.statistics_cold [--database FILE | --database-url URL] [--runs N]
 
-Builds the bench league of ``tests.bench.league`` (20 seasons x 40 evenings x 40 hands, 32,000
+Builds the bench league of ``tests.bench.build`` (20 seasons x 40 evenings x 40 hands, 32,000
 hands bulk-inserted with the replay's cached results) and a small one (1 x 3 x 40) in a SQLite
 file (``--database``: kept and used again when it exists, so a second run skips the minute of
 building) or in the database ``--database-url`` names (PostgreSQL: built when it holds no bench
@@ -52,7 +52,7 @@ def setup(database_url: str, sizes, *, build_missing: bool = True) -> None:
     from leagues.models import League
 
     if not League.objects.filter(slug="bench-big").exists():
-        from tests.bench.league import build
+        from tests.bench.build import build
 
         started = time.perf_counter()
         build(sizes)
@@ -85,7 +85,7 @@ def logged_in_client():
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from tests.bench.league import USERNAME
+    from tests.bench.build import USERNAME
 
     client = Client()
     client.force_login(get_user_model().objects.get(username=USERNAME))
