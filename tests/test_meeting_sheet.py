@@ -221,7 +221,7 @@ def test_an_htmx_entry_runs_a_fixed_number_of_queries(client, db, django_assert_
     if expected:
         post["expected_hand"] = str(hands + 1)
     target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(13):
         response = client.post(target, post, HTTP_HX_REQUEST="true")
     assert response.status_code == 200, response.content.decode()[:500]
     assert response.content.decode().count('<tr id="hand-') == (1 if expected else hands + 1)
