@@ -36,7 +36,7 @@ rating); the state after each season is kept with the fingerprints of the season
 (``league_ratings``), so only the seasons from the newest change on are rated again. Rating the
 bench league's 32,000 hands from scratch takes about 1.4 s on this shared machine (2.8 s while
 the state was deep-copied after every evening), half of it in openskill's ``rate``; the states
-are kept in the database (``CACHES["derived"]``), so that is paid once, not once per worker and
+are kept in the database (``leagues.derived_cache``), so that is paid once, not once per worker and
 again after every restart.
 """
 
@@ -51,8 +51,9 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from . import derived_cache
 from .models import League, Meeting, Player, Season
-from .statistics import active_results, derived, hands_in_play_order, kept_mark, percent, season_fingerprints
+from .statistics import active_results, hands_in_play_order, kept_mark, percent, season_fingerprints
 
 MODEL = PlackettLuce()
 # The same model without its dynamics term: ``rate_match`` adds tau itself before it scales a
@@ -61,7 +62,7 @@ STILL = PlackettLuce(tau=0)
 DISPLAY = Decimal("0.1")
 # In the keys of the kept rating states: a change of how hands are rated (or of what a
 # RatingState holds) is a new key, so no state rated the old way is read again; the states
-# outlive the process that wrote them (a table, ``derived()``).
+# outlive the process that wrote them (a table, ``leagues.derived_cache``).
 METHOD = 2
 
 
@@ -194,11 +195,11 @@ def league_ratings(*, league: League) -> Ratings:
     done, state = 0, RatingState()
     # The newest state alone first: it is what a page read again needs, and each state holds
     # every evening before it (reading all twenty of the bench league's cost 5 ms a page).
-    last = derived().get(keys[-1]) if keys else None
+    last = derived_cache.get(league, keys[-1]) if keys else None
     if last is not None and last[0] == marks[-1]:
         done, state = len(keys), last[1]
     elif keys:
-        kept = derived().get_many(keys)
+        kept = derived_cache.get_many(league, keys)
         for i in range(len(keys), 0, -1):
             found = kept.get(keys[i - 1])
             if found is not None and found[0] == marks[i - 1]:
@@ -206,7 +207,9 @@ def league_ratings(*, league: League) -> Ratings:
                 break
     if done < len(seasons):
         states = rate_seasons(league=league, seasons=seasons[done:], state=state)
-        derived().set_many({key: (mark, s) for key, mark, s in zip(keys[done:], marks[done:], states, strict=True)})
+        derived_cache.set_many(
+            league, {key: (mark, s) for key, mark, s in zip(keys[done:], marks[done:], states, strict=True)}
+        )
         state = states[-1]
     return ratings_from(league=league, state=state)
 

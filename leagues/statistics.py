@@ -8,16 +8,12 @@ else. The other games' bids made or failed, jinks and matches exist only in a re
 meetings are replayed here through ``scoring`` (no Django there, no queries).
 
 The queries are a fixed number whatever the size of the league; the Python work grows with the
-hands. Measured on the bench league of 20 seasons x 40 evenings x 40 hands (32,000 hands,
-160,000 HandResult rows, SQLite, this shared machine; ``python -m tests.bench.statistics_cold``):
-working all of it out on a cold cache takes about 0.8 s (1.07 s before the hands and results
-were read through the cursor, ``hands_in_play_order`` and ``active_results``): about 0.3 s
-reading and decoding rows, 0.3 s counting 128,000 player-hands in ``_doppelkopf_hand``; one
-season about 45 ms. So each season's part is kept with a fingerprint of its hands and
-results (``season_fingerprints``), all time is the seasons' parts merged (and kept too): the
-page read again takes about 10 ms through the test client, as the standings of the same league,
-and after a hand entered tonight only tonight's season is worked out again. They are kept in
-the database (``CACHES["derived"]``, ``leagues.derived_cache``): worked out once for every
+hands. Working all of a big league out (``python -m tests.bench.statistics_cold``) takes the
+better part of a second, most of it reading the rows and counting the player-hands in
+``_doppelkopf_hand``. So each season's part is kept with a fingerprint of its hands and
+results (``season_fingerprints``), all time is the seasons' parts merged (and kept too): a page
+read again reads no hand, and after a hand entered tonight only tonight's season is worked out
+again. They are kept in the database (``leagues.derived_cache``): worked out once for every
 worker and machine, and still there after a restart.
 """
 
@@ -25,14 +21,11 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.core.cache import caches
-from django.db import connections
 from django.db.models import Count, Max, Q, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -40,6 +33,7 @@ from django.utils.translation import gettext_lazy
 from scoring.errors import ScoringError
 from scoring.sitting import calculate
 
+from . import derived_cache
 from .models import Hand, HandResult, League, Meeting, MeetingResult, Player, Season, Seat
 from .selectors import is_race_game
 
@@ -289,12 +283,6 @@ def season_fingerprints(league: League) -> dict[int, str]:
     return {sid: hashlib.sha256(repr(parts).encode()).hexdigest()[:32] for sid, parts in figures.items()}
 
 
-def derived():
-    """The cache of the statistics' parts and the rating states: a table, shared by every
-    process (``leagues.derived_cache``)."""
-    return caches["derived"]
-
-
 def kept_mark(league: League, fingerprint: str) -> str:
     """What a kept part is stored with and read back only when it still matches: the
     fingerprint of what it was worked out from, and the league's creation time, because the
@@ -314,7 +302,7 @@ def _hand_prints(league: League) -> dict[int, tuple]:
     newest = list(Hand.history.order_by("-history_id").values_list("history_id", "history_date")[:1])
     mark = kept_mark(league, repr(newest))
     key = f"kl-handprints-{VERSION}:{league.pk}"
-    kept = derived().get(key)
+    kept = derived_cache.get(league, key)
     if kept is not None and kept[0] == mark:
         found = kept[1]
     else:
@@ -326,7 +314,7 @@ def _hand_prints(league: League) -> dict[int, tuple]:
             .order_by("meeting__season_id")
             .values_list("meeting__season_id", "rows", "live", "changed")
         }
-        derived().set(key, (mark, found))
+        derived_cache.set_many(league, {key: (mark, found)})
     return found
 
 
@@ -341,7 +329,7 @@ class SeasonPart:
 
 def league_statistics(*, league: League, season: Season | None = None) -> LeagueStatistics:
     """The statistics of ``league`` in ``season`` (None: all time, every season's merged in
-    playing order). Each season's part is kept (``derived()``, one row a season, overwritten)
+    playing order). Each season's part is kept (``derived_cache``, one row a season, overwritten)
     with its fingerprint and read only while the fingerprint still matches, so that a hand
     entered tonight works out tonight's season again and reads the others (measured: see the
     module docstring). A fixed number of queries: seasons, players, the fingerprints, the kept
@@ -355,10 +343,10 @@ def league_statistics(*, league: League, season: Season | None = None) -> League
     every = hashlib.sha256(repr([(s.pk, marks[s.pk]) for s in seasons]).encode()).hexdigest()[:32]
     whole = f"kl-stats-{VERSION}-all:{league.pk}"
     if season is None:
-        kept = derived().get(whole)
+        kept = derived_cache.get(league, whole)
         if kept is not None and kept[0] == every:
             return merged(league=league, season=season, parts=[kept[1]])
-    kept = derived().get_many(list(keys.values()))
+    kept = derived_cache.get_many(league, keys.values())
     parts = {sid: kept[key][1] for sid, key in keys.items() if key in kept and kept[key][0] == marks[sid]}
     missing = [s for s in seasons if s.pk not in parts]
     fresh = season_parts(league=league, seasons=missing) if missing else {}
@@ -367,7 +355,7 @@ def league_statistics(*, league: League, season: Season | None = None) -> League
     if season is None:
         total = merged_part([parts[s.pk] for s in seasons])
         write[whole] = (every, total)
-    derived().set_many(write)
+    derived_cache.set_many(league, write)
     if season is None:
         return merged(league=league, season=season, parts=[total])
     return merged(league=league, season=season, parts=[parts[s.pk] for s in seasons])
@@ -713,40 +701,17 @@ def special_rows(player: PlayerStats) -> list[tuple[Any, int, int]]:
     ]
 
 
-# --- reading the hands fast (shared with leagues.ratings) ---------------------------------------
-# A cold read of the bench league (32,000 hands, 160,000 HandResult rows) spent most of its
-# time in the ORM, not in the database: HandResult's default ordering joins the meeting and the
-# player and sorts every row; Django converts each value on its way out (the booleans, the JSON)
-# one call at a time. These read the same rows through the cursor, in the order they need.
-
-
-def _fetch(queryset) -> list[tuple]:
-    """The rows of a ``values_list`` queryset as the database cursor gives them (one query):
-    no per-value converters, so booleans may come as 0/1 and JSON as its text."""
-    sql, params = queryset.query.sql_with_params()
-    with connections[queryset.db].cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
-
-
-def _decoded(values: list) -> list:
-    """JSON texts decoded as one array (a call per text costs twice as much); a value a driver
-    has decoded already is kept."""
-    if all(isinstance(v, str) for v in values):
-        return json.loads("[" + ",".join(values) + "]")
-    return [json.loads(v) if isinstance(v, str) else v for v in values]
+# --- reading the hands (shared with leagues.ratings) -------------------------------------------
 
 
 def hands_in_play_order(*, seasons: list[int]) -> list[tuple[int, int, dict]]:
     """(hand id, meeting id, payload) of the live hands of ``seasons`` in playing order: the
     meetings by date (then id), each meeting's hands by position (the sheet's order)."""
-    rows = _fetch(
+    return list(
         Hand.objects.filter(meeting__season__in=seasons, deleted_at=None)
         .order_by("meeting__date", "meeting_id", "position")
         .values_list("id", "meeting_id", "payload")
     )
-    payloads = _decoded([payload for _id, _meeting, payload in rows])
-    return [(hand_id, meeting_id, payload) for (hand_id, meeting_id, _p), payload in zip(rows, payloads, strict=True)]
 
 
 def active_results(*, seasons: list[int], seat_order: bool = True) -> dict[int, list[tuple]]:
@@ -756,6 +721,6 @@ def active_results(*, seasons: list[int], seat_order: bool = True) -> dict[int, 
     replay's party order (sorting them costs a tenth of the read; the statistics need no order)."""
     by_hand: dict[int, list[tuple]] = defaultdict(list)
     rows = HandResult.objects.filter(season__in=seasons, active=True).order_by(*(["id"] if seat_order else []))
-    for row in _fetch(rows.values_list("hand_id", "player_id", "active", "delta", "won", "round", "games_won")):
+    for row in rows.values_list("hand_id", "player_id", "active", "delta", "won", "round", "games_won"):
         by_hand[row[0]].append(row[1:])
     return by_hand

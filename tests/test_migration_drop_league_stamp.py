@@ -1,4 +1,4 @@
-"""Migration 0020 on a database with leagues: the league stamps and every trigger that kept
+"""Migration 0021 on a database with leagues: the league stamps and every trigger that kept
 them go, writes of a league go on without them, and going back brings them back as 0013 made
 them."""
 
@@ -7,8 +7,8 @@ from django.db import connection
 
 from tests.migrations import migrate
 
-BEFORE = [("leagues", "0019_django_sessions")]
-AFTER = [("leagues", "0020_drop_league_stamp")]
+BEFORE = [("leagues", "0020_derived_figure")]
+AFTER = [("leagues", "0021_drop_league_stamp")]
 
 
 def stamp_triggers():

@@ -1,9 +1,8 @@
-"""services.write_results writes only the HandResult rows whose figures change (issue 12: a
-delete-and-reinsert of the whole meeting on every hand left dead row versions behind on
-PostgreSQL). Doppelkopf, club rules, four players; every hand a plain win (+1 / −1)."""
+"""services.write_results writes only the cached rows whose figures change (a delete-and-reinsert
+of the whole meeting on every hand left dead row versions behind on PostgreSQL). Doppelkopf,
+club rules, four players; every hand a plain win (+1 / −1)."""
 
 import datetime
-import re
 
 import pytest
 from django.db import connection
@@ -28,12 +27,9 @@ def setting(db):
     return meeting, keeper
 
 
-def result_writes(queries):
-    """(verb, count) of the statements that wrote leagues_handresult (a statement sent for
-    each of a few rows at once, executemany, is logged once as "5 times: INSERT ...")."""
-    verbs = [
-        re.sub(r"^\d+ times: ", "", q["sql"]).split()[0].upper() for q in queries if "leagues_handresult" in q["sql"]
-    ]
+def result_writes(queries, table="leagues_handresult"):
+    """(verb, count) of the statements that wrote ``table``."""
+    verbs = [q["sql"].split()[0].upper() for q in queries if f'"{table}"' in q["sql"]]
     return sorted({(v, verbs.count(v)) for v in verbs if v in ("INSERT", "UPDATE", "DELETE")})
 
 
@@ -50,6 +46,9 @@ def test_a_new_hand_inserts_its_rows_and_rewrites_none_before_it(setting):
     with CaptureQueriesContext(connection) as queries:
         services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
     assert result_writes(queries) == [("INSERT", 1)]
+    # Every player's sums change (one statement), and the evening's carry (its digest).
+    assert result_writes(queries, "leagues_meetingresult") == [("UPDATE", 1)]
+    assert result_writes(queries, "leagues_meetingcarry") == [("UPDATE", 1)]
     after = rows(meeting)
     assert {k: v for k, v in after.items() if k[0] <= 3} == before
     # Hand 4: Ben and Dora +1, running total 4.
@@ -89,6 +88,32 @@ def test_the_cached_results_equal_a_fresh_replay_after_each_write(setting):
     services.add_hand(meeting=meeting, payload=ANNA_CARL, user=keeper)
     checked, problems = services.verify_replays(league=meeting.league)
     assert checked == 1 and problems == []
+
+
+def test_a_correction_to_what_is_stored_writes_no_cached_row(setting):
+    meeting, keeper = setting
+    hand = meeting.hands.get(number=2)
+    with CaptureQueriesContext(connection) as queries:
+        services.change_hand(hand=hand, payload=BEN_DORA, user=keeper, version=hand.version)
+    for table in ("leagues_handresult", "leagues_meetingresult", "leagues_meetingcarry"):
+        assert result_writes(queries, table) == []
+
+
+def test_a_replay_before_that_is_not_the_stored_one_spoils_no_row(setting):
+    meeting, keeper = setting
+    hands = list(meeting.hands.all())
+    seated = services.seats_of(meeting)
+    wrong = services.calculate_meeting(meeting, payloads=[ANNA_CARL] * 3)  # not what is stored
+    services.enter_locked_hand(
+        meeting=services._lock(meeting.pk), every=hands, seated=seated, payload=BEN_DORA, user=keeper, before=wrong
+    )
+    assert services.verify_replays()[1] == []
+    assert dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total")) == {
+        "Anna": -4,
+        "Ben": 4,
+        "Carl": -4,
+        "Dora": 4,
+    }
 
 
 @pytest.mark.parametrize("stale", ["hands", "missing", "none"])

@@ -1,17 +1,16 @@
-"""The statistics and ratings pages run as many queries in a big league as in a small one
-(issue 14 §1), worked out afresh (the kept parts' table emptied) and read from that table
-(``CACHES["derived"]``: its reads and writes are in the counts). The leagues are built as in
+"""The statistics and ratings pages run as many queries in a big league as in a small one,
+worked out afresh (the kept parts' table emptied) and read from that table
+(``leagues.derived_cache``: its reads and writes are in the counts). The leagues are built as in
 test_league_size_queries (random valid Doppelkopf meetings with the real replay's cached
 results)."""
 
 import pytest
-from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues.derived_cache import TABLE
-from leagues.models import Player
+from leagues import derived_cache
+from leagues.models import DerivedFigure, Player
 from tests.bench.build import build_league
 from tests.factories import UserFactory
 
@@ -64,7 +63,7 @@ def test_a_page_runs_as_many_queries_in_a_big_league_as_in_a_small_one(
     user, built = leagues
     client.force_login(user)
     urls = {label: PAGES[name](ids) for label, ids in built.items()}
-    caches["derived"].clear()
+    derived_cache.clear()
     if warm:
         for url in urls.values():
             assert client.get(url).status_code == 200
@@ -73,14 +72,14 @@ def test_a_page_runs_as_many_queries_in_a_big_league_as_in_a_small_one(
     assert response.status_code == 200
     assert len(small.captured_queries) >= (5 if warm else 10)  # the count is real
     sql = [q["sql"] for q in small.captured_queries]
-    assert any(TABLE in q for q in sql)  # the kept parts are read (and, worked out, written)
+    assert any(DerivedFigure._meta.db_table in q for q in sql)  # the kept parts are read (and, worked out, written)
     if warm:  # and then no hand and no result is read
         assert not any("leagues_handresult" in q or '"leagues_hand"' in q for q in sql)
     for label in ("big", "seasons"):
         with django_assert_num_queries(len(small.captured_queries)):
             response = client.get(urls[label])
         assert response.status_code == 200
-    caches["derived"].clear()
+    derived_cache.clear()
 
 
 def summary(stats):
@@ -113,7 +112,7 @@ def test_the_cached_figures_follow_a_correction_of_the_first_evening(leagues):
 
     user, built = leagues
     league = League.objects.get(slug=built["big"]["slug"])
-    caches["derived"].clear()
+    derived_cache.clear()
     statistics.league_statistics(league=league)
     ratings.league_ratings(league=league)
     hand = Hand.objects.get(pk=built["big"]["first_hand"])
@@ -131,4 +130,4 @@ def test_the_cached_figures_follow_a_correction_of_the_first_evening(leagues):
         services.change_hand(
             hand=hand, payload={**payload, "re_eyes": 240 - payload["re_eyes"]}, user=user, version=hand.version
         )
-        caches["derived"].clear()
+        derived_cache.clear()

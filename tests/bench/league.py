@@ -309,8 +309,11 @@ def empty_caches():
     from django.conf import settings
     from django.core.cache import caches
 
+    from leagues import derived_cache
+
     for alias in settings.CACHES:
         caches[alias].clear()
+    derived_cache.clear()
 
 
 def measure_cold(workers, client, leagues, figures, *, samples, kinds=None):

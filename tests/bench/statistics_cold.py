@@ -10,7 +10,7 @@ league yet), then times each page through Django's test client, next to the triv
 ``POST /api/v1/ping/`` and the standings of the same league:
 
 - *first ever*: every cache emptied before each request, the table of kept parts too
-  (``CACHES["derived"]``): what the first reader of a league waits for once, ever;
+  (``leagues.derived_cache``): what the first reader of a league waits for once, ever;
 - *new process*: the parts kept in the table, the page asked for by a new Python process
   (``--first``: set up as a gunicorn worker is, one ping to open the connection and load the
   URLs, then the page): what the first reader after a restart or a deploy waits for, in each
@@ -63,8 +63,11 @@ def empty_caches() -> None:
     """Every cache emptied: the per-process ones and the table of kept parts."""
     from django.core.cache import caches
 
+    from leagues import derived_cache
+
     for cache in caches.all(initialized_only=False):
         cache.clear()
+    derived_cache.clear()
 
 
 def timed(client, method, url, *, cold: bool, runs: int) -> tuple[float, float]:

@@ -13,7 +13,7 @@ stamp = importlib.import_module("leagues.migrations.0013_league_stamp")
 
 
 class Migration(migrations.Migration):
-    dependencies = [("leagues", "0019_django_sessions")]
+    dependencies = [("leagues", "0020_derived_figure")]
 
     operations = [
         migrations.RunPython(stamp.drop_triggers, stamp.create_triggers),
