@@ -5,7 +5,7 @@ import importlib
 import random
 
 from django.db import IntegrityError, transaction
-from django.http import Http404
+from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -183,7 +183,8 @@ class LeagueExportView(APIView):
     )
     def get(self, request, slug):
         league, _membership = league_for(user=request.user, slug=slug)
-        return Response(exchange.export_league(league=league))
+        # Streamed as the page's file is (leagues/exchange.py), compact as the API's JSON.
+        return StreamingHttpResponse(exchange.export_json(league=league, compact=True), content_type="application/json")
 
 
 def _meeting(request, slug, pk, role=Role.MEMBER):
