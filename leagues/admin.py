@@ -24,10 +24,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from simple_history.admin import SimpleHistoryAdmin
 
-from . import services
-from .forms import installed_game, preset_choices
-from .models import Hand, HandResult, Invite, League, Meeting, MeetingReopening, Membership, Player, Role, Season, Seat
-from .names import visible_name
+from leagues import services
+from leagues.clubs.names import visible_name
+from leagues.forms import installed_game, preset_choices
+from leagues.models import (
+    Hand,
+    HandResult,
+    Invite,
+    League,
+    Meeting,
+    MeetingReopening,
+    Membership,
+    Player,
+    Role,
+    Season,
+    Seat,
+)
 
 # The services' own words for the rules they keep (translated there already).
 NEEDS_AN_ADMIN = gettext_noop("A league needs at least one admin: make someone else admin first.")

@@ -21,17 +21,17 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from leagues import selectors, services
+from leagues.clubs.names import NameProblem, check_new_name, clean_name, visible_name
+from leagues.exchange import import_checks, paper_reading
+from leagues.models import GAME_LABELS, League, Player, Role
+from leagues.seasons.money import canonical, money_text, number_text, read_number
 from scoring import options as kinds
 from scoring.bill import DEFAULT_METHOD
 from scoring.bill import METHODS as BILL_METHODS
 from scoring.limits import MAX_CENTS_PER_POINT, MAX_MONEY_CENTS
 from scoring.numbers import AmbiguousNumber, whole_number
 from scoring.registry import GAME_MODULES, START_TOTALS, TEAMS, GameSpec, get_game
-
-from . import import_checks, paper_reading, selectors, services
-from .models import GAME_LABELS, League, Player, Role
-from .money import canonical, money_text, number_text, read_number
-from .names import NameProblem, check_new_name, clean_name, visible_name
 
 # The hidden inputs (and the buttons' values) are written by the page itself: a problem with
 # one means a page from an older version of the app, or a form cut short, never a mistake.

@@ -11,12 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Max, OuterRef, Q, Subquery, Sum
 from django.utils.translation import gettext_lazy
 
-from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
-from scoring.sitting import calculate
-
-from . import outbox_choices
-from .hand_entry import FORMS, form_module, game_end_line
-from .models import (
+from leagues.models import (
     Hand,
     HandResult,
     Invite,
@@ -29,6 +24,10 @@ from .models import (
     Seat,
     everyone_hosted,
 )
+from leagues.table import outbox_choices
+from leagues.table.hand_entry import FORMS, form_module, game_end_line
+from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
+from scoring.sitting import calculate
 
 
 def memberships_of(*, user):
@@ -629,7 +628,7 @@ def last_meeting(*, league):
 
 def last_seat_order(*, league):
     """Player ids in the seat order of the league's last meeting (to list players that way)."""
-    from .models import Meeting, Seat
+    from leagues.models import Meeting, Seat
 
     last = Meeting.objects.filter(league=league).order_by("-date", "-id").first()
     if last is None:

@@ -19,14 +19,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.bill import split_bill
-from scoring.errors import Problem, Problems, ScoringError
-from scoring.options import resolve_rules
-from scoring.registry import COMPULSORY_SOLOS, get_game
-from scoring.sitting import parse_request
-
-from . import names, outbox_choices, selectors
-from .models import (
+from leagues import selectors
+from leagues.clubs import names
+from leagues.models import (
     GAME_LABELS,
     ROLE_RANK,
     Hand,
@@ -46,6 +41,12 @@ from .models import (
     Seat,
     new_token,
 )
+from leagues.table import outbox_choices
+from scoring.bill import split_bill
+from scoring.errors import Problem, Problems, ScoringError
+from scoring.options import resolve_rules
+from scoring.registry import COMPULSORY_SOLOS, get_game
+from scoring.sitting import parse_request
 
 
 class HandConflict(Exception):

@@ -15,8 +15,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues import activity, services
+from leagues import services
 from leagues.models import Player, Role
+from leagues.stats import activity
 from tests.factories import LeagueFactory, member
 from tests.test_season_report import BILL, build_season
 

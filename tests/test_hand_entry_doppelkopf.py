@@ -6,8 +6,8 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
-from leagues.hand_entry import doppelkopf as form
-from leagues.hand_entry import form_module
+from leagues.table.hand_entry import doppelkopf as form
+from leagues.table.hand_entry import form_module
 from scoring.sitting import calculate
 from tests.form_posts import post, post_from_html
 

@@ -14,8 +14,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from leagues import services, undo
+from leagues import services
 from leagues.models import Hand, HandResult, Meeting, MeetingResult, Role
+from leagues.table import undo
 from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]

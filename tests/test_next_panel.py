@@ -9,8 +9,8 @@ from django.test import RequestFactory
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
-from leagues.hand_entry import doppelkopf
-from leagues.views.meetings import next_context, next_words
+from leagues.table.hand_entry import doppelkopf
+from leagues.table.views.meetings import next_context, next_words
 
 LATE = {
     "hand_number": 23,

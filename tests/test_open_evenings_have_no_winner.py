@@ -14,8 +14,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import derived_cache, selectors, services, statistics
+from leagues import selectors, services
 from leagues.models import Role
+from leagues.stats import derived_cache, statistics
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]

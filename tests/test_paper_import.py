@@ -9,7 +9,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from leagues import paper_import, selectors, services
+from leagues import selectors, services
+from leagues.exchange import paper_import
 from leagues.models import Hand, Meeting, MeetingResult, Player, Role
 from tests.exchange.files import exported, imported
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member

@@ -18,7 +18,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from leagues import paper_import, selectors, services
+from leagues import selectors, services
+from leagues.exchange import paper_import
 from leagues.models import HandResult, Meeting, Role, Season
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 

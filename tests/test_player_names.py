@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from leagues import services
+from leagues.clubs.names import NameProblem, alike, clean_name
 from leagues.models import Invite, League, Player, Role
-from leagues.names import NameProblem, alike, clean_name
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, member
 
 pytestmark = pytest.mark.django_db

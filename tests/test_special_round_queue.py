@@ -4,7 +4,7 @@ to evening can queue hundreds, which were one badge each."""
 
 from django.template.loader import render_to_string
 
-from leagues.hand_entry.doppelkopf import next_words
+from leagues.table.hand_entry.doppelkopf import next_words
 from leagues.templatetags.sheet import QUEUE_RUNS_SHOWN, queue_runs
 
 

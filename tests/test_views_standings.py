@@ -179,7 +179,7 @@ def average_cells(page):
 
 @pytest.mark.parametrize("role", [Role.MEMBER, Role.ADMIN])
 def test_a_player_without_games_has_a_dash_for_his_average_not_zero(client, role):
-    from leagues import paper_import
+    from leagues.exchange import paper_import
     from tests.test_paper_import import TOTALS
 
     league = LeagueFactory(public_token="p" * 32)
@@ -196,7 +196,7 @@ def test_a_player_without_games_has_a_dash_for_his_average_not_zero(client, role
 
 
 def test_the_standings_of_a_paper_league_are_hidden_from_outsiders(client):
-    from leagues import paper_import
+    from leagues.exchange import paper_import
     from tests.test_paper_import import TOTALS
 
     league = LeagueFactory()

@@ -19,7 +19,7 @@ import pytest
 
 from leagues import selectors, services
 from leagues.models import Role
-from leagues.what_if import season_what_if
+from leagues.seasons.what_if import season_what_if
 from tests.factories import LeagueFactory, meeting_for, member
 
 HANDS = [

@@ -309,7 +309,7 @@ def empty_caches():
     from django.conf import settings
     from django.core.cache import caches
 
-    from leagues import derived_cache
+    from leagues.stats import derived_cache
 
     for alias in settings.CACHES:
         caches[alias].clear()

@@ -9,7 +9,8 @@ import random
 
 from django.contrib.auth import get_user_model
 
-from leagues import services, tokens
+from leagues import services
+from leagues.accounts import tokens
 from leagues.management.commands.seed_demo import build_demo
 from leagues.models import Membership, Player, Role
 from scoring.registry import example_request

@@ -12,8 +12,8 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from leagues import selectors, services
-from leagues.hand_entry import form_module
 from leagues.models import Hand, Player, Role
+from leagues.table.hand_entry import form_module
 from tests.browser.conftest import PHONE, SHOTS
 from tests.browser.doppelkopf_steps import enter_hand
 from tests.factories import LeagueFactory, meeting_for, member

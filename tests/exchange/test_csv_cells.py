@@ -7,9 +7,10 @@ import io
 import pytest
 from django.urls import reverse
 
-from leagues import exchange, services
+from leagues import services
+from leagues.exchange import league_file as exchange
+from leagues.exchange.spreadsheet import safe_cell
 from leagues.models import Player
-from leagues.spreadsheet import safe_cell
 from tests.factories import LeagueFactory, member
 
 pytestmark = pytest.mark.django_db

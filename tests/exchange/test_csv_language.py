@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import pgettext
 
-from leagues import paper_reading, services, spreadsheet
+from leagues import services
+from leagues.exchange import paper_reading, spreadsheet
 from leagues.models import Player, Role
 from tests.factories import LeagueFactory, member
 

@@ -11,7 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from leagues import import_checks, services
+from leagues import services
+from leagues.exchange import import_checks
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import League
 from tests.exchange.files import exported, imported

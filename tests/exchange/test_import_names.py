@@ -7,9 +7,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from leagues import activity, services
+from leagues import services
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import League, Role
+from leagues.stats import activity
 from tests.exchange.files import exported, imported
 from tests.factories import UserFactory
 

@@ -9,7 +9,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from leagues import exchange, import_checks, services
+from leagues import services
+from leagues.exchange import import_checks
+from leagues.exchange import league_file as exchange
 from leagues.models import League, Player
 from tests.exchange.files import exported, imported
 from tests.factories import LeagueFactory, UserFactory

@@ -8,7 +8,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from leagues import exchange, services, spreadsheet
+from leagues import services
+from leagues.exchange import league_file as exchange
+from leagues.exchange import spreadsheet
 from leagues.models import Player
 from tests.factories import LeagueFactory, member
 

@@ -23,7 +23,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from leagues import paper_import, services
+from leagues import services
+from leagues.exchange import paper_import
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import Hand, League, Role
 from tests.exchange.files import exported
