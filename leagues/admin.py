@@ -24,7 +24,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from simple_history.admin import SimpleHistoryAdmin
 
-from leagues import services
+from leagues import exceptions
+from leagues.clubs import services
 from leagues.clubs.names import visible_name
 from leagues.forms import installed_game, preset_choices
 from leagues.models import (
@@ -185,7 +186,7 @@ class LeagueForm(forms.ModelForm):
             services.resolved_rules(
                 game=self.instance.game, variant=cleaned.get("variant"), overrides=cleaned.get("rule_overrides")
             )
-        except services.InvalidInput as error:
+        except exceptions.InvalidInput as error:
             for item in error.errors:
                 self.add_error("variant" if item["field"] == "variant" else "rule_overrides", item["message"])
         return cleaned

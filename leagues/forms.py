@@ -21,11 +21,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from leagues import selectors, services
+from leagues import selectors
 from leagues.clubs.names import NameProblem, check_new_name, clean_name, visible_name
 from leagues.exchange import import_checks, paper_reading
 from leagues.models import GAME_LABELS, League, Player, Role
 from leagues.seasons.money import canonical, money_text, number_text, read_number
+from leagues.table import meetings
 from scoring import options as kinds
 from scoring.bill import DEFAULT_METHOD
 from scoring.bill import METHODS as BILL_METHODS
@@ -771,7 +772,7 @@ class StartMeetingForm(forms.Form):
 
     def clean_date(self):
         date = self.cleaned_data["date"]
-        problem = services.meeting_date_problem(date)
+        problem = meetings.meeting_date_problem(date)
         if problem:
             raise forms.ValidationError(problem)
         return date

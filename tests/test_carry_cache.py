@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from leagues import services
 from leagues.models import HandResult, MeetingCarry
+from leagues.table import replay, results, services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +57,7 @@ def test_the_rounds_carried_into_an_evening_are_read_not_replayed(league, scorek
     expected = tuple(MeetingCarry.objects.get(meeting=last).carried_in)
     # The previous meeting with its cache, and its hands (to see that they are the ones cached).
     with django_assert_num_queries(2):
-        assert services.carried_rounds_for(last) == expected
+        assert replay.carried_rounds_for(last) == expected
 
 
 def test_a_correction_that_changes_nothing_carried_stops_at_the_next_evening(league, scorekeeper):
@@ -73,7 +73,7 @@ def test_a_correction_that_changes_nothing_carried_stops_at_the_next_evening(lea
     # Hand 1 won by the other party: no trigger, the same Bock round is carried on.
     short = correction_queries(OTHER, 1)
     assert list(HandResult.objects.filter(meeting__in=meetings[1:]).order_by("id").values()) == later_rows
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
     # The same correction with three more evenings after it costs the same.
     for i in range(4, 7):
         services.add_hand(
@@ -91,12 +91,12 @@ def test_a_correction_that_changes_the_carried_rounds_rewrites_the_evenings_afte
     assert MeetingCarry.objects.get(meeting=second).carried_in == []
     assert HandResult.objects.get(meeting=second, player__name="Ben").round == "normal"
     assert MeetingCarry.objects.get(meeting=third).carried_in == []
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def spied_later_replays(monkeypatch):
     calls = []
-    real = services.replay_later_meetings
+    real = results.replay_later_meetings
     monkeypatch.setattr(
         services, "replay_later_meetings", lambda meeting, result: calls.append(meeting) or real(meeting, result)
     )
@@ -106,7 +106,7 @@ def spied_later_replays(monkeypatch):
 def spied_writes(monkeypatch):
     """The meetings whose results are written, in order."""
     written = []
-    real = services.write_results
+    real = results.write_results
     monkeypatch.setattr(
         services,
         "write_results",
@@ -124,7 +124,7 @@ def test_a_hand_added_to_an_earlier_evening_that_carries_more_rewrites_the_next_
     assert len(queue) == 2 and queue[0] == "bock"
     assert calls == [first]
     assert MeetingCarry.objects.get(meeting=second).carried_in == queue
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def test_a_hand_added_to_an_earlier_evening_that_carries_the_same_rewrites_no_later_one(
@@ -138,17 +138,15 @@ def test_a_hand_added_to_an_earlier_evening_that_carries_the_same_rewrites_no_la
     assert MeetingCarry.objects.get(meeting=first).queue_after == ["bock"]
     assert written == [first.pk]
     assert list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values()) == later_rows
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def test_a_meeting_cached_before_the_cache_existed_is_replayed_once_and_cached(league, scorekeeper):
     first, second, third = evenings(league, scorekeeper, 3)
     MeetingCarry.objects.all().delete()  # as after migration 0008, which leaves it to be filled
-    assert services.carried_rounds_for(third) == tuple(
-        services.calculate_meeting(second)["next"]["queue_after_meeting"]
-    )
+    assert replay.carried_rounds_for(third) == tuple(replay.calculate_meeting(second)["next"]["queue_after_meeting"])
     assert set(MeetingCarry.objects.values_list("meeting_id", flat=True)) == {first.pk, second.pk}
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def test_the_previous_meeting_is_the_one_played_before_with_its_cache_and_live_hands(league, scorekeeper):
@@ -158,11 +156,11 @@ def test_the_previous_meeting_is_the_one_played_before_with_its_cache_and_live_h
     services.delete_hand(hand=first.hands.order_by("position").first(), user=scorekeeper, version=1)
     MeetingCarry.objects.filter(meeting=second).delete()  # a meeting not cached yet
     cached = MeetingCarry.objects.get(meeting=first)
-    assert services._previous_carry(first) is None
+    assert replay._previous_carry(first) is None
     # The first evening, its first hand deleted: its live hands are the split alone.
-    assert services._previous_carry(second) == (first.pk, cached.hands_digest, cached.queue_after, [SPLIT])
-    assert services._previous_carry(third) == (second.pk, None, None, [PLAIN])
-    assert services._previous_carry(same_day)[0] == third.pk
+    assert replay._previous_carry(second) == (first.pk, cached.hands_digest, cached.queue_after, [SPLIT])
+    assert replay._previous_carry(third) == (second.pk, None, None, [PLAIN])
+    assert replay._previous_carry(same_day)[0] == third.pk
 
 
 def test_a_correction_that_leaves_what_is_carried_rewrites_no_later_evening(league, scorekeeper, monkeypatch):
@@ -179,7 +177,7 @@ def test_a_correction_that_leaves_what_is_carried_rewrites_no_later_evening(leag
     services.change_hand(hand=split, payload=PLAIN, user=scorekeeper, version=split.version)
     assert written[1:3] == [first.pk, second.pk]
     assert MeetingCarry.objects.get(meeting=second).carried_in == []
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def test_what_tonights_evening_leaves_open_is_where_the_next_evening_starts(league, scorekeeper):
@@ -189,5 +187,5 @@ def test_what_tonights_evening_leaves_open_is_where_the_next_evening_starts(leag
     assert MeetingCarry.objects.get(meeting=last).queue_after != before
     # An evening started after it then starts from what it leaves open.
     later = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=21))
-    assert services.carried_rounds_for(later) == tuple(MeetingCarry.objects.get(meeting=last).queue_after)
-    assert services.verify_replays(league=league)[1] == []
+    assert replay.carried_rounds_for(later) == tuple(MeetingCarry.objects.get(meeting=last).queue_after)
+    assert verify.verify_replays(league=league)[1] == []

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from leagues import services
 from leagues.models import Player, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 from tests.test_race_sheets import A, B, C, D, race_meeting
 from tests.test_views_meetings import NAMES, add, normal, url

@@ -7,8 +7,9 @@ import re
 import pytest
 from django.utils import timezone
 
-from leagues import services
+from leagues.clubs import services as clubs_services
 from leagues.models import Role
+from leagues.seasons import services as seasons_services
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -64,10 +65,10 @@ def test_closing_and_reopening_a_season_shows_at_once(client):
     season.save()
     html = seasons_list(client.get(league.get_absolute_url()).content.decode())
     assert "badge done" in html and "the bill" in html and "6 Mar 2026 – 6 Mar 2026" in html
-    services.close_season(season=season, user=admin)
+    seasons_services.close_season(season=season, user=admin)
     html = seasons_list(client.get(league.get_absolute_url()).content.decode())
     assert '<span class="badge">closed</span>' in html
-    services.reopen_season(season=season, user=admin, reason="A hand was wrong")
+    seasons_services.reopen_season(season=season, user=admin, reason="A hand was wrong")
     english = seasons_list(client.get(league.get_absolute_url()).content.decode())
     assert "badge done" in english and '<span class="badge">closed</span>' not in english
     german = seasons_list(client.get(league.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode())
@@ -102,7 +103,7 @@ def test_the_invite_form_offers_a_new_player_at_once_and_not_one_who_joined(clie
     admin = member(league, Role.ADMIN)
     client.force_login(admin)
     assert ">Zora<" not in invite_fields(client.get(league.get_absolute_url()).content.decode())
-    zora = services.add_player(league=league, name="Zora")
+    zora = clubs_services.add_player(league=league, name="Zora")
     html = invite_fields(client.get(league.get_absolute_url()).content.decode())
     assert f'<option value="{zora.pk}">Zora</option>' in html
     zora.user = member(LeagueFactory(), Role.MEMBER)
@@ -124,7 +125,7 @@ def test_an_open_invite_leaves_the_list_when_it_expires(client):
     league = LeagueFactory(game="doppelkopf", variant="club")
     admin = member(league, Role.ADMIN)
     client.force_login(admin)
-    invite = services.create_invite(league=league, role=Role.MEMBER, player=None, user=admin)
+    invite = clubs_services.create_invite(league=league, role=Role.MEMBER, player=None, user=admin)
     assert invite.token in client.get(league.get_absolute_url()).content.decode()
     later = invite.expires_at + datetime.timedelta(seconds=1)
     with pytest.MonkeyPatch.context() as patch:

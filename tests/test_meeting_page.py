@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import services
 from leagues.models import Meeting, Player, Role
+from leagues.table import results, services
 from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora"]
@@ -80,7 +80,7 @@ def test_a_closed_evening_with_a_forgotten_pennant(client, league, meeting):
 def test_an_evening_copied_from_paper_has_no_form_and_no_outbox(client, league):
     meeting = meeting_for(league, NAMES)
     players = {p.name: p.pk for p in Player.objects.filter(league=league)}
-    services.store_imported_totals(meeting=meeting, totals={players["Anna"]: 30, players["Ben"]: -30})
+    results.store_imported_totals(meeting=meeting, totals={players["Anna"]: 30, players["Ben"]: -30})
     Meeting.objects.filter(pk=meeting.pk).update(closed_at=timezone.now())  # as the import leaves it
     client.force_login(member(league, Role.SCOREKEEPER))
     page = page_of(client, meeting, HTTP_ACCEPT_LANGUAGE="de")

@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from leagues import services
 from leagues.models import HandResult, Role
+from leagues.table import replay, results, services
 from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
@@ -79,7 +79,7 @@ def entry(client, meeting, number, re_pair=None):
     """An htmx entry of hand ``number`` (None: a form that names no number), a plain normal
     game won by Re (``re_pair``, else the first two who play it)."""
     if re_pair is None:
-        re_pair = services.calculate_meeting(meeting)["next"]["active"][:2]
+        re_pair = replay.calculate_meeting(meeting)["next"]["active"][:2]
     target = reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
     post = {"kind": "normal", "re": re_pair, "eyes": "131", "eyes_for": "re"}
     if number is not None:
@@ -174,7 +174,7 @@ def test_hands_changed_outside_the_writer_show_once_replayed(client, evening):
     public = reverse("public_meeting", kwargs={"token": "f" * 32, "pk": meeting.pk})
     before = client.get(public).content.decode()
     meeting.hands.filter(pk=hand.pk).update(payload=normal(["Ben", "Dora"], 90))
-    services.replay_meeting(meeting=meeting)
+    results.replay_meeting(meeting=meeting)
     after = client.get(public).content.decode()
     assert totals(after, 1) != totals(before, 1)
     assert totals(after, 1) == stored_totals(meeting, 1)
@@ -197,11 +197,11 @@ def _evening_of(hands):
     no special round follows), entered through the writer."""
     league = LeagueFactory(game="doppelkopf", variant="club")
     meeting = meeting_for(league, NAMES)
-    result = services.replay_meeting(meeting=meeting)
+    result = results.replay_meeting(meeting=meeting)
     for _ in range(hands):
         active = result["next"]["active"]
         services.add_hand(meeting=meeting, payload=normal(active[:2], 131), user=None)
-        result = services.replay_meeting(meeting=meeting)
+        result = results.replay_meeting(meeting=meeting)
     return meeting, result
 
 

@@ -14,9 +14,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import selectors, services
+from leagues import selectors
 from leagues.models import Role
 from leagues.stats import derived_cache, statistics
+from leagues.table import meetings, services
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -52,7 +53,7 @@ def tonight(league, keeper):
 
 
 def close(meeting, keeper):
-    services.close_meeting(meeting=meeting, user=keeper, now=NOW)
+    meetings.close_meeting(meeting=meeting, user=keeper, now=NOW)
     meeting.refresh_from_db()
 
 

@@ -9,9 +9,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from leagues import selectors, services
+from leagues import exceptions, selectors
 from leagues.exchange import paper_import
 from leagues.models import Hand, Meeting, MeetingResult, Player, Role
+from leagues.table import replay, results, services, verify
 from tests.exchange.files import exported, imported
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 
@@ -119,8 +120,8 @@ def test_imported_hands_are_replayed_and_counted_with_imported_totals(league, us
 def test_imported_totals_survive_a_replay_and_verify_replays(league, user):
     run(league, user, "totals", TOTALS)
     first = Meeting.objects.order_by("date").first()
-    services.replay_meeting(meeting=first)
-    checked, found = services.verify_replays(league=league, rebuild=True)
+    results.replay_meeting(meeting=first)
+    checked, found = verify.verify_replays(league=league, rebuild=True)
     assert (checked, found) == (2, [])
     assert dict(MeetingResult.objects.filter(meeting=first).values_list("player__name", "total")) == {
         "Ann": 30,
@@ -133,7 +134,7 @@ def test_imported_totals_survive_a_replay_and_verify_replays(league, user):
 def test_no_hand_can_be_entered_into_imported_totals(league, user):
     run(league, user, "totals", TOTALS)
     meeting = Meeting.objects.order_by("date").first()
-    with pytest.raises(services.MeetingClosed):
+    with pytest.raises(exceptions.MeetingClosed):
         services.add_hand(meeting=meeting, payload={"kind": "normal", "re": ["Ann", "Ben"], "re_eyes": 150}, user=user)
     assert not Hand.objects.exists()
 
@@ -143,7 +144,7 @@ def test_an_evening_entered_after_the_import_follows_the_host_rotation(league, u
     # Cem, Dora and Emil have not hosted season 1 yet: an evening hosted by Cem stays in it.
     later = meeting_for(league, ["Cem", "Ann", "Ben", "Dora"], date=datetime.date(2024, 4, 5))
     assert later.season.number == 1
-    assert services.calculate_meeting(later, payloads=[])["hands"] == []
+    assert replay.calculate_meeting(later, payloads=[])["hands"] == []
 
 
 def test_totals_errors_are_named_by_row_and_column_and_nothing_is_stored(league, user):
@@ -285,7 +286,7 @@ def test_imported_totals_go_through_a_json_export_and_import(league, user):
     copy = imported(data, user=user, name="Kopie", slug="kopie")
     assert table(selectors.standings(league=copy).table) == table(selectors.standings(league=league).table)
     assert copy.meetings.filter(imported_totals=True).count() == 2
-    assert services.verify_replays(league=copy) == (3, [])
+    assert verify.verify_replays(league=copy) == (3, [])
 
 
 def test_an_imported_totals_evening_has_a_sheet_page(client, league, user):

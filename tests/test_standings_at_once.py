@@ -8,8 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import services
 from leagues.models import Meeting, MeetingResult, Player, Role
+from leagues.seasons import services as seasons_services
+from leagues.table import services as table_services
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.test_meeting_sheet import NAMES, normal
 
@@ -18,7 +19,7 @@ from tests.test_meeting_sheet import NAMES, normal
 def evening(db):
     league = LeagueFactory(public_token="s" * 32)
     meeting = meeting_for(league, NAMES)  # Friday, 20 November 2026, at Anna's
-    hand = services.add_hand(meeting=meeting, payload=normal(["Ben", "Dora"], 131), user=None)
+    hand = table_services.add_hand(meeting=meeting, payload=normal(["Ben", "Dora"], 131), user=None)
     return meeting, hand
 
 
@@ -56,7 +57,7 @@ def test_a_corrected_hand_changes_the_evenings_line_at_once(client, evening, pub
     before = client.get(url).content.decode()
     assert winner_cell(before) == f"+{stored_winner_total(meeting)}"
     ended(meeting, False)  # reopened, corrected, closed again
-    services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), user=None, version=hand.version)
+    table_services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), user=None, version=hand.version)
     ended(meeting, True)
     after = client.get(url).content.decode()
     assert winner_cell(after) == f"+{stored_winner_total(meeting)}"
@@ -106,9 +107,9 @@ def two_seasons(evening):
     season = meeting.season
     season.closed_on = meeting.date
     season.save()
-    services.close_season(season=season, user=None)
+    seasons_services.close_season(season=season, user=None)
     later = meeting_for(league, NAMES[1:] + NAMES[:1], date=meeting.date.replace(day=27))
-    second = services.add_hand(meeting=later, payload=normal(["Anna", "Carl"], 131), user=None)
+    second = table_services.add_hand(meeting=later, payload=normal(["Anna", "Carl"], 131), user=None)
     assert later.season.number == 2
     return meeting, hand, later, second
 
@@ -120,7 +121,7 @@ def test_a_corrected_hand_changes_both_tables_at_once(client, two_seasons, publi
     url = standings_url(client, league, public=public)
     before = tables(client.get(url).content.decode())
     assert len(before) == 2  # the season's and all time
-    services.change_hand(hand=second, payload=normal(["Anna", "Carl"], 90), user=None, version=second.version)
+    table_services.change_hand(hand=second, payload=normal(["Anna", "Carl"], 90), user=None, version=second.version)
     after = tables(client.get(url).content.decode())
     assert row_of(after[0], "Anna") != row_of(before[0], "Anna")
     assert row_of(after[1], "Anna") != row_of(before[1], "Anna")
@@ -166,7 +167,7 @@ def test_a_hand_entered_shows_on_the_standings_and_the_public_pages_at_once(clie
     sheet = reverse("public_meeting", kwargs={"token": league.public_token, "pk": meeting.pk})
     members = standings_url(client, league, public=False)
     before = {url: client.get(url).content.decode() for url in (members, public, sheet)}
-    services.add_hand(meeting=meeting, payload=normal(["Carl", "Dora"], 131), user=None)
+    table_services.add_hand(meeting=meeting, payload=normal(["Carl", "Dora"], 131), user=None)
     for url, html in before.items():
         assert client.get(url).content.decode() != html, url
     for url in (members, public):

@@ -8,8 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import selectors, services
+from leagues import selectors
 from leagues.models import Hand, HandResult, Meeting, Player, Role
+from leagues.table import meetings, replay, results, services
 from scoring.doppelkopf_example import example_request
 from tests.factories import LeagueFactory, MembershipFactory, PlayerFactory, meeting_for, member
 
@@ -238,7 +239,7 @@ def test_it_suggests_the_host_who_waited_longest(league, people):
     day = datetime.date(2026, 1, 1)
     for i, host in enumerate(["Carl", "Anna"]):
         order = [host] + [n for n in NAMES if n != host]
-        services.start_meeting(
+        meetings.start_meeting(
             league=league, date=day + datetime.timedelta(days=7 * i), players=[players[n] for n in order], user=user
         )
     # Ben, Dora, Emil never hosted; ties go by the last meeting's seat order: Anna, Ben, ...
@@ -370,7 +371,7 @@ def _meeting_with(league, user, hands):
         Hand(meeting=meeting, position=i, number=i, payload=p, entered_by=user)
         for i, p in enumerate(request["hands"], 1)
     )
-    services.replay_meeting(meeting=meeting)
+    results.replay_meeting(meeting=meeting)
     return meeting
 
 
@@ -570,7 +571,7 @@ def test_it_starts_a_1000_evening_with_the_scores_carried_over(client, db):
     assert response.status_code == 302
     # Carl and Dora typed nothing: they start at 0 (calculate-api.md, start_totals).
     assert meeting.start_totals == {"Anna": 350, "Ben": -120}
-    assert services.calculate_meeting(meeting)["totals"] == {"Anna": 350, "Ben": -120, "Carl": 0, "Dora": 0}
+    assert replay.calculate_meeting(meeting)["totals"] == {"Anna": 350, "Ben": -120, "Carl": 0, "Dora": 0}
 
 
 def test_it_starts_a_team_game_with_the_teams_scores_carried_over(client, db):

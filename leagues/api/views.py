@@ -17,7 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from leagues import selectors, services
+from leagues import exceptions as leagues_exceptions
+from leagues import selectors
 from leagues.api.headers import ETAG, IDEMPOTENCY_KEY, IF_MATCH, IF_MATCH_REQUIRED, NEW_ETAG, Invalid
 from leagues.api.headers import entry_key as _entry_key
 from leagues.api.headers import error as _error
@@ -39,10 +40,11 @@ from leagues.api.serializers import (
     MeetingOutputSerializer,
     StoredHandOutputSerializer,
 )
+from leagues.exceptions import problems_as_errors
 from leagues.exchange import league_file as exchange
 from leagues.models import Hand, Role
 from leagues.permissions import league_for, meeting_for
-from leagues.services import problems_as_errors
+from leagues.table import replay, services
 from scoring.errors import ScoringError
 from scoring.registry import GAME_MODULES, example_request, game_names, get_game
 from scoring.sitting import calculate
@@ -209,9 +211,9 @@ def _meeting_data(meeting, result=None, *, seats=None, hands=None, hand=None):
     that write read under the meeting's lock, with what it added (None: read here). ``hand``:
     the hand just written, shown beside the meeting (MeetingHandOutputSerializer)."""
     if seats is None:
-        seats = services.seats_of(meeting)
+        seats = selectors.seats_of(meeting)
     if result is None:
-        result = services.calculate_meeting(meeting, players=seats)
+        result = replay.calculate_meeting(meeting, players=seats)
     if hands is None:
         # Who entered a hand is not shown: the sheet's columns, no join of the users.
         hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
@@ -242,7 +244,7 @@ def _meeting_response(meeting, *, status_code=status.HTTP_200_OK, hand=None, res
     the answer does not replay the meeting a second time."""
     try:
         data = _meeting_data(meeting, result, seats=seats, hands=hands, hand=hand)
-    except services.InvalidInput as error:
+    except leagues_exceptions.InvalidInput as error:
         return _invalid(error)
     if hand is None:
         return Response(data, status=status_code)
@@ -342,7 +344,7 @@ class MeetingHandsView(APIView):
                     data = serializer.validated_data
                     key = _entry_key(request, data)
                     hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
-                    seats = services.seats_of(meeting)
+                    seats = selectors.seats_of(meeting)
                     hand, created, result = services.enter_locked_hand(
                         meeting=meeting,
                         every=hands,
@@ -356,11 +358,11 @@ class MeetingHandsView(APIView):
                 hand, created, result = services.entered_meanwhile(meeting, key, data["payload"], error)
         except Invalid as error:
             return error.response
-        except services.HandConflict as error:
+        except leagues_exceptions.HandConflict as error:
             return _conflict(error)
-        except services.IdempotencyKeyReused as error:
+        except leagues_exceptions.IdempotencyKeyReused as error:
             return _key_reused(error)
-        except services.InvalidInput as error:
+        except leagues_exceptions.InvalidInput as error:
             return _invalid(error)
         if created:
             response = _meeting_response(
@@ -385,9 +387,9 @@ def _hand_write(write):
         meeting, hand, result = write()
     except Invalid as error:
         return error.response
-    except services.StaleHand as error:
+    except leagues_exceptions.StaleHand as error:
         return _stale(error)
-    except services.InvalidInput as error:
+    except leagues_exceptions.InvalidInput as error:
         return _invalid(error)
     return _meeting_response(meeting, hand=hand, result=result)
 
@@ -429,7 +431,7 @@ class MeetingHandView(APIView):
                     meeting=meeting,
                     hands=hands,
                     hand=hand,
-                    seated=services.seats_of(meeting),
+                    seated=selectors.seats_of(meeting),
                     payload=data["payload"],
                     user=request.user,
                     version=_version(request, data.get("version")),
@@ -506,7 +508,7 @@ class MeetingHandReplaceView(APIView):
                     idempotency_key=key,
                     entered_as=data.get("entered_as"),
                 )
-            except services.IdempotencyKeyReused as error:
+            except leagues_exceptions.IdempotencyKeyReused as error:
                 raise Invalid(_key_reused(error)) from None
 
         return _hand_write(replace)

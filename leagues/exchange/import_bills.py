@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from leagues import services
+from leagues import exceptions
 from leagues.exchange import import_checks as checks
 from leagues.exchange.import_checks import ImportProblem
 from leagues.models import SeasonBill
@@ -66,7 +66,7 @@ def import_bill(item, where, season, player) -> SeasonBill:
     try:
         result = split_bill(request)
     except ScoringError as error:
-        raise ImportProblem(where, " ".join(e["message"] for e in services.problems_as_errors(error))) from error
+        raise ImportProblem(where, " ".join(e["message"] for e in exceptions.problems_as_errors(error))) from error
     # Who paid what, as services.settle_bill keeps it.
     paid = {name: amount for name, amount in (request.get("paid") or {}).items() if Decimal(amount)} or None
     if "paid_by" in request:

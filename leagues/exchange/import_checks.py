@@ -37,8 +37,9 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from leagues import services
+from leagues import exceptions
 from leagues.clubs import names
+from leagues.table import meetings as table_meetings
 
 # The largest file the command takes (the page takes what fits in a request:
 # settings.MAX_REQUEST_BODY_BYTES). An evening of 40 hands with their history is some 40 kB
@@ -53,7 +54,7 @@ _REFUSED = {chr(0), *map(chr, range(0xD800, 0xE000))}
 _LARGEST = 2**63 - 1
 
 
-class ImportProblem(services.InvalidInput):
+class ImportProblem(exceptions.InvalidInput):
     """The file cannot be imported; ``errors`` name where in it (field "file")."""
 
     def __init__(self, where: str, message: str):
@@ -251,14 +252,14 @@ def amount(data: Any, key: str, where: str, *, model, field: str, required=False
 
 
 def _latest() -> datetime.date:
-    return timezone.localdate() + datetime.timedelta(days=services.MEETING_DAYS_AHEAD)
+    return timezone.localdate() + datetime.timedelta(days=table_meetings.MEETING_DAYS_AHEAD)
 
 
 def _out_of_range(where: str) -> ImportProblem:
     return ImportProblem(
         where,
         _("a date from %(first)s to %(last)s.")
-        % {"first": services.EARLIEST_MEETING.isoformat(), "last": _latest().isoformat()},
+        % {"first": table_meetings.EARLIEST_MEETING.isoformat(), "last": _latest().isoformat()},
     )
 
 
@@ -268,7 +269,7 @@ def day(data: Any, key: str, where: str, *, required=True) -> datetime.date | No
     if found is None:
         return None
     parsed = _field_clean(forms.DateField(input_formats=["%Y-%m-%d"]), found, f"{where}.{key}")
-    if not services.EARLIEST_MEETING <= parsed <= _latest():
+    if not table_meetings.EARLIEST_MEETING <= parsed <= _latest():
         raise _out_of_range(f"{where}.{key}")
     return parsed
 
@@ -280,7 +281,7 @@ def moment(data: Any, key: str, where: str, *, required=True) -> datetime.dateti
         return None
     parsed = _field_clean(forms.DateTimeField(), found, f"{where}.{key}")
     # Compared before converting: a year 1 at +14:00 is no date at all in UTC.
-    first = datetime.datetime.combine(services.EARLIEST_MEETING, datetime.time(), datetime.timezone.utc)
+    first = datetime.datetime.combine(table_meetings.EARLIEST_MEETING, datetime.time(), datetime.timezone.utc)
     last = datetime.datetime.combine(_latest(), datetime.time.max, datetime.timezone.utc)
     if not first <= parsed <= last:
         raise _out_of_range(f"{where}.{key}")
@@ -296,8 +297,10 @@ def clock(data: Any, key: str, where: str) -> datetime.time | None:
 def reason(data: Any, key: str, where: str) -> str:
     """Why an admin reopened something, as the reopening pages take it."""
     found = (value(data, key, where, str) or "").strip()
-    if not found or len(found) > services.REASON_MAX:
-        raise ImportProblem(f"{where}.{key}", _("a reason of 1 to %(max)s characters.") % {"max": services.REASON_MAX})
+    if not found or len(found) > exceptions.REASON_MAX:
+        raise ImportProblem(
+            f"{where}.{key}", _("a reason of 1 to %(max)s characters.") % {"max": exceptions.REASON_MAX}
+        )
     return found
 
 

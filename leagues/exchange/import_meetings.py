@@ -11,12 +11,13 @@ import uuid
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from leagues import services
+from leagues import exceptions
+from leagues.clubs import services
 from leagues.exchange import import_checks as checks
 from leagues.exchange import paper_import
 from leagues.exchange.import_checks import ImportProblem
 from leagues.models import Hand, Meeting, MeetingReopening, Player, Season, SeasonReopening, Seat
-from leagues.table import outbox_choices
+from leagues.table import outbox_choices, results
 from scoring.registry import get_game
 
 REASON_LENGTH = Hand.history.model._meta.get_field("history_change_reason").max_length
@@ -69,7 +70,7 @@ def _meeting_rules(item, where, league) -> tuple[str, dict]:
     rules = checks.value(item, "rules", where, dict)
     try:
         return variant, services.resolved_rules(game=league.game, variant=variant, overrides=rules)
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         raise ImportProblem(f"{where}.rules", " ".join(e["message"] for e in error.errors)) from error
 
 
@@ -217,4 +218,4 @@ def _import_totals(meeting: Meeting, totals: dict, where: str, player) -> None:
         sums[who.pk] = total
     if not sums:
         raise ImportProblem(where, _("no totals."))
-    services.store_imported_totals(meeting=meeting, totals=sums)
+    results.store_imported_totals(meeting=meeting, totals=sums)

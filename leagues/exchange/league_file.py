@@ -36,11 +36,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from leagues import services
-from leagues.clubs import names
+from leagues import exceptions
+from leagues.clubs import names, services
 from leagues.exchange import import_bills, import_meetings, spreadsheet
 from leagues.exchange import import_checks as checks
 from leagues.models import Hand, HandResult, League, Meeting, MeetingCarry, MeetingResult, Player, Season, SeasonBill
+from leagues.table import results as table_results
 from scoring.registry import game_names
 
 # The CSV's first columns and its names for a hand's round, in the reader's language.
@@ -406,7 +407,7 @@ def _import_league_row(head, *, user, name, slug) -> League:
             rule_overrides=checks.value(source, "rule_overrides", "league", dict, required=False) or {},
             user=user,
         )
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         raise ImportProblem("league", " ".join(e["message"] for e in error.errors)) from error
 
 
@@ -422,8 +423,8 @@ def _replay_in_order(league: League, places: dict[int, int], progress) -> None:
             meeting = batch[pk]
             if not _replayed_already(meeting):
                 try:
-                    services.replay_meeting(meeting=meeting)
-                except services.InvalidInput as error:
+                    table_results.replay_meeting(meeting=meeting)
+                except exceptions.InvalidInput as error:
                     raise ImportProblem(f"meetings[{places[pk]}]", _replay_problems(error)) from error
             _tell(progress, "replayed", done, len(order))
 
@@ -441,7 +442,7 @@ def _tell(progress, step: str, done: int, total: int) -> None:
         progress(step, done, total)
 
 
-def _replay_problems(error: services.InvalidInput) -> str:
+def _replay_problems(error: exceptions.InvalidInput) -> str:
     """The engine's problems with a meeting, each with the number of its hand on the sheet."""
     return " ".join(
         e["message"]

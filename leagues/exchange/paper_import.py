@@ -38,10 +38,15 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from leagues import selectors, services
+from leagues import exceptions, selectors
 from leagues.clubs.names import NameProblem, Roster, check_new_name
 from leagues.exchange.paper_reading import MAX_PLAYERS, PaperImportProblem, Problems, RowError, hand_json, read_rows
 from leagues.models import Hand, League, Meeting, MeetingResult, Player, Season, Seat
+from leagues.seasons import services as seasons_services
+from leagues.table import meetings as table_meetings
+from leagues.table import replay
+from leagues.table import results as table_results
+from leagues.table import services as table_services
 
 __all__ = ["PaperImportProblem", "RowError", "run"]
 
@@ -149,7 +154,7 @@ def _date_cell(value: str, row: int, column: str, errors: list[RowError]) -> dat
             RowError(row, column, _("“%(value)s” is not a date (2024-03-15 or 15.03.2024).") % {"value": value})
         )
         return None
-    problem = services.meeting_date_problem(date)
+    problem = table_meetings.meeting_date_problem(date)
     if problem:
         errors.append(RowError(row, column, problem))
         return None
@@ -415,32 +420,32 @@ def _placement(league: League, evenings: list[Evening], errors: list[RowError]) 
 
 def _start(league, evening, players, *, user, errors, after) -> Meeting | None:
     try:
-        return services.start_meeting(
+        return table_meetings.start_meeting(
             league=league,
             date=evening.date,
             players=[players[name] for name in evening.players],
             user=user,
             after=after,
         )
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         errors += [RowError(evening.row, e.get("field") or None, e["message"]) for e in error.errors]
         return None
 
 
 def _store_totals(meeting: Meeting, evening: Evening, players: dict[str, Player]) -> None:
     """An evening's totals as its MeetingResult rows; the writers keep them from now on."""
-    services.store_imported_totals(
+    table_results.store_imported_totals(
         meeting=meeting, totals={players[name].pk: total for name, total in evening.totals.items()}
     )
     # Its carried rounds (what an evening of no hands hands on), as for any evening.
-    services.write_results(meeting, [], services.calculate_meeting(meeting, payloads=[]))
+    table_results.write_results(meeting, [], replay.calculate_meeting(meeting, payloads=[]))
 
 
 def _enter_hands(meeting: Meeting, evening: Evening, *, user, errors: list[RowError]) -> None:
     for number, (row, payload, as_json) in enumerate(evening.hands, 1):
         try:
-            services.add_hand(meeting=meeting, payload=payload, user=user, number=number)
-        except services.InvalidInput as error:
+            table_services.add_hand(meeting=meeting, payload=payload, user=user, number=number)
+        except exceptions.InvalidInput as error:
             for e in error.errors:
                 # The engine names the payload's field, which is the column of the same name
                 # (a hand given as JSON: its payload column).
@@ -495,7 +500,7 @@ def _outcome(meetings: list[Meeting], new_players: list[str]) -> Outcome:
 def _import_evenings(league, kind, evenings, players, *, user, errors, front) -> list[Meeting]:
     """Each evening started (in front: in a chain of seasons of its own), filled and closed."""
     meetings: list[Meeting] = []
-    after = None if front else services.CURRENT_SEASON
+    after = None if front else table_meetings.CURRENT_SEASON
     for evening in evenings:
         if errors:
             break
@@ -535,10 +540,10 @@ def _in_front(league, kind, evenings, players, *, user, errors) -> tuple[list[Me
         return meetings, []
     last = Season.objects.get(pk=meetings[-1].season_id)
     Season.objects.filter(pk__in=theirs).update(number=F("number") - SEASONS_ASIDE + last.number)
-    services.close_followed_season(season=last, user=user)
+    seasons_services.close_followed_season(season=last, user=user)
     try:
-        services.replay_later_meetings(meetings[-1], services.calculate_meeting(meetings[-1]))
-    except services.InvalidInput as error:
+        table_results.replay_later_meetings(meetings[-1], replay.calculate_meeting(meetings[-1]))
+    except exceptions.InvalidInput as error:
         errors += [RowError(None, None, e["message"]) for e in error.errors]
         return meetings, []
     after = _totals_of(own_meetings)

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import League, Meeting, MeetingReopening, Season
-from leagues.table import hand_history
+from leagues.table import evening, hand_history, replay
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class OpenEvening:
     @property
     def problem(self) -> str | None:
         """Why the bill is not saved yet because of this evening, or None."""
-        return services.mid_round_message(self.meeting, self.games_left) if self.mid_round else None
+        return evening.mid_round_message(self.meeting, self.games_left) if self.mid_round else None
 
 
 def open_evenings(season: Season) -> list[OpenEvening]:
@@ -58,17 +58,17 @@ def open_evenings(season: Season) -> list[OpenEvening]:
     evenings = []
     for meeting in meetings:
         try:
-            result = services.calculate_meeting(meeting)
-        except services.InvalidInput:  # a sheet that no longer adds up has no round to finish
+            result = replay.calculate_meeting(meeting)
+        except exceptions.InvalidInput:  # a sheet that no longer adds up has no round to finish
             result = {"hands": [], "next": {}}
-        mid = services.mid_round(meeting, result) and meeting.pk not in reopened
+        mid = evening.mid_round(meeting, result) and meeting.pk not in reopened
         evenings.append(
             OpenEvening(
                 meeting=meeting,
                 hands=len(result["hands"]),
-                rounds=services.has_rounds(result),
+                rounds=evening.has_rounds(result),
                 mid_round=mid,
-                games_left=services.games_left_in_round(result) if mid else None,
+                games_left=evening.games_left_in_round(result) if mid else None,
                 reopened=meeting.pk in reopened,
             )
         )

@@ -16,9 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from leagues import selectors, services
+from leagues import exceptions, selectors
+from leagues.clubs import services
 from leagues.models import Meeting, Season
 from leagues.selectors import StandingRow
+from leagues.table import replay
+from leagues.table import results as table_results
 
 
 @dataclass
@@ -107,22 +110,22 @@ def season_what_if(*, season: Season, variant: str, overrides: dict[str, Any]) -
         # before, as services.carried_rounds_for would (a meeting whose rules do not carry
         # starts from nothing).
         given = carried_played if meeting.rules.get("carry_special_rounds") else ()
-        played = services.calculate_meeting(meeting, payloads=payloads, carried=None if number == 0 else given)
-        rows = services.result_rows(meeting, hands, played)
+        played = replay.calculate_meeting(meeting, payloads=payloads, carried=None if number == 0 else given)
+        rows = table_results.result_rows(meeting, hands, played)
         played_rows += rows
         carried_played = tuple(played["next"].get("queue_after_meeting") or ())
         if number == 0:
             # Into the season's first evening the rounds come as they did (if these rules carry).
-            carried_what_if = services.carried_rounds_for(meeting) if carries else ()
+            carried_what_if = replay.carried_rounds_for(meeting) if carries else ()
         try:
-            result = services.calculate_meeting(meeting, payloads=payloads, carried=carried_what_if, rules=rules)
-        except services.InvalidInput as error:
+            result = replay.calculate_meeting(meeting, payloads=payloads, carried=carried_what_if, rules=rules)
+        except exceptions.InvalidInput as error:
             evenings.append(
                 Evening(meeting, _evening_totals(rows), None, problem=" ".join(e["message"] for e in error.errors))
             )
             carried_what_if = ()
             continue
-        other = services.result_rows(meeting, hands, result)
+        other = table_results.result_rows(meeting, hands, result)
         what_if_rows += other
         carried_what_if = tuple(result["next"].get("queue_after_meeting") or ()) if carries else ()
         evenings.append(Evening(meeting, _evening_totals(rows), _evening_totals(other)))

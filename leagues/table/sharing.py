@@ -36,7 +36,7 @@ def _ranked(rows, key):
 
 def evening(request, meeting, *, seats) -> dict | None:
     """The share of a closed evening, or None while it is open (it has no result yet).
-    ``seats``: its seated players in seat order (``services.seats_of``). One query."""
+    ``seats``: its seated players in seat order (``selectors.seats_of``). One query."""
     if meeting.closed_at is None:
         return None
     rows = list(MeetingResult.objects.filter(meeting=meeting))

@@ -23,12 +23,13 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from leagues import services
+from leagues import exceptions, locks
 from leagues.models import Hand
+from leagues.table import meetings, services
 
 
-def _refused(message: str) -> services.InvalidInput:
-    return services.InvalidInput([{"hand": None, "field": "hand", "message": message}])
+def _refused(message: str) -> exceptions.InvalidInput:
+    return exceptions.InvalidInput([{"hand": None, "field": "hand", "message": message}])
 
 
 def _enterer_only(hand: Hand, user, message: str) -> None:
@@ -54,8 +55,8 @@ def _after(live: list[Hand], hand: Hand) -> list[Hand]:
 def undo_last_hand(*, hand: Hand, user, version: int) -> Hand:
     """Delete the evening's last hand for the one who entered it, at the ``version`` his page
     showed (see the module's doc for what is refused). Returns the hand, deleted."""
-    meeting = services._lock(hand.meeting_id)
-    services._refuse_if_closed(meeting)
+    meeting = locks._lock(hand.meeting_id)
+    meetings._refuse_if_closed(meeting)
     live, hand = services.hands_with(meeting, hand.pk)
     _enterer_only(
         hand,
@@ -82,8 +83,8 @@ def undo_last_hand(*, hand: Hand, user, version: int) -> Hand:
 def redo_hand(*, hand: Hand, user, version: int) -> Hand:
     """Undo the undo: bring the hand ``undo_last_hand`` deleted back as the last hand, with
     its number, for the one who entered it, at the ``version`` his page showed."""
-    meeting = services._lock(hand.meeting_id)
-    services._refuse_if_closed(meeting)
+    meeting = locks._lock(hand.meeting_id)
+    meetings._refuse_if_closed(meeting)
     live, hand = services.hands_with(meeting, hand.pk)
     _enterer_only(
         hand, user, _("Only whoever entered this hand can bring it back here; it is among the deleted hands.")

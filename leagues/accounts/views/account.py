@@ -18,8 +18,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
-from leagues import selectors, services
+from leagues import exceptions, selectors
 from leagues.accounts import login_lockout, throttling
+from leagues.clubs import services
 from leagues.forms import JoinForm, SignupForm, game_label
 from leagues.models import ROLE_RANK, Invite, Membership
 
@@ -179,9 +180,9 @@ def accept_invite(request, token):
                     display_name=form.cleaned_data["display_name"],
                     email=form.cleaned_data["email"],
                 )
-            except services.InviteUnusable as error:
+            except exceptions.InviteUnusable as error:
                 return _invite_problem(request, invite, error.reason)
-            except services.InvalidInput as error:
+            except exceptions.InvalidInput as error:
                 _add_errors(form, error)
             except IntegrityError:  # the login name was taken a moment ago
                 form.add_error("username", _("A user with that username already exists."))
@@ -198,9 +199,9 @@ def accept_invite(request, token):
                 services.accept_invite(
                     invite=invite, user=user, display_name=form.cleaned_data["display_name"] if form else ""
                 )
-            except services.InviteUnusable as error:
+            except exceptions.InviteUnusable as error:
                 return _invite_problem(request, invite, error.reason)
-            except services.InvalidInput as error:
+            except exceptions.InvalidInput as error:
                 _add_errors(form, error, request)
             else:
                 return _joined(request, invite)

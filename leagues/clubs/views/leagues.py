@@ -9,7 +9,8 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from leagues import field_labels, selectors, services
+from leagues import exceptions, field_labels, selectors
+from leagues.clubs import services
 from leagues.forms import (
     InviteForm,
     LeagueForm,
@@ -55,7 +56,7 @@ def league_create(request):
                     rule_overrides=rules_form.overrides(),
                     user=request.user,
                 )
-            except services.InvalidInput as error:
+            except exceptions.InvalidInput as error:
                 target = rules_form if any(e["field"] == "rules" for e in error.errors) else form
                 add_errors(target, error, game=form.cleaned_data["game"])
             except IntegrityError:  # the short name was taken a moment ago
@@ -157,7 +158,7 @@ def member_role(request, slug, pk):
     if form.is_valid():
         try:
             services.change_role(membership=target, role=form.cleaned_data["role"])
-        except services.InvalidInput as error:
+        except exceptions.InvalidInput as error:
             form.add_error("role", error.errors[0]["message"])
         else:
             messages.success(
@@ -177,7 +178,7 @@ def member_remove(request, slug, pk):
     name = name or target.user.get_username()
     try:
         services.remove_member(membership=target, by=request.user)
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         return render_league(
             request, league, membership, status=400, role_errors={target.pk: [e["message"] for e in error.errors]}
         )
@@ -196,7 +197,7 @@ def player_add(request, slug):
     if form.is_valid():
         try:
             player = services.add_player(league=league, name=form.cleaned_data["name"])
-        except services.InvalidInput as error:
+        except exceptions.InvalidInput as error:
             add_errors(form, error)
         else:
             messages.success(request, _("%(name)s plays in the league now.") % {"name": player.name})
@@ -214,7 +215,7 @@ def invite_create(request, slug):
             invite = services.create_invite(
                 league=league, role=form.cleaned_data["role"], player=form.cleaned_data["player"], user=request.user
             )
-        except services.InvalidInput as error:
+        except exceptions.InvalidInput as error:
             add_errors(form, error)
         else:
             # Shown once right here, ready to copy; it also stays in the list of open invites.
@@ -262,7 +263,7 @@ def rules_edit(request, slug):
             services.change_rules(
                 league=league, variant=preset_form.cleaned_data["variant"], rule_overrides=rules_form.overrides()
             )
-        except services.InvalidInput as error:
+        except exceptions.InvalidInput as error:
             target = rules_form if any(e["field"] == "rules" for e in error.errors) else preset_form
             add_errors(target, error, game=league.game)
         else:

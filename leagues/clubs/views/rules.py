@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_GET
 
-from leagues import services
+from leagues.clubs import services
 from leagues.clubs.rulebook import rule_book
 from leagues.forms import game_label, installed_game, preset_label
 from leagues.models import Meeting

@@ -12,7 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from leagues import services
+from leagues import exceptions
+from leagues.clubs import services
 from leagues.exchange import league_file as exchange
 from leagues.forms import ImportLeagueForm, PlaysAsForm
 from leagues.models import Role
@@ -86,7 +87,7 @@ def league_plays_as(request, slug):
     if form.is_valid():
         try:
             player = services.link_own_player(league=league, user=request.user, player_id=form.player_id())
-        except services.InvalidInput as error:
+        except exceptions.InvalidInput as error:
             for problem in error.errors:
                 form.add_error("player", problem["message"])
         else:

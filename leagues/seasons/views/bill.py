@@ -21,11 +21,11 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from leagues import selectors, services
+from leagues import exceptions, selectors
 from leagues.forms import METHODS, SEVERAL, BillForm
 from leagues.models import Role, Season
 from leagues.permissions import league_for
-from leagues.seasons import bill_page
+from leagues.seasons import bill_page, services
 from leagues.seasons.money import canonical, money_text, number_text
 from leagues.table import sharing
 from scoring.bill import split_bill
@@ -163,10 +163,10 @@ def _save(request, season, form, context):
     seen = request.POST.get("seen", "")
     try:
         services.settle_bill(season=season, bill=_bill_inputs(form), user=request.user, seen=seen)
-    except services.MidRound:
+    except exceptions.MidRound:
         context["closes"] = bill_page.open_evenings(season)
         return _show_split(request, form, _split(form, context["scores"]), context, status=409)
-    except services.SplitChanged:
+    except exceptions.SplitChanged:
         # The standings may have changed since the page was read: split by today's.
         table = selectors.season_table(season=season)
         context.update(table=table, scores=selectors.bill_scores(table=table, race=context["race"]))
@@ -181,7 +181,7 @@ def _save(request, season, form, context):
             else _("Look at the split below, then save it.")
         )
         return _show_split(request, form, result, context, status=409, notice=notice)
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         for problem in error.errors:
             form.add_error(ENGINE_FIELDS.get(problem["field"]), problem["message"])
         return render(request, "bill/bill.html", context, status=400)

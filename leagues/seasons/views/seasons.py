@@ -8,10 +8,11 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from leagues import services
+from leagues import exceptions
 from leagues.forms import ReopenSeasonForm
 from leagues.models import Role, Season
 from leagues.permissions import league_for
+from leagues.seasons import services
 
 
 def _season(request, slug, number):
@@ -35,7 +36,7 @@ def season_reopen(request, slug, number):
         if form.is_valid():
             try:
                 services.reopen_season(season=season, user=request.user, reason=form.cleaned_data["reason"])
-            except services.InvalidInput as error:
+            except exceptions.InvalidInput as error:
                 for problem in error.errors:
                     form.add_error("reason" if problem["field"] == "reason" else None, problem["message"])
             else:
@@ -57,7 +58,7 @@ def season_close(request, slug, number):
     season = _season(request, slug, number)
     try:
         services.close_season(season=season, user=request.user)
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         messages.error(request, error.errors[0]["message"])
         return redirect(_bill_url(season))
     messages.success(request, _("The season is closed."))

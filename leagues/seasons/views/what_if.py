@@ -9,12 +9,12 @@ from django.urls import path
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from leagues import selectors, services
+from leagues import exceptions, selectors
 from leagues.clubs.views.leagues import add_errors
 from leagues.forms import PresetForm
 from leagues.models import Season
 from leagues.permissions import league_for
-from leagues.seasons import what_if
+from leagues.seasons import services, what_if
 from scoring.bill import split_bill
 from scoring.errors import ScoringError
 
@@ -86,7 +86,7 @@ def season_what_if(request, slug, number):
                 result = what_if.season_what_if(
                     season=season, variant=preset_form.cleaned_data["variant"], overrides=rules_form.overrides()
                 )
-            except services.InvalidInput as error:
+            except exceptions.InvalidInput as error:
                 add_errors(rules_form, error)
             else:
                 status = 200

@@ -16,10 +16,11 @@ from django.utils.dateformat import time_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from leagues import selectors, services
+from leagues import exceptions, selectors
 from leagues.forms import EndTimeForm
 from leagues.models import Role
 from leagues.permissions import meeting_for
+from leagues.table import evening, meetings, replay
 
 
 def _scorekeepers_meeting(request, slug, pk):
@@ -31,8 +32,8 @@ def _replay(meeting):
     """The replay of the evening's hands, or (None, the first problem) when they no longer
     add up (the page says so instead of failing)."""
     try:
-        return services.calculate_meeting(meeting), ""
-    except services.InvalidInput as error:
+        return replay.calculate_meeting(meeting), ""
+    except exceptions.InvalidInput as error:
         return None, error.errors[0]["message"]
 
 
@@ -40,15 +41,15 @@ def _question(request, meeting, result, *, refusal="", status=200):
     """The page "End the evening?": what ending it fixes (the winner, the pennant), what is
     still open (the end time not reached, solos owed), and the answer; or why it cannot end."""
     nxt = (result or {}).get("next") or {}
-    rounds = result is not None and services.has_rounds(result)
+    rounds = result is not None and evening.has_rounds(result)
     context = {
         "meeting": meeting,
         "league": meeting.league,
-        "refusal": refusal or services.close_problem(meeting, result),
+        "refusal": refusal or evening.close_problem(meeting, result),
         "hands": len((result or {}).get("hands") or ()),
         "leader": selectors.evening_leader(meeting=meeting),
         "pennant": selectors.has_pennant(meeting.game),
-        "before_end": rounds and meeting.end_time is not None and not services.end_time_passed(meeting),
+        "before_end": rounds and meeting.end_time is not None and not evening.end_time_passed(meeting),
         "solo_owed": nxt.get("solo_owed") if rounds else None,
     }
     return render(request, "meetings/close.html", context, status=status)
@@ -66,14 +67,14 @@ def meeting_close(request, slug, pk):
         return _question(request, meeting, result, refusal=broken)
     if meeting.closed_at is not None:  # the answer sent twice: it is ended
         return redirect(meeting.get_absolute_url())
-    problem = broken or services.close_problem(meeting, result)
+    problem = broken or evening.close_problem(meeting, result)
     if problem:
         return _question(request, meeting, result, refusal=problem, status=400)
-    if request.POST.get("confirm") != "1" and not services.evening_over(meeting, result):
+    if request.POST.get("confirm") != "1" and not evening.evening_over(meeting, result):
         return _question(request, meeting, result)
     try:
-        services.close_meeting(meeting=meeting, user=request.user)
-    except services.InvalidInput as error:  # a hand entered meanwhile, mid-round
+        meetings.close_meeting(meeting=meeting, user=request.user)
+    except exceptions.InvalidInput as error:  # a hand entered meanwhile, mid-round
         meeting.refresh_from_db()
         return _question(request, meeting, result, refusal=error.errors[0]["message"], status=400)
     messages.success(request, _("The evening is over."))
@@ -93,8 +94,8 @@ def meeting_end_time(request, slug, pk):
         if form.is_valid():
             end_time = form.cleaned_data["end_time"]
             try:
-                services.set_end_time(meeting=meeting, end_time=end_time)
-            except services.InvalidInput as error:
+                meetings.set_end_time(meeting=meeting, end_time=end_time)
+            except exceptions.InvalidInput as error:
                 form.add_error(None, error.errors[0]["message"])
             else:
                 if end_time is None:

@@ -32,11 +32,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from leagues import field_labels, selectors, services
+from leagues import exceptions, field_labels, selectors
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.models import Hand, Role
 from leagues.permissions import league_for, meeting_for
-from leagues.table import hand_history, next_line, sharing, undo
+from leagues.table import evening, hand_history, meetings, next_line, replay, services, sharing, undo
 from leagues.table.hand_entry import form_module
 from leagues.table.hand_entry.words import hand_words
 from leagues.templatetags.sheet import ROUND_WORDS
@@ -61,7 +61,7 @@ def _seated(meeting):
     the page, its form and its replay all need them (they were read two or three times)."""
     seats = getattr(meeting, "_seated", None)
     if seats is None:
-        seats = meeting._seated = services.seats_of(meeting)
+        seats = meeting._seated = selectors.seats_of(meeting)
     return seats
 
 
@@ -73,8 +73,8 @@ def _replay(meeting, payloads, carried=None):
     """The replay, or (None, problems) when the stored hands no longer fit (never a 500).
     ``carried``: ``services.carried_rounds_for(meeting)``, when the caller asked it already."""
     try:
-        return services.calculate_meeting(meeting, payloads=payloads, players=_seated(meeting), carried=carried), []
-    except services.InvalidInput as error:
+        return replay.calculate_meeting(meeting, payloads=payloads, players=_seated(meeting), carried=carried), []
+    except exceptions.InvalidInput as error:
         return None, _page_errors(meeting, error.errors)
 
 
@@ -83,8 +83,8 @@ def _carried_rounds(meeting):
     and its own (a carrying league reads the previous evening's cache for it: two queries each
     time); None when the previous evening no longer adds up: the replay then says so."""
     try:
-        return services.carried_rounds_for(meeting)
-    except services.InvalidInput:
+        return replay.carried_rounds_for(meeting)
+    except exceptions.InvalidInput:
         return None
 
 
@@ -187,7 +187,7 @@ def table_context(
         "conflict": conflict,
         "closed_refusal": closed_refusal,
         "rows": [],
-        "after_end": services.end_time_passed(meeting),
+        "after_end": evening.end_time_passed(meeting),
         **evening_context(meeting, membership, result),
     }
     # The last hand's undo for whoever entered it, and the undo of the undo he just made.
@@ -294,7 +294,7 @@ def evening_context(meeting, membership, result):
     """The end of the evening for the panel: whether it is over (no form then), closed (and
     by whom), the winner and the pennant fixed (a closed evening's only: over but open, who
     wins it once ended), and which buttons this user gets."""
-    over = services.evening_over(meeting, result)
+    over = evening.evening_over(meeting, result)
     leader = selectors.evening_leader(meeting=meeting) if over else None
     winner = leader if meeting.closed_at is not None else None
     return {
@@ -303,12 +303,12 @@ def evening_context(meeting, membership, result):
         "winner": winner,
         "leader": leader,
         "pennant_to": winner if over and selectors.has_pennant(meeting.game) else None,
-        "can_close": _can_write(membership) and services.can_close(meeting, result),
+        "can_close": _can_write(membership) and evening.can_close(meeting, result),
         "can_reopen": meeting.closed_at is not None and membership.allows(Role.ADMIN),
         "last_round": result is not None
         and not over
-        and services.has_rounds(result)
-        and services.end_time_passed(meeting),
+        and evening.has_rounds(result)
+        and evening.end_time_passed(meeting),
     }
 
 
@@ -350,7 +350,7 @@ def meeting_start(request, slug):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                meeting = services.start_meeting(
+                meeting = meetings.start_meeting(
                     league=league,
                     date=data["date"],
                     end_time=data.get("end_time"),
@@ -361,7 +361,7 @@ def meeting_start(request, slug):
                     start_totals=data[START_TOTALS],
                     user=request.user,
                 )
-            except services.InvalidInput as error:
+            except exceptions.InvalidInput as error:
                 players = [p.name for p in data["players"]] + list(data[TEAMS] or ())
                 for problem in field_labels.page_errors(error.errors, game=league.game, players=players):
                     field = problem.get("field")
@@ -532,19 +532,19 @@ def hand_add_hx(request, slug, pk):
     except IntegrityError as error:
         try:
             hand, _created, replayed = services.entered_meanwhile(meeting, key, payload, error)
-        except services.HandConflict:
+        except exceptions.HandConflict:
             return _conflict(request, meeting, membership, expected or number, module, payload)
-        except services.IdempotencyKeyReused as error:
+        except exceptions.IdempotencyKeyReused as error:
             return _conflict(request, meeting, membership, error.hand.number or number, module, payload)
         return _saved(request, meeting, membership, hand)
-    except services.HandConflict:
+    except exceptions.HandConflict:
         return _conflict(request, meeting, membership, expected or number, module, payload)
-    except services.IdempotencyKeyReused as error:
+    except exceptions.IdempotencyKeyReused as error:
         return _conflict(request, meeting, membership, error.hand.number or number, module, payload)
-    except services.MeetingClosed as error:
+    except exceptions.MeetingClosed as error:
         # A phone that still showed the form: the sheet as it is now, with the evening over.
         return _render_table(request, meeting, membership, status=400, closed_refusal=error.errors[0]["message"])
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         errors = _page_errors(meeting, error.errors)
         return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
     # The table is rendered from the write's own replay and the hands it read under the lock,
@@ -706,7 +706,7 @@ def hand_edit(request, slug, pk, hand_pk):
         if hand.deleted_at is not None:
             # Deleted since this phone opened the form: no correction can apply to it.
             by, at = services.last_change(hand)
-            return _stale(request, meeting, membership, services.StaleHand(hand, changed_by=by, changed_at=at))
+            return _stale(request, meeting, membership, exceptions.StaleHand(hand, changed_by=by, changed_at=at))
         return _edit_page(request, meeting, membership, hand, post=request.POST, version=version, live=live)
 
 
@@ -720,7 +720,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
     index = _live_index(live, hand)
     if index is None:  # deleted a moment ago
         by, at = services.last_change(hand)
-        return _stale(request, meeting, membership, services.StaleHand(hand, changed_by=by, changed_at=at))
+        return _stale(request, meeting, membership, exceptions.StaleHand(hand, changed_by=by, changed_at=at))
     number = index + 1
     players = _seat_names(meeting)
     module = form_module(meeting.game)
@@ -762,7 +762,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
                         )
                 else:
                     services.change_hand(hand=hand, payload=payload, user=request.user, version=version)
-            except services.StaleHand as error:
+            except exceptions.StaleHand as error:
                 if error.hand.deleted_at is not None:
                     return _stale(request, meeting, membership, error)
                 # Built again from the hand as it is now, keeping what this phone typed.
@@ -776,7 +776,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
                     stale=error,
                     live=live if locked else None,
                 )
-            except services.InvalidInput as error:
+            except exceptions.InvalidInput as error:
                 errors = _page_errors(meeting, error.errors)
             else:
                 messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
@@ -828,9 +828,9 @@ def _hand_write(request, slug, pk, hand_pk, write, done_message):
         return render(request, "meetings/hand.html", context, status=400)
     try:
         write(hand=hand, user=request.user, version=control.cleaned_data["version"])
-    except services.StaleHand as error:
+    except exceptions.StaleHand as error:
         return _stale(request, meeting, membership, error)
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         return _refused(request, meeting, membership, error)
     messages.success(request, done_message)
     return redirect(meeting.get_absolute_url() + "#sheet")
@@ -864,8 +864,8 @@ def meeting_reopen(request, slug, pk):
         status = 400
         if form.is_valid():
             try:
-                services.reopen_meeting(meeting=meeting, user=request.user, reason=form.cleaned_data["reason"])
-            except services.InvalidInput as error:
+                meetings.reopen_meeting(meeting=meeting, user=request.user, reason=form.cleaned_data["reason"])
+            except exceptions.InvalidInput as error:
                 for problem in error.errors:
                     form.add_error("reason" if problem["field"] == "reason" else None, problem["message"])
             else:

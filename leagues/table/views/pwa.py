@@ -27,11 +27,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from leagues import field_labels, selectors, services
+from leagues import exceptions, field_labels, selectors
 from leagues.forms import STALE_FORM, WholeNumberField
 from leagues.models import Hand, Meeting, Role
 from leagues.permissions import league_for
-from leagues.table import outbox_choices
+from leagues.table import outbox_choices, replay, services
 from leagues.table.hand_entry import form_module
 
 VERSION_MARK = "__SW_VERSION__"
@@ -117,7 +117,7 @@ def _read(meeting, data, before):
     """The waiting hand as its game's module reads its fields, against the evening as it
     stood before it (``before``: the live hands before it): (module, payload, problems)."""
     module = form_module(meeting.game)
-    result = services.calculate_meeting(meeting, payloads=[h.payload for h in before])
+    result = replay.calculate_meeting(meeting, payloads=[h.payload for h in before])
     payload, errors = module.payload_from_post(data, players=_players(meeting), result=result)
     return module, payload, list(errors.values())
 
@@ -127,8 +127,8 @@ def _version_of(meeting, module, before, hand):
     what it scores after ``before`` (the sheet's cells), or the problems that stop it."""
     version = {"hand": hand, "lines": selectors.describe_payload(module=module, payload=hand.payload), "problems": []}
     try:
-        result = services.calculate_meeting(meeting, payloads=[h.payload for h in before] + [hand.payload])
-    except services.InvalidInput as error:
+        result = replay.calculate_meeting(meeting, payloads=[h.payload for h in before] + [hand.payload])
+    except exceptions.InvalidInput as error:
         errors = field_labels.page_errors(error.errors, game=meeting.game, players=_players(meeting))
         version["problems"] = [e["message"] for e in errors]
         return version
@@ -152,7 +152,7 @@ def outbox_compare(request, slug, pk):
     context = {"number": number, "theirs": None, "mine": None, "broken": [], "league": meeting.league}
     try:
         module, payload, problems = _read(meeting, request.GET, before)
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         # The stored hands before it no longer replay: nothing to compare with.
         errors = field_labels.page_errors(error.errors, game=meeting.game, players=_players(meeting))
         context["broken"] = [e["message"] for e in errors]
@@ -211,9 +211,9 @@ def outbox_choice(request, slug, pk):
                     meeting=meeting, number=data["expected_hand"], **write
                 )
             number = hand.number
-    except (services.HandConflict, services.StaleHand, services.IdempotencyKeyReused):
+    except (exceptions.HandConflict, exceptions.StaleHand, exceptions.IdempotencyKeyReused):
         return render(request, "pwa/outbox_answer.html", {"problems": []}, status=409)
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         errors = field_labels.page_errors(error.errors, game=meeting.game, players=_players(meeting))
         problems = [e["message"] for e in errors]
     if problems:

@@ -13,7 +13,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from leagues import services
+from leagues import exceptions
 from leagues.forms import HandVersionForm
 from leagues.models import Hand, Role
 from leagues.permissions import meeting_for
@@ -47,10 +47,10 @@ def _write(request, slug, pk, hand_pk, *, redo):
     number = hand.number
     try:
         hand = write(hand=hand, user=request.user, version=control.cleaned_data["version"])
-    except services.StaleHand as error:
+    except exceptions.StaleHand as error:
         message = _stale_message(error, number, redo=redo)
         return meeting, membership, _render_table(request, meeting, membership, status=409, closed_refusal=message)
-    except services.InvalidInput as error:
+    except exceptions.InvalidInput as error:
         message = " ".join(e["message"] for e in error.errors)
         return meeting, membership, _render_table(request, meeting, membership, status=400, closed_refusal=message)
     return meeting, membership, hand
