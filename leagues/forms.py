@@ -21,7 +21,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from leagues import selectors
+from leagues import games as leagues_games
 from leagues.clubs.names import NameProblem, check_new_name, clean_name, visible_name
 from leagues.exchange import import_checks, paper_reading
 from leagues.models import GAME_LABELS, League, Player, Role
@@ -678,7 +678,7 @@ def end_time_help(game: str):
     """What the end time does: in games played in host rounds (Doppelkopf) the round in
     progress is finished, then the evening ends; the other games have no rounds, and the
     clock ends no game (services, "the end of the evening")."""
-    if selectors.has_host_rounds(game):
+    if leagues_games.has_host_rounds(game):
         return _("After it, the round the host started is finished, then the evening ends.")
     return _("This game has no rounds: the clock ends no game. End the evening below the sheet when you stop.")
 
@@ -735,7 +735,7 @@ class StartMeetingForm(forms.Form):
         self.active_players = list(league.players.filter(active=True).order_by("name"))
         self.fields["end_time"].help_text = end_time_help(league.game)
         self.fields["pennant_holder"].queryset = league.players.filter(active=True).order_by("name")
-        if not selectors.has_pennant(league.game):
+        if not leagues_games.has_pennant(league.game):
             # The pennant comes with penalty soli (league.md): only games that play them.
             del self.fields["pennant_holder"]
             del self.fields["pennant_forgotten"]

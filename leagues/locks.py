@@ -4,12 +4,12 @@ league, season, meeting.
 
 from __future__ import annotations
 
-from leagues import selectors
 from leagues.models import (
     League,
     Meeting,
     Season,
 )
+from leagues.table import selectors
 
 
 def _lock(meeting_id: int) -> Meeting:

@@ -4,8 +4,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from leagues import selectors
 from leagues.models import League, Membership, Role
+from leagues.table import selectors
 
 
 def membership_for(*, user, league):

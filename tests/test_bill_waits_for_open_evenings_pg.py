@@ -15,8 +15,9 @@ import time
 import pytest
 from django.db import connection, transaction
 
-from leagues import locks, selectors
+from leagues import locks
 from leagues.models import Role
+from leagues.seasons import selectors
 from leagues.seasons import services as seasons_services
 from leagues.table import services as table_services
 from tests.test_bill_two_steps import BILL, at_round_end, league, people  # noqa: F401

@@ -11,8 +11,9 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from leagues import exceptions, selectors
+from leagues import exceptions
 from leagues.models import Hand, HandResult, Role
+from leagues.stats import selectors
 from leagues.table import replay, services, verify
 from scoring.doppelkopf_example import random_hand
 from scoring.doppelkopf_rules import Rules

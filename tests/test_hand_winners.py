@@ -6,8 +6,8 @@ import datetime
 
 import pytest
 
-from leagues import selectors
 from leagues.models import HandResult, MeetingResult, Role
+from leagues.stats import selectors
 from leagues.table import services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 

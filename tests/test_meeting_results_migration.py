@@ -7,8 +7,8 @@ import importlib
 import pytest
 from django.apps import apps
 
-from leagues import selectors
 from leagues.models import MeetingResult, Role
+from leagues.stats import selectors
 from leagues.table import services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 

@@ -12,9 +12,9 @@ from django.db.transaction import TransactionManagementError
 from django.http import Http404
 from django.utils import timezone
 
-from leagues import selectors
 from leagues.models import League, Meeting, Membership, Role
 from leagues.permissions import meeting_for
+from leagues.table import selectors
 from tests.factories import LeagueFactory, UserFactory, member
 from tests.factories import meeting_for as start_meeting
 

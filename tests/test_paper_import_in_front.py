@@ -18,9 +18,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from leagues import selectors
 from leagues.exchange import paper_import
 from leagues.models import HandResult, Meeting, Role, Season
+from leagues.stats import selectors
 from leagues.table import services, verify
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 

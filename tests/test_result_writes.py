@@ -8,9 +8,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from leagues import locks, selectors
+from leagues import locks
 from leagues.models import HandResult, MeetingResult, Role
-from leagues.table import replay, services, verify
+from leagues.table import replay, selectors, services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]

@@ -9,9 +9,9 @@ from django.core.management import call_command
 from django.http import HttpRequest
 from django.urls import reverse
 
-from leagues import selectors
 from leagues.management.commands.seed_demo import PASSWORD, SLUG
 from leagues.models import Hand, HandResult, League, Meeting, Role
+from leagues.stats import selectors
 from leagues.table import replay
 
 pytestmark = pytest.mark.django_db

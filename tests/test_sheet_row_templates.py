@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from leagues.selectors import SheetRow
+from leagues.table.selectors import SheetRow
 
 
 def meeting_row(**changes):

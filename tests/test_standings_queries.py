@@ -9,8 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from leagues import selectors
 from leagues.models import Hand, HandResult, Meeting, MeetingResult, Player, Season, Seat
+from leagues.stats import selectors
 from leagues.table import replay, results, services
 from scoring.thousand import example_request
 from tests.factories import LeagueFactory, UserFactory, meeting_for

@@ -8,9 +8,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import selectors
 from leagues.models import Hand, HandResult, Meeting, Player, Role
+from leagues.seasons import selectors as seasons_selectors
+from leagues.stats import selectors as stats_selectors
 from leagues.table import meetings, replay, results, services
+from leagues.table import selectors as table_selectors
 from scoring.doppelkopf_example import example_request
 from tests.factories import LeagueFactory, MembershipFactory, PlayerFactory, meeting_for, member
 
@@ -243,15 +245,15 @@ def test_it_suggests_the_host_who_waited_longest(league, people):
             league=league, date=day + datetime.timedelta(days=7 * i), players=[players[n] for n in order], user=user
         )
     # Ben, Dora, Emil never hosted; ties go by the last meeting's seat order: Anna, Ben, ...
-    assert selectors.suggested_host(league=league).name == "Ben"
+    assert seasons_selectors.suggested_host(league=league).name == "Ben"
 
 
 def test_it_suggests_last_winner_for_the_pennant(client, league, meeting, people):
     add(meeting, people["admin"], normal(("Ben", "Dora"), 131))
-    assert selectors.suggested_pennant_holder(league=league) is None  # open: no winner yet
+    assert table_selectors.suggested_pennant_holder(league=league) is None  # open: no winner yet
     Meeting.objects.filter(pk=meeting.pk).update(closed_at=timezone.now())
     # Ben and Dora are tied on +1; Ben sits first.
-    assert selectors.suggested_pennant_holder(league=league).name == "Ben"
+    assert table_selectors.suggested_pennant_holder(league=league).name == "Ben"
     client.force_login(people["admin"])
     page = client.get(reverse("meeting_start", kwargs={"slug": league.slug})).content.decode()
     ben = Player.objects.get(league=league, name="Ben")
@@ -678,14 +680,14 @@ def test_the_start_page_suggests_the_host_the_standings_name(db):
     league = LeagueFactory(game="doppelkopf", variant="club")
     for name in ("Ben", "anna", "Carl", "dora"):
         PlayerFactory(league=league, name=name)
-    assert selectors.suggested_host(league=league).name == "anna"  # by name, whatever the case
+    assert seasons_selectors.suggested_host(league=league).name == "anna"  # by name, whatever the case
     meeting_for(league, ["anna", "Ben", "Carl", "dora"])
-    rotation = selectors.standings(league=league).rotation
-    assert selectors.suggested_host(league=league) == rotation.suggested
+    rotation = stats_selectors.standings(league=league).rotation
+    assert seasons_selectors.suggested_host(league=league) == rotation.suggested
     assert rotation.suggested.name == "Ben"
 
 
 def test_the_pennant_goes_to_the_evenings_winner_of_the_standings(db, meeting, people):
     add(meeting, people["admin"], normal(re=("Carl", "Emil")), normal(re=("Carl", "Dora"), eyes=100))
-    summary = selectors.standings(league=meeting.league).meetings[0]
-    assert selectors.meeting_winner(meeting=meeting) == summary.winner
+    summary = stats_selectors.standings(league=meeting.league).meetings[0]
+    assert table_selectors.meeting_winner(meeting=meeting) == summary.winner

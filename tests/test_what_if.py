@@ -17,8 +17,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues import selectors
 from leagues.models import HandResult, Player, Role
+from leagues.seasons import selectors
 from leagues.seasons import services as seasons_services
 from leagues.seasons.what_if import season_what_if
 from leagues.table import services as table_services

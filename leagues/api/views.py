@@ -18,7 +18,6 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from leagues import exceptions as leagues_exceptions
-from leagues import selectors
 from leagues.api.headers import ETAG, IDEMPOTENCY_KEY, IF_MATCH, IF_MATCH_REQUIRED, NEW_ETAG, Invalid
 from leagues.api.headers import entry_key as _entry_key
 from leagues.api.headers import error as _error
@@ -40,11 +39,13 @@ from leagues.api.serializers import (
     MeetingOutputSerializer,
     StoredHandOutputSerializer,
 )
+from leagues.clubs import selectors as clubs_selectors
 from leagues.exceptions import problems_as_errors
 from leagues.exchange import league_file as exchange
 from leagues.models import Hand, Role
 from leagues.permissions import league_for, meeting_for
 from leagues.table import replay, services
+from leagues.table import selectors as table_selectors
 from scoring.errors import ScoringError
 from scoring.registry import GAME_MODULES, example_request, game_names, get_game
 from scoring.sitting import calculate
@@ -157,7 +158,7 @@ class LeagueListView(APIView):
                 "variant": m.league.variant,
                 "role": m.role,
             }
-            for m in selectors.memberships_of(user=request.user)
+            for m in clubs_selectors.memberships_of(user=request.user)
         ]
         return Response(LeagueOutputSerializer(rows, many=True).data)
 
@@ -211,12 +212,12 @@ def _meeting_data(meeting, result=None, *, seats=None, hands=None, hand=None):
     that write read under the meeting's lock, with what it added (None: read here). ``hand``:
     the hand just written, shown beside the meeting (MeetingHandOutputSerializer)."""
     if seats is None:
-        seats = selectors.seats_of(meeting)
+        seats = table_selectors.seats_of(meeting)
     if result is None:
         result = replay.calculate_meeting(meeting, players=seats)
     if hands is None:
         # Who entered a hand is not shown: the sheet's columns, no join of the users.
-        hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
+        hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
     data = {
         "id": meeting.pk,
         "date": meeting.date,
@@ -343,8 +344,8 @@ class MeetingHandsView(APIView):
                     serializer.is_valid(raise_exception=True)
                     data = serializer.validated_data
                     key = _entry_key(request, data)
-                    hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
-                    seats = selectors.seats_of(meeting)
+                    hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
+                    seats = table_selectors.seats_of(meeting)
                     hand, created, result = services.enter_locked_hand(
                         meeting=meeting,
                         every=hands,
@@ -431,7 +432,7 @@ class MeetingHandView(APIView):
                     meeting=meeting,
                     hands=hands,
                     hand=hand,
-                    seated=selectors.seats_of(meeting),
+                    seated=table_selectors.seats_of(meeting),
                     payload=data["payload"],
                     user=request.user,
                     version=_version(request, data.get("version")),

@@ -430,7 +430,7 @@ def _teams_of(result):
 
 def _facts(game, figures, result, teams, hand) -> list[str]:
     from leagues.clubs.rulebook import signed
-    from leagues.selectors import ROUND_LABELS
+    from leagues.table.selectors import ROUND_LABELS
 
     lines = []
     if game == "doppelkopf":

@@ -38,7 +38,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from leagues import exceptions, selectors
+from leagues import exceptions, games
 from leagues.clubs.names import NameProblem, Roster, check_new_name
 from leagues.exchange.paper_reading import MAX_PLAYERS, PaperImportProblem, Problems, RowError, hand_json, read_rows
 from leagues.models import Hand, League, Meeting, MeetingResult, Player, Season, Seat
@@ -560,7 +560,7 @@ def run(*, league: League, kind: str, text: str, user, commit: bool) -> Outcome:
 
     ``commit`` False is the preview: everything is done as for real, then rolled back.
     PaperImportProblem names every problem by row and column; nothing is then stored."""
-    if kind == "totals" and selectors.is_race_game(league.game):
+    if kind == "totals" and games.is_race_game(league.game):
         raise PaperImportProblem(
             [RowError(None, None, _("A race game ranks by games won: import its hands, not totals."))]
         )

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
-from leagues import selectors
 from leagues.models import HandResult, MeetingResult, Season
+from leagues.seasons import selectors as seasons_selectors
+from leagues.stats import selectors as stats_selectors
 
 # The standings page's colours (static/js/standings-chart.js), so a player keeps his colour.
 COLOURS = ("#15803d", "#b45309", "#1d4ed8", "#b91c1c", "#7c3aed", "#0e7490", "#a16207", "#be185d")
@@ -56,7 +57,7 @@ class ChartDrawing:
 
 @dataclass
 class SeasonReport:
-    standings: selectors.Standings
+    standings: stats_selectors.Standings
     drawing: ChartDrawing | None
     highlights: list
     bill: object  # the SeasonBill in force, or None
@@ -176,14 +177,14 @@ def highlights(*, season, standings):
 def season_report(*, league, number):
     """Everything the report shows of season ``number``; Season.DoesNotExist when the league
     has no such season."""
-    data = selectors.standings(league=league, season_number=number)
+    data = stats_selectors.standings(league=league, season_number=number)
     season: Season = data.season
     bill = season.bills.current().select_related("settled_by", "paid_by", "chooser").first()
     chooser = None
     if season.closed_on is not None and data.table:
         # league.md: the worst season total; tied, the first of them in the standings' order
         # (as the stored bill has it).
-        chooser = selectors.restaurant_chooser(table=data.table, race=data.race)
+        chooser = seasons_selectors.restaurant_chooser(table=data.table, race=data.race)
     return SeasonReport(
         chooser=bill.chooser if bill is not None and bill.chooser is not None else chooser,
         standings=data,

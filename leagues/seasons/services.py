@@ -11,7 +11,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from leagues import selectors
 from leagues.exceptions import InvalidInput, MidRound, SplitChanged, _error, _reason, problems_as_errors
 from leagues.locks import _lock, _lock_season_row
 from leagues.models import (
@@ -21,6 +20,7 @@ from leagues.models import (
     SeasonBill,
     SeasonReopening,
 )
+from leagues.seasons import selectors
 from leagues.table.evening import games_left_in_round, mid_round, mid_round_message
 from leagues.table.replay import _live_hands, _replay_of
 from scoring.bill import split_bill

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from leagues import exceptions, selectors
+from leagues import exceptions, games, ranking
 from leagues.clubs import services
 from leagues.models import Meeting, Season
-from leagues.selectors import StandingRow
+from leagues.ranking import StandingRow
 from leagues.table import replay
 from leagues.table import results as table_results
 
@@ -84,7 +84,7 @@ def _table(results, *, race) -> list[StandingRow]:
             finished = (r.meeting_id, r.number) in ended and (r.meeting_id, r.player_id, r.number + 1) in present
             figures["points"] = r.delta + (r.total if finished else 0)
         row.add(figures)
-    return selectors.ranked(list(rows.values()), race=race)
+    return ranking.ranked(list(rows.values()), race=race)
 
 
 def _evening_totals(results) -> dict[str, int]:
@@ -99,7 +99,7 @@ def season_what_if(*, season: Season, variant: str, overrides: dict[str, Any]) -
     league = season.league
     rules = (variant, services.resolved_rules(game=league.game, variant=variant, overrides=overrides))
     carries = bool(rules[1].get("carry_special_rounds"))
-    race = selectors.is_race_game(league.game)
+    race = games.is_race_game(league.game)
     meetings = list(season.meetings.select_related("season", "league").order_by("date", "id"))
     played_rows, what_if_rows, evenings = [], [], []
     carried_played = carried_what_if = None

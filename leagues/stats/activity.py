@@ -28,8 +28,8 @@ from django.utils.translation import gettext_lazy
 
 from leagues.clubs.rulebook import format_value, same_value
 from leagues.models import Hand, League, Meeting, MeetingReopening, Player, Season, SeasonBill, SeasonReopening
-from leagues.selectors import CHANGING_KINDS, HISTORY_LABELS, describe_payload, history_kind, outbox_note, shown_name
 from leagues.table.hand_entry import FORMS, form_module
+from leagues.table.sheet import CHANGING_KINDS, HISTORY_LABELS, describe_payload, history_kind, outbox_note, shown_name
 from scoring.registry import get_game
 
 PAGE_SIZE = 50

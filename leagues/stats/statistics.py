@@ -30,8 +30,8 @@ from django.db.models import Count, Max, Q, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from leagues.games import is_race_game
 from leagues.models import Hand, HandResult, League, Meeting, MeetingResult, Player, Season, Seat
-from leagues.selectors import is_race_game
 from leagues.stats import derived_cache
 from scoring.errors import ScoringError
 from scoring.sitting import calculate

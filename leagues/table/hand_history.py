@@ -12,7 +12,7 @@ import datetime
 from dataclasses import dataclass
 
 from leagues.models import Hand, Player
-from leagues.selectors import describe_payload, shown_name
+from leagues.table.sheet import describe_payload, shown_name
 
 
 def member_names(*, league) -> dict[int, str]:

@@ -21,7 +21,7 @@ from leagues.models import (
     MeetingCarry,
     Player,
 )
-from leagues.selectors import seats_of
+from leagues.table.selectors import seats_of
 from scoring.errors import ScoringError
 from scoring.registry import COMPULSORY_SOLOS, get_game
 from scoring.sitting import parse_request

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from leagues import selectors
+from leagues import games, ranking
 from leagues.exceptions import InvalidInput, _error
 from leagues.models import (
     Hand,
@@ -23,7 +23,6 @@ from leagues.models import (
     MeetingResult,
     Seat,
 )
-from leagues.selectors import Seated, seats_of
 from leagues.table.replay import (
     _carries,
     _live_hands,
@@ -35,6 +34,7 @@ from leagues.table.replay import (
     hands_digest,
     party_members,
 )
+from leagues.table.selectors import Seated, seats_of
 
 
 def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
@@ -136,7 +136,7 @@ def store_imported_totals(*, meeting: Meeting, totals: dict[int, int]) -> None:
     hand can be entered into the evening (_refuse_if_closed)."""
     seat_order = dict(meeting.seats.values_list("player_id", "position"))
     sums = {player_id: {"total": total, "games_won": 0, "points": 0} for player_id, total in totals.items()}
-    winner = selectors.evening_winner(sums, seat_order, race=False)
+    winner = ranking.evening_winner(sums, seat_order, race=False)
     meeting.imported_totals = True
     meeting.save(update_fields=["imported_totals"])
     MeetingResult.objects.bulk_create(
@@ -194,7 +194,7 @@ def write_results(
     )
     if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
         rows = [Figures(player_id, **figures) for (_hand, player_id), figures in wanted.items()]
-        race = selectors.is_race_game(meeting.game)
+        race = games.is_race_game(meeting.game)
         sums = meeting_sums(rows, race=race, seat_order={player.pk: player.position for player in seated})
         _sync_rows(
             MeetingResult.objects.filter(meeting=meeting),
@@ -278,7 +278,7 @@ def meeting_sums(rows, *, race: bool, seat_order: dict[int, int]) -> dict[int, d
     if race:
         for m in sums.values():
             m["points"] += m["total"]
-    winner = selectors.evening_winner(sums, seat_order, race=race)
+    winner = ranking.evening_winner(sums, seat_order, race=race)
     if winner is not None:
         sums[winner]["won_evening"] = True
     return sums
@@ -287,7 +287,7 @@ def meeting_sums(rows, *, race: bool, seat_order: dict[int, int]) -> dict[int, d
 def meeting_result_rows(meeting: Meeting, rows: list[HandResult], *, seat_order: dict[int, int]) -> list[MeetingResult]:
     """The MeetingResult rows (unsaved) that sum a meeting's HandResult ``rows``, one per
     player with a row."""
-    sums = meeting_sums(rows, race=selectors.is_race_game(meeting.game), seat_order=seat_order)
+    sums = meeting_sums(rows, race=games.is_race_game(meeting.game), seat_order=seat_order)
     return [
         MeetingResult(
             meeting_id=meeting.pk,

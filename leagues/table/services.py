@@ -15,14 +15,13 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from leagues import selectors
 from leagues.exceptions import HandConflict, IdempotencyKeyReused, InvalidInput, MeetingClosed, StaleHand
 from leagues.locks import _lock
 from leagues.models import (
     Hand,
     Meeting,
 )
-from leagues.table import outbox_choices
+from leagues.table import outbox_choices, selectors
 from leagues.table.evening import end_time_passed, evening_over, last_round_done
 from leagues.table.meetings import _close, _refuse_if_closed
 from leagues.table.replay import _queue_after, _replay_of, _replayed, meeting_request

@@ -14,7 +14,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from leagues import selectors
+from leagues import games
 from leagues.models import MeetingResult
 from leagues.seasons.money import money_text
 
@@ -42,7 +42,7 @@ def evening(request, meeting, *, seats) -> dict | None:
     rows = list(MeetingResult.objects.filter(meeting=meeting))
     if not rows:
         return None
-    race = selectors.is_race_game(meeting.game)
+    race = games.is_race_game(meeting.game)
     names = {seat.pk: seat.name for seat in seats}
     order = {seat.pk: i for i, seat in enumerate(seats)}
 

@@ -11,9 +11,8 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from leagues import selectors
 from leagues.models import Hand, Player, Role
-from leagues.table import replay, services, verify
+from leagues.table import replay, services, sheet, verify
 from leagues.table.hand_entry import form_module
 from tests.browser.conftest import PHONE, SHOTS
 from tests.browser.doppelkopf_steps import enter_hand
@@ -522,6 +521,6 @@ def test_a_hand_waiting_offline_reads_as_the_sheet_describes_it(browser, live_se
         context.close()
     stored = Hand.objects.get(meeting=meeting, number=number)
     with translation.override("de"):
-        lines = selectors.describe_payload(module=form_module(game), payload=stored.payload)
+        lines = sheet.describe_payload(module=form_module(game), payload=stored.payload)
         expected = " · ".join(f"{label}: {value}" for label, value in lines)
     assert said == expected

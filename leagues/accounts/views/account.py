@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
-from leagues import exceptions, selectors
+from leagues import exceptions
 from leagues.accounts import login_lockout, throttling
-from leagues.clubs import services
+from leagues.clubs import selectors, services
 from leagues.forms import JoinForm, SignupForm, game_label
 from leagues.models import ROLE_RANK, Invite, Membership
 

@@ -9,8 +9,8 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from leagues import exceptions, field_labels, selectors
-from leagues.clubs import services
+from leagues import exceptions, field_labels
+from leagues.clubs import selectors, services
 from leagues.forms import (
     InviteForm,
     LeagueForm,

@@ -19,12 +19,11 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from leagues import selectors
 from leagues.clubs import services as clubs_services
 from leagues.models import League, Membership, Player, Role
 from leagues.seasons import services as seasons_services
 from leagues.table import evening as table_evening
-from leagues.table import meetings, replay
+from leagues.table import meetings, replay, selectors
 from leagues.table import services as table_services
 
 SLUG = "stammtisch-kreuz-dame"

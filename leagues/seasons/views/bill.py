@@ -21,11 +21,11 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from leagues import exceptions, selectors
+from leagues import exceptions, games
 from leagues.forms import METHODS, SEVERAL, BillForm
 from leagues.models import Role, Season
 from leagues.permissions import league_for
-from leagues.seasons import bill_page, services
+from leagues.seasons import bill_page, selectors, services
 from leagues.seasons.money import canonical, money_text, number_text
 from leagues.table import sharing
 from scoring.bill import split_bill
@@ -104,7 +104,7 @@ def season_bill(request, slug, number):
 def _context(request, season, membership, stored, may_edit):
     league = season.league
     table = selectors.season_table(season=season)
-    race = selectors.is_race_game(league.game)
+    race = games.is_race_game(league.game)
     scores = selectors.bill_scores(table=table, race=race)
     context = {
         "league": league,

@@ -12,9 +12,9 @@ from django.shortcuts import render
 from django.urls import path
 from django.views.decorators.http import require_GET
 
-from leagues import selectors
 from leagues.models import Season
 from leagues.permissions import league_for, public_league
+from leagues.seasons import selectors
 from leagues.seasons.report import season_report
 from leagues.seasons.views.bill import _stored
 

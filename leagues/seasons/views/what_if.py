@@ -9,12 +9,12 @@ from django.urls import path
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from leagues import exceptions, selectors
+from leagues import exceptions, games
 from leagues.clubs.views.leagues import add_errors
 from leagues.forms import PresetForm
 from leagues.models import Season
 from leagues.permissions import league_for
-from leagues.seasons import services, what_if
+from leagues.seasons import selectors, services, what_if
 from scoring.bill import split_bill
 from scoring.errors import ScoringError
 
@@ -76,7 +76,7 @@ def season_what_if(request, slug, number):
         # Start from the rules the season's last evening was played under.
         preset_form = PresetForm(initial={"variant": last.variant}, game=league.game)
         rules_form = preset_form.rules_form(rules=last.rules)
-    race = selectors.is_race_game(league.game)
+    race = games.is_race_game(league.game)
     context = {"league": league, "season": season, "preset_form": preset_form, "rules_form": rules_form, "race": race}
     status = 200
     if asked:

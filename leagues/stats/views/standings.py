@@ -14,9 +14,10 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from leagues import selectors
 from leagues.models import Role, Season
 from leagues.permissions import league_for, public_league
+from leagues.stats import selectors as stats_selectors
+from leagues.table import selectors as table_selectors
 from scoring.numbers import whole_number
 
 
@@ -42,7 +43,7 @@ def _standings(request, league, *, public_token=None, membership=None):
         message = _("“%(value)s” is not a season number.") % {"value": error.args[0]}
         return render(request, "400.html", {"message": message}, status=400)
     try:
-        data = selectors.standings(league=league, season_number=number)
+        data = stats_selectors.standings(league=league, season_number=number)
     except Season.DoesNotExist:
         raise Http404 from None  # a season this league has not played (yet)
     can_split_bill = membership is not None and membership.allows(Role.SCOREKEEPER)
@@ -117,11 +118,11 @@ def public_standings(request, token):
 def public_meeting(request, token, pk):
     # The league comes with the meeting: a wrong token or a meeting of another league is the
     # same 404.
-    meeting = selectors.public_meeting(token=token, pk=pk)
+    meeting = table_selectors.public_meeting(token=token, pk=pk)
     if meeting is None:
         raise Http404
     league = meeting.league
-    players, rows, totals = selectors.meeting_sheet(meeting=meeting)
+    players, rows, totals = table_selectors.meeting_sheet(meeting=meeting)
     return render(
         request,
         "public/meeting.html",

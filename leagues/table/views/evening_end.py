@@ -16,11 +16,11 @@ from django.utils.dateformat import time_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from leagues import exceptions, selectors
+from leagues import exceptions, games
 from leagues.forms import EndTimeForm
 from leagues.models import Role
 from leagues.permissions import meeting_for
-from leagues.table import evening, meetings, replay
+from leagues.table import evening, meetings, replay, selectors
 
 
 def _scorekeepers_meeting(request, slug, pk):
@@ -48,7 +48,7 @@ def _question(request, meeting, result, *, refusal="", status=200):
         "refusal": refusal or evening.close_problem(meeting, result),
         "hands": len((result or {}).get("hands") or ()),
         "leader": selectors.evening_leader(meeting=meeting),
-        "pennant": selectors.has_pennant(meeting.game),
+        "pennant": games.has_pennant(meeting.game),
         "before_end": rounds and meeting.end_time is not None and not evening.end_time_passed(meeting),
         "solo_owed": nxt.get("solo_owed") if rounds else None,
     }

@@ -32,11 +32,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap, retarget
 
-from leagues import exceptions, field_labels, selectors
+from leagues import exceptions, field_labels, games
 from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.models import Hand, Role
 from leagues.permissions import league_for, meeting_for
-from leagues.table import evening, hand_history, meetings, next_line, replay, services, sharing, undo
+from leagues.seasons import selectors as seasons_selectors
+from leagues.table import evening, hand_history, meetings, next_line, replay, services, sharing, sheet, undo
+from leagues.table import selectors as table_selectors
 from leagues.table.hand_entry import form_module
 from leagues.table.hand_entry.words import hand_words
 from leagues.templatetags.sheet import ROUND_WORDS
@@ -61,7 +63,7 @@ def _seated(meeting):
     the page, its form and its replay all need them (they were read two or three times)."""
     seats = getattr(meeting, "_seated", None)
     if seats is None:
-        seats = meeting._seated = selectors.seats_of(meeting)
+        seats = meeting._seated = table_selectors.seats_of(meeting)
     return seats
 
 
@@ -165,7 +167,7 @@ def table_context(
     address), whose undo the table offers to undo (leagues/undo.py, ``offers``).
     """
     if hands is None:
-        hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
+        hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
     live = [h for h in hands if h.deleted_at is None]
     deleted = [h for h in hands if h.deleted_at is not None]
     players = _seat_names(meeting)
@@ -198,7 +200,7 @@ def table_context(
     if meeting.imported_totals:
         # An evening copied from paper as totals (leagues/paper_import.py): no hands, no form;
         # the page shows the totals as written.
-        context["imported_totals"] = selectors.imported_totals(meeting=meeting)
+        context["imported_totals"] = table_selectors.imported_totals(meeting=meeting)
         context["can_write"] = False
         return context
     if result is None:
@@ -221,7 +223,7 @@ def table_context(
         {
             "parties": result["parties"],
             "totals": result["totals"],
-            "rows": selectors.sheet_rows(result=result, live_hands=live),
+            "rows": sheet.sheet_rows(result=result, live_hands=live),
             "dealer": nxt.get("dealer"),
             # The dealer is named by the game's own panel (with whether he sits out).
             "sitting_out": [p for p in players if p not in active and p != nxt.get("dealer")],
@@ -295,14 +297,14 @@ def evening_context(meeting, membership, result):
     by whom), the winner and the pennant fixed (a closed evening's only: over but open, who
     wins it once ended), and which buttons this user gets."""
     over = evening.evening_over(meeting, result)
-    leader = selectors.evening_leader(meeting=meeting) if over else None
+    leader = table_selectors.evening_leader(meeting=meeting) if over else None
     winner = leader if meeting.closed_at is not None else None
     return {
         "evening_over": over,
         "closed": meeting.closed_at is not None,
         "winner": winner,
         "leader": leader,
-        "pennant_to": winner if over and selectors.has_pennant(meeting.game) else None,
+        "pennant_to": winner if over and games.has_pennant(meeting.game) else None,
         "can_close": _can_write(membership) and evening.can_close(meeting, result),
         "can_reopen": meeting.closed_at is not None and membership.allows(Role.ADMIN),
         "last_round": result is not None
@@ -331,10 +333,10 @@ def _same_table(*, league, order, host):
 def _last_evening(league):
     """The league's last evening when it is still open (the start page says so, with a link to
     end it), and its winner, who brings the pennant: None while it is open (no winner yet)."""
-    last = selectors.last_meeting(league=league)
+    last = table_selectors.last_meeting(league=league)
     if last is None:
         return None, None
-    pennant = selectors.meeting_winner(meeting=last) if selectors.has_pennant(league.game) else None
+    pennant = table_selectors.meeting_winner(meeting=last) if games.has_pennant(league.game) else None
     return (last if last.closed_at is None else None), pennant
 
 
@@ -343,7 +345,7 @@ def _last_evening(league):
 def meeting_start(request, slug):
     league, _membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
     spec = get_game(league.game)
-    host = selectors.suggested_host(league=league)
+    host = seasons_selectors.suggested_host(league=league)
     open_evening = None
     if request.method == "POST":
         form = StartMeetingForm(request.POST, league=league)
@@ -379,7 +381,7 @@ def meeting_start(request, slug):
         )
         seated = [host] if host else []
         status = 200
-    order = selectors.last_seat_order(league=league)
+    order = table_selectors.last_seat_order(league=league)
     # "As last time": the last evening's table, in its seat order from the host due (who sits
     # first and deals first), those who no longer play left out; one tap instead of one a seat.
     same = _same_table(league=league, order=order, host=host)
@@ -496,7 +498,7 @@ def hand_add_hx(request, slug, pk):
         with transaction.atomic():
             meeting, membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True)
             module = form_module(meeting.game)
-            hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
+            hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
             if key is not None:
                 # Checked before the form is read: once it is saved, the same form may no longer
                 # fit the evening (the next dealer sits out now), yet it is the hand already saved.
@@ -589,7 +591,7 @@ def _form_errors(request, meeting, membership, module, players, result, payload,
         # The save bar keeps the last hand's undo (the form it submits stays on the page).
         "undo": undo.offers(
             meeting=meeting,
-            hands=selectors.meeting_hands(meeting=meeting, entered_by=False),
+            hands=table_selectors.meeting_hands(meeting=meeting, entered_by=False),
             user=request.user,
             may_write=True,
         )["undo"],
@@ -627,7 +629,7 @@ def _live_index(live, hand):
 
 
 def _why_context(request, meeting, membership, hand):
-    hands = selectors.meeting_hands(meeting=meeting)
+    hands = table_selectors.meeting_hands(meeting=meeting)
     live = [h for h in hands if h.deleted_at is None]
     module = form_module(meeting.game)
     figures = row = None
@@ -636,7 +638,7 @@ def _why_context(request, meeting, membership, hand):
     if result is not None and index is not None:
         figures = result["hands"][index]
         # The whole sheet, so that a won game is numbered as the sheet numbers it.
-        row = selectors.sheet_rows(result=result, live_hands=live)[index]
+        row = sheet.sheet_rows(result=result, live_hands=live)[index]
     labels = getattr(module, "LABELS", {})
     return {
         "meeting": meeting,
@@ -650,7 +652,7 @@ def _why_context(request, meeting, membership, hand):
         "figures": figures,
         "row": row,
         "parties": result["parties"] if result else [],
-        "lines": selectors.describe_payload(module=module, payload=hand.payload),
+        "lines": sheet.describe_payload(module=module, payload=hand.payload),
         # A closed evening's hands are read-only: no correct, delete or restore buttons.
         "can_write": _can_write(membership) and meeting.closed_at is None,
         "broken": broken,
@@ -716,7 +718,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
     written with them (``services.change_locked_hand``), else read here for the form."""
     locked = live is not None
     if live is None:
-        live = [h for h in selectors.meeting_hands(meeting=meeting, entered_by=False) if h.deleted_at is None]
+        live = [h for h in table_selectors.meeting_hands(meeting=meeting, entered_by=False) if h.deleted_at is None]
     index = _live_index(live, hand)
     if index is None:  # deleted a moment ago
         by, at = services.last_change(hand)
@@ -794,7 +796,7 @@ def _edit_page(request, meeting, membership, hand, *, post=None, version=None, c
         "number": number,
         "version": shown_version,
         "stale": _stale_notice(stale) if stale is not None else None,
-        "stale_lines": selectors.describe_payload(module=module, payload=hand.payload) if stale is not None else [],
+        "stale_lines": sheet.describe_payload(module=module, payload=hand.payload) if stale is not None else [],
         **form_context(
             request,
             meeting,
@@ -882,10 +884,10 @@ def meeting_reopen(request, slug, pk):
 @require_GET
 def meeting_history(request, slug, pk):
     meeting, membership = _meeting(request, slug, pk)
-    hands = selectors.meeting_hands(meeting=meeting)
+    hands = table_selectors.meeting_hands(meeting=meeting)
     live_numbers = {h.pk: i for i, h in enumerate((h for h in hands if h.deleted_at is None), start=1)}
-    entries = selectors.history_entries(
-        records=selectors.meeting_history(meeting=meeting),
+    entries = sheet.history_entries(
+        records=table_selectors.meeting_history(meeting=meeting),
         live_numbers=live_numbers,
         module=form_module(meeting.game),
         names=hand_history.member_names(league=meeting.league),

@@ -27,11 +27,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from leagues import exceptions, field_labels, selectors
+from leagues import exceptions, field_labels
 from leagues.forms import STALE_FORM, WholeNumberField
 from leagues.models import Hand, Meeting, Role
 from leagues.permissions import league_for
-from leagues.table import outbox_choices, replay, services
+from leagues.table import outbox_choices, replay, selectors, services, sheet
 from leagues.table.hand_entry import form_module
 
 VERSION_MARK = "__SW_VERSION__"
@@ -125,14 +125,14 @@ def _read(meeting, data, before):
 def _version_of(meeting, module, before, hand):
     """A hand as the comparison shows it: its lines in the players' words (``describe``) and
     what it scores after ``before`` (the sheet's cells), or the problems that stop it."""
-    version = {"hand": hand, "lines": selectors.describe_payload(module=module, payload=hand.payload), "problems": []}
+    version = {"hand": hand, "lines": sheet.describe_payload(module=module, payload=hand.payload), "problems": []}
     try:
         result = replay.calculate_meeting(meeting, payloads=[h.payload for h in before] + [hand.payload])
     except exceptions.InvalidInput as error:
         errors = field_labels.page_errors(error.errors, game=meeting.game, players=_players(meeting))
         version["problems"] = [e["message"] for e in errors]
         return version
-    version["cells"] = selectors.sheet_rows(result=result, live_hands=[*before, hand])[-1]["cells"]
+    version["cells"] = sheet.sheet_rows(result=result, live_hands=[*before, hand])[-1]["cells"]
     return version
 
 
