@@ -21,17 +21,18 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from leagues import games as leagues_games
+from leagues.clubs.names import NameProblem, check_new_name, clean_name, visible_name
+from leagues.exchange import import_checks, paper_reading
+from leagues.models import GAME_LABELS, League, Player, Role
+from leagues.seasons.money import canonical, money_text, number_text, read_number
+from leagues.table import meetings
 from scoring import options as kinds
 from scoring.bill import DEFAULT_METHOD
 from scoring.bill import METHODS as BILL_METHODS
 from scoring.limits import MAX_CENTS_PER_POINT, MAX_MONEY_CENTS
 from scoring.numbers import AmbiguousNumber, whole_number
 from scoring.registry import GAME_MODULES, START_TOTALS, TEAMS, GameSpec, get_game
-
-from . import import_checks, paper_reading, selectors, services
-from .models import GAME_LABELS, League, Player, Role
-from .money import canonical, money_text, number_text, read_number
-from .names import NameProblem, check_new_name, clean_name, visible_name
 
 # The hidden inputs (and the buttons' values) are written by the page itself: a problem with
 # one means a page from an older version of the app, or a form cut short, never a mistake.
@@ -677,7 +678,7 @@ def end_time_help(game: str):
     """What the end time does: in games played in host rounds (Doppelkopf) the round in
     progress is finished, then the evening ends; the other games have no rounds, and the
     clock ends no game (services, "the end of the evening")."""
-    if selectors.has_host_rounds(game):
+    if leagues_games.has_host_rounds(game):
         return _("After it, the round the host started is finished, then the evening ends.")
     return _("This game has no rounds: the clock ends no game. End the evening below the sheet when you stop.")
 
@@ -734,7 +735,7 @@ class StartMeetingForm(forms.Form):
         self.active_players = list(league.players.filter(active=True).order_by("name"))
         self.fields["end_time"].help_text = end_time_help(league.game)
         self.fields["pennant_holder"].queryset = league.players.filter(active=True).order_by("name")
-        if not selectors.has_pennant(league.game):
+        if not leagues_games.has_pennant(league.game):
             # The pennant comes with penalty soli (league.md): only games that play them.
             del self.fields["pennant_holder"]
             del self.fields["pennant_forgotten"]
@@ -771,7 +772,7 @@ class StartMeetingForm(forms.Form):
 
     def clean_date(self):
         date = self.cleaned_data["date"]
-        problem = services.meeting_date_problem(date)
+        problem = meetings.meeting_date_problem(date)
         if problem:
             raise forms.ValidationError(problem)
         return date
@@ -874,9 +875,6 @@ class HandEntryForm(forms.Form):
 
     expected_hand = WholeNumberField(min_value=1, required=False, error_messages=STALE_FORM)
     idempotency_key = forms.UUIDField(required=False, error_messages=STALE_FORM)
-    # The version of the sheet the phone shows (views.meetings.sheet_version): when it is the
-    # sheet as it stands, the answer appends the new hand's row instead of the whole sheet.
-    sheet = forms.CharField(required=False, max_length=64)
 
 
 class HandVersionForm(forms.Form):

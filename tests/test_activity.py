@@ -15,8 +15,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues import activity, services
 from leagues.models import Player, Role
+from leagues.seasons import services as seasons_services
+from leagues.stats import activity
+from leagues.table import meetings
+from leagues.table import services as table_services
 from tests.factories import LeagueFactory, member
 from tests.test_season_report import BILL, build_season
 
@@ -25,14 +28,14 @@ ANNA_CARL = {"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 131}
 
 def changes(league, *, keeper, admin, client, season_number=1):
     season = league.seasons.get(number=season_number)
-    services.reopen_season(season=season, user=admin, reason="Hand 2 on 13 Feb was Kontra's")
+    seasons_services.reopen_season(season=season, user=admin, reason="Hand 2 on 13 Feb was Kontra's")
     second = season.meetings.order_by("date")[1]
-    services.reopen_meeting(meeting=second, user=admin, reason="Re was Anna and Carl")
+    meetings.reopen_meeting(meeting=second, user=admin, reason="Re was Anna and Carl")
     hand = second.hands.get(number=2)
-    services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
+    table_services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
     fourth = second.hands.get(number=4)
-    fourth = services.delete_hand(hand=fourth, user=keeper, version=fourth.version)
-    services.restore_hand(hand=fourth, user=keeper, version=fourth.version)
+    fourth = table_services.delete_hand(hand=fourth, user=keeper, version=fourth.version)
+    table_services.restore_hand(hand=fourth, user=keeper, version=fourth.version)
     # The house rules through the league page, as an admin changes them.
     client.force_login(admin)
     page = client.get(reverse("league", kwargs={"slug": league.slug})).content.decode()
@@ -83,7 +86,7 @@ def played(league, people, client, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         season = build_season(league, keeper)
     season.refresh_from_db()
-    services.settle_bill(season=season, bill=BILL, user=keeper)
+    seasons_services.settle_bill(season=season, bill=BILL, user=keeper)
     changes(league, keeper=keeper, admin=admin, client=client)
     client.logout()
     return league
@@ -198,7 +201,7 @@ def test_every_hand_entered_and_every_evening_closed_is_there(page):
 
 def test_a_changed_bill_shows_its_shares_before_and_after(played, people):
     season = played.seasons.get(number=1)
-    services.settle_bill(season=season, bill={**BILL, "total": "120.00"}, user=people[Role.ADMIN])
+    seasons_services.settle_bill(season=season, bill={**BILL, "total": "120.00"}, user=people[Role.ADMIN])
     events = activity.activity_page(league=played).events
     changed = next(e for e in events if e.kind == "bill_changed")
     figures = {c["field"]: (c["old"], c["new"]) for c in changed.changes}
@@ -254,7 +257,7 @@ def test_a_page_costs_the_same_queries_in_a_longer_league(
     for year in range(3):
         with django_capture_on_commit_callbacks(execute=True):
             season = build_season(other, keeper, year=year - 2)
-        services.settle_bill(season=season, bill=BILL, user=keeper)
+        seasons_services.settle_bill(season=season, bill=BILL, user=keeper)
     changes(other, keeper=keeper, admin=admin, client=client, season_number=3)
     client.force_login(folks[Role.MEMBER])
     with django_assert_num_queries(queries):

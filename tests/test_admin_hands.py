@@ -5,8 +5,8 @@ meeting cannot be changed."""
 import pytest
 from django.contrib.auth import get_user_model
 
-from leagues import services
 from leagues.models import Hand, HandResult, Role
+from leagues.table import services
 from tests.factories import PASSWORD, LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]

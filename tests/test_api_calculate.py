@@ -148,7 +148,7 @@ def test_every_example_in_the_schema_replays(client):
     # a request the endpoint accepts.
     import importlib
 
-    from leagues.api import calculate_examples
+    from leagues.api.views import calculate_examples
     from scoring.registry import GAME_MODULES
 
     examples = calculate_examples()

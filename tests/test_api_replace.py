@@ -12,8 +12,8 @@ import uuid
 
 import pytest
 
-from leagues import services
 from leagues.models import Hand, Role
+from leagues.table import services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 FIVE = ["Anna", "Ben", "Carl", "Dora", "Emil"]
@@ -72,7 +72,7 @@ def test_a_scorekeeper_replaces_the_hand_and_gets_the_replay(client, meeting, th
     assert body["hand"]["idempotency_key"] == str(theirs.idempotency_key)
     record = Hand.objects.get(pk=theirs.pk).history.order_by("-history_id").first()
     assert record.history_change_reason == f"outbox:replace:1:{KEY}"
-    assert services.verify_replays(league=meeting.league)[1] == []
+    assert verify.verify_replays(league=meeting.league)[1] == []
 
 
 def test_a_retried_key_replaces_once(client, meeting, theirs):

@@ -104,8 +104,8 @@ def test_the_production_defaults():
         "reset_mail_address": "10/hour",
     }
     assert settings.REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] == [
-        "leagues.throttling.AnonRateThrottle",
-        "leagues.throttling.UserRateThrottle",
+        "leagues.accounts.throttling.AnonRateThrottle",
+        "leagues.accounts.throttling.UserRateThrottle",
     ]
 
 

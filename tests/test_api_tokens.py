@@ -6,7 +6,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from leagues import tokens
+from leagues.accounts import tokens
 from leagues.models import ApiToken, Hand, Role
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 

@@ -17,8 +17,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import Player, Role, SeasonBill
+from leagues.seasons import services as seasons_services
+from leagues.table import services as table_services
 from scoring.bill import split_bill
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -52,10 +54,10 @@ def season_with_last_evening(league, keeper, last_hands, capture):
         for number in range(3):
             meeting = meeting_for(league, HOSTS[number], date=DATES[number], end_time=datetime.time(22, 0))
             for _ in range(4):
-                services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+                table_services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
         last = meeting_for(league, HOSTS[3], date=DATES[3])
         for _ in range(last_hands):
-            services.add_hand(meeting=last, payload=BEN_DORA, user=keeper)
+            table_services.add_hand(meeting=last, payload=BEN_DORA, user=keeper)
     last.refresh_from_db()
     last.season.refresh_from_db()
     assert last.season.closed_on == DATES[3] and last.season.locked_at is None and last.closed_at is None
@@ -132,7 +134,7 @@ def test_a_split_that_changed_since_it_was_seen_is_shown_again_not_stored(client
     seen = client.get(url(league), BILL).context["save_inputs"]
     # Meanwhile one more round at the table (Ben and Dora win all four): +20 and −20 now.
     for _ in range(4):
-        services.add_hand(meeting=at_round_end, payload=BEN_DORA, user=people[Role.SCOREKEEPER])
+        table_services.add_hand(meeting=at_round_end, payload=BEN_DORA, user=people[Role.SCOREKEEPER])
     response = client.post(url(league), dict(seen))
     assert response.status_code == 409
     assert not SeasonBill.objects.exists()
@@ -156,7 +158,7 @@ def test_while_an_evening_is_mid_round_the_bill_is_shown_but_not_saved(client, l
     # A save sent all the same (an old page, a second phone) is refused, and nothing closes.
     scores = {"Ben": 14, "Dora": 14, "Anna": -14, "Carl": -14}
     split = split_bill({**BILL, "scores": scores})
-    response = client.post(url(league), {**BILL, "seen": services.bill_digest(scores, split)})
+    response = client.post(url(league), {**BILL, "seen": seasons_services.bill_digest(scores, split)})
     assert response.status_code == 409
     assert "in the middle of a round" in response.content.decode() and not response.context.get("save_inputs")
     assert not SeasonBill.objects.exists()
@@ -165,14 +167,14 @@ def test_while_an_evening_is_mid_round_the_bill_is_shown_but_not_saved(client, l
 
 
 def test_the_service_refuses_a_bill_while_an_evening_is_mid_round(league, people, mid_round):
-    with pytest.raises(services.MidRound) as error:
-        services.settle_bill(season=mid_round.season, bill=BILL, user=people[Role.ADMIN])
+    with pytest.raises(exceptions.MidRound) as error:
+        seasons_services.settle_bill(season=mid_round.season, bill=BILL, user=people[Role.ADMIN])
     assert error.value.errors[0]["field"] == "season"
     assert re.search(r"April 10, 2026.*2 games left", error.value.errors[0]["message"])
     # The round finished, the bill is stored and ends the evening.
     for _ in range(2):
-        services.add_hand(meeting=mid_round, payload=BEN_DORA, user=people[Role.SCOREKEEPER])
-    bill = services.settle_bill(season=mid_round.season, bill=BILL, user=people[Role.ADMIN])
+        table_services.add_hand(meeting=mid_round, payload=BEN_DORA, user=people[Role.SCOREKEEPER])
+    bill = seasons_services.settle_bill(season=mid_round.season, bill=BILL, user=people[Role.ADMIN])
     mid_round.refresh_from_db()
     assert bill.shares == {"Ben": "23.40", "Dora": "23.40", "Anna": "26.60", "Carl": "26.60"}
     assert mid_round.closed_at == bill.settled_at

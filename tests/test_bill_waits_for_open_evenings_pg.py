@@ -15,8 +15,11 @@ import time
 import pytest
 from django.db import connection, transaction
 
-from leagues import selectors, services
+from leagues import locks
 from leagues.models import Role
+from leagues.seasons import selectors
+from leagues.seasons import services as seasons_services
+from leagues.table import services as table_services
 from tests.test_bill_two_steps import BILL, at_round_end, league, people  # noqa: F401
 
 pytestmark = [
@@ -39,10 +42,10 @@ def test_a_bill_saved_while_a_hand_is_corrected_is_split_by_the_corrected_standi
     def correct():
         try:
             with transaction.atomic():
-                services._lock(at_round_end.pk)  # the scorekeeper's correction holds the evening
+                locks._lock(at_round_end.pk)  # the scorekeeper's correction holds the evening
                 locked.set()
                 time.sleep(1.0)  # meanwhile the bill is being saved
-                services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
+                table_services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
         except Exception as error:  # noqa: BLE001
             errors.append(repr(error))
         finally:
@@ -51,7 +54,7 @@ def test_a_bill_saved_while_a_hand_is_corrected_is_split_by_the_corrected_standi
     def settle():
         try:
             locked.wait(5)
-            services.settle_bill(season=at_round_end.season, bill=BILL, user=admin)
+            seasons_services.settle_bill(season=at_round_end.season, bill=BILL, user=admin)
         except Exception as error:  # noqa: BLE001
             errors.append(repr(error))
         finally:

@@ -11,8 +11,10 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from leagues import selectors, services
+from leagues import exceptions
 from leagues.models import Hand, HandResult, Role
+from leagues.stats import selectors
+from leagues.table import replay, services, verify
 from scoring.doppelkopf_example import random_hand
 from scoring.doppelkopf_rules import Rules
 from scoring.doppelkopf_value import Context
@@ -32,8 +34,8 @@ operation = st.tuples(
 
 def next_hand(rng, meeting, payloads):
     """A random hand that fits after ``payloads`` (its dealer, round and soloist)."""
-    upcoming = services.calculate_meeting(meeting, payloads=payloads)["next"]
-    ctx = Context(tuple(p.name for p in services.seated_players(meeting)), Rules(meeting.rules))
+    upcoming = replay.calculate_meeting(meeting, payloads=payloads)["next"]
+    ctx = Context(tuple(p.name for p in replay.seated_players(meeting)), Rules(meeting.rules))
     ctx.active = tuple(upcoming["active"])
     ctx.active_set = frozenset(ctx.active)
     ctx.round = upcoming["round"]
@@ -60,7 +62,7 @@ def apply(rng, user, meetings, kind, which, index):
             if deleted:
                 hand = deleted[index % len(deleted)]
                 services.restore_hand(hand=hand, user=user, version=hand.version)
-    except services.InvalidInput:
+    except exceptions.InvalidInput:
         pass  # refused (a later hand would no longer fit): nothing was saved
 
 
@@ -75,7 +77,7 @@ def test_cached_results_always_equal_a_fresh_replay(seed, operations, carry):
     meetings = [meeting_for(league, FIVE[i:] + FIVE[:i], date=DAY + datetime.timedelta(days=7 * i)) for i in range(3)]
     for kind, which, index in operations:
         apply(rng, user, meetings, kind, which, index)
-    checked, problems = services.verify_replays(league=league)
+    checked, problems = verify.verify_replays(league=league)
     assert checked == 3
     assert problems == []
     # The standings (from MeetingResult) add up to the hands' own rows.

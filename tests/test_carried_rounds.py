@@ -6,8 +6,9 @@ import datetime
 
 import pytest
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import HandResult
+from leagues.table import replay, services
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -43,7 +44,7 @@ def test_two_meetings_on_one_date_carry_in_their_order_without_looping(league, s
     assert rounds(first) == ["normal"]
     # The Bock round left open by the first evening is played at the second one.
     assert rounds(second) == ["bock"]
-    assert services.carried_rounds_for(first) == ()
+    assert replay.carried_rounds_for(first) == ()
 
 
 def test_a_correction_of_an_earlier_evening_rewrites_the_next_one(league, scorekeeper):
@@ -60,7 +61,7 @@ def test_a_correction_of_an_earlier_evening_rewrites_the_next_one(league, scorek
     services.change_hand(hand=hand, payload=SPLIT, user=scorekeeper, version=4)
     assert rounds(second) == ["bock"]
     # The cached figures match a fresh replay of the second evening.
-    fresh = services.calculate_meeting(second)
+    fresh = replay.calculate_meeting(second)
     ben = HandResult.objects.get(meeting=second, player__name="Ben")
     assert (ben.delta, ben.total) == (fresh["hands"][0]["deltas"]["Ben"], fresh["totals"]["Ben"])
 
@@ -70,7 +71,7 @@ def test_an_earlier_evening_that_no_longer_adds_up_is_named_not_a_crash(league, 
     second = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=7))
     hand = services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
     type(hand).objects.filter(pk=hand.pk).update(payload={"kind": "nonsense"})
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         services.add_hand(meeting=second, payload=PLAIN, user=scorekeeper)
     assert caught.value.errors[0]["field"] == "carried_rounds"
     assert not second.hands.exists()

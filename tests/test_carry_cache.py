@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from leagues import services
 from leagues.models import HandResult, MeetingCarry
+from leagues.table import replay, results, services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +57,7 @@ def test_the_rounds_carried_into_an_evening_are_read_not_replayed(league, scorek
     expected = tuple(MeetingCarry.objects.get(meeting=last).carried_in)
     # The previous meeting with its cache, and its hands (to see that they are the ones cached).
     with django_assert_num_queries(2):
-        assert services.carried_rounds_for(last) == expected
+        assert replay.carried_rounds_for(last) == expected
 
 
 def test_a_correction_that_changes_nothing_carried_stops_at_the_next_evening(league, scorekeeper):
@@ -73,7 +73,7 @@ def test_a_correction_that_changes_nothing_carried_stops_at_the_next_evening(lea
     # Hand 1 won by the other party: no trigger, the same Bock round is carried on.
     short = correction_queries(OTHER, 1)
     assert list(HandResult.objects.filter(meeting__in=meetings[1:]).order_by("id").values()) == later_rows
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
     # The same correction with three more evenings after it costs the same.
     for i in range(4, 7):
         services.add_hand(
@@ -91,21 +91,32 @@ def test_a_correction_that_changes_the_carried_rounds_rewrites_the_evenings_afte
     assert MeetingCarry.objects.get(meeting=second).carried_in == []
     assert HandResult.objects.get(meeting=second, player__name="Ben").round == "normal"
     assert MeetingCarry.objects.get(meeting=third).carried_in == []
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def spied_later_replays(monkeypatch):
     calls = []
-    real = services.replay_later_meetings
+    real = results.replay_later_meetings
     monkeypatch.setattr(
         services, "replay_later_meetings", lambda meeting, result: calls.append(meeting) or real(meeting, result)
     )
     return calls
 
 
+def spied_writes(monkeypatch):
+    """The meetings whose results are written, in order."""
+    written = []
+    real = results.write_results
+    monkeypatch.setattr(
+        services,
+        "write_results",
+        lambda meeting, *args, **kwargs: written.append(meeting.pk) or real(meeting, *args, **kwargs),
+    )
+    return written
+
+
 def test_a_hand_added_to_an_earlier_evening_that_carries_more_rewrites_the_next_one(league, scorekeeper, monkeypatch):
     first, second, third = evenings(league, scorekeeper, 3)
-    services.calculate_meeting(first)  # its replay kept, as after its own last entry
     calls = spied_later_replays(monkeypatch)
     # A second 120:120 split: another special round waits after the first evening now.
     services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
@@ -113,32 +124,29 @@ def test_a_hand_added_to_an_earlier_evening_that_carries_more_rewrites_the_next_
     assert len(queue) == 2 and queue[0] == "bock"
     assert calls == [first]
     assert MeetingCarry.objects.get(meeting=second).carried_in == queue
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
-def test_a_hand_added_to_an_earlier_evening_that_carries_the_same_looks_at_no_later_one(
+def test_a_hand_added_to_an_earlier_evening_that_carries_the_same_rewrites_no_later_one(
     league, scorekeeper, monkeypatch
 ):
     first, second, third = evenings(league, scorekeeper, 3)
-    services.calculate_meeting(first)
     later_rows = list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values())
-    calls = spied_later_replays(monkeypatch)
+    written = spied_writes(monkeypatch)
     # A plain game after the split: the Bock round it started still waits, as before.
     services.add_hand(meeting=first, payload=OTHER, user=scorekeeper)
     assert MeetingCarry.objects.get(meeting=first).queue_after == ["bock"]
-    assert calls == []
+    assert written == [first.pk]
     assert list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values()) == later_rows
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def test_a_meeting_cached_before_the_cache_existed_is_replayed_once_and_cached(league, scorekeeper):
     first, second, third = evenings(league, scorekeeper, 3)
     MeetingCarry.objects.all().delete()  # as after migration 0008, which leaves it to be filled
-    assert services.carried_rounds_for(third) == tuple(
-        services.calculate_meeting(second)["next"]["queue_after_meeting"]
-    )
+    assert replay.carried_rounds_for(third) == tuple(replay.calculate_meeting(second)["next"]["queue_after_meeting"])
     assert set(MeetingCarry.objects.values_list("meeting_id", flat=True)) == {first.pk, second.pk}
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def test_the_previous_meeting_is_the_one_played_before_with_its_cache_and_live_hands(league, scorekeeper):
@@ -148,30 +156,28 @@ def test_the_previous_meeting_is_the_one_played_before_with_its_cache_and_live_h
     services.delete_hand(hand=first.hands.order_by("position").first(), user=scorekeeper, version=1)
     MeetingCarry.objects.filter(meeting=second).delete()  # a meeting not cached yet
     cached = MeetingCarry.objects.get(meeting=first)
-    assert services._previous_carry(first) is None
+    assert replay._previous_carry(first) is None
     # The first evening, its first hand deleted: its live hands are the split alone.
-    assert services._previous_carry(second) == (first.pk, cached.hands_digest, cached.queue_after, [SPLIT])
-    assert services._previous_carry(third) == (second.pk, None, None, [PLAIN])
-    assert services._previous_carry(same_day)[0] == third.pk
+    assert replay._previous_carry(second) == (first.pk, cached.hands_digest, cached.queue_after, [SPLIT])
+    assert replay._previous_carry(third) == (second.pk, None, None, [PLAIN])
+    assert replay._previous_carry(same_day)[0] == third.pk
 
 
-def test_a_correction_that_leaves_what_is_carried_looks_at_no_later_evening(league, scorekeeper, monkeypatch):
+def test_a_correction_that_leaves_what_is_carried_rewrites_no_later_evening(league, scorekeeper, monkeypatch):
     first, second, third = evenings(league, scorekeeper, 3)
-    services.calculate_meeting(first)  # the evening as stored, replayed (and kept)
     later_rows = list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values())
-    calls = spied_later_replays(monkeypatch)
+    written = spied_writes(monkeypatch)
     # Hand 1 won by the other party: no trigger, the same Bock round is carried on.
     hand = first.hands.get(number=1)
     services.change_hand(hand=hand, payload=OTHER, user=scorekeeper, version=hand.version)
-    assert calls == []
+    assert written == [first.pk]
     assert list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values()) == later_rows
     # The split corrected away: nothing is carried any more, and the later evenings change.
-    services.calculate_meeting(first)
     split = first.hands.get(number=2)
     services.change_hand(hand=split, payload=PLAIN, user=scorekeeper, version=split.version)
-    assert calls == [first]
+    assert written[1:3] == [first.pk, second.pk]
     assert MeetingCarry.objects.get(meeting=second).carried_in == []
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def test_what_tonights_evening_leaves_open_is_where_the_next_evening_starts(league, scorekeeper):
@@ -181,5 +187,5 @@ def test_what_tonights_evening_leaves_open_is_where_the_next_evening_starts(leag
     assert MeetingCarry.objects.get(meeting=last).queue_after != before
     # An evening started after it then starts from what it leaves open.
     later = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=21))
-    assert services.carried_rounds_for(later) == tuple(MeetingCarry.objects.get(meeting=last).queue_after)
-    assert services.verify_replays(league=league)[1] == []
+    assert replay.carried_rounds_for(later) == tuple(MeetingCarry.objects.get(meeting=last).queue_after)
+    assert verify.verify_replays(league=league)[1] == []

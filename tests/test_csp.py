@@ -14,8 +14,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from leagues import services
 from leagues.models import Invite, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 from tests.test_standings_queries import two_meetings
 

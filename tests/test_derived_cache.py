@@ -20,8 +20,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues import derived_cache, ratings, services, statistics
 from leagues.models import DerivedFigure, Hand, HandResult
+from leagues.stats import derived_cache, ratings, statistics
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for
 from tests.migrations import migrate
 from tests.test_statistics import EVENING_TWO, FOUR, fresh_cache, known_league  # noqa: F401 (fixtures)

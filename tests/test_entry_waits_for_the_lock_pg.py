@@ -10,8 +10,8 @@ import time
 import pytest
 from django.db import connection, transaction
 
-from leagues import services
 from leagues.models import Hand, MeetingCarry, MeetingResult, Role
+from leagues.table import replay, services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = [
@@ -66,7 +66,7 @@ def test_an_entry_that_waited_for_a_correction_adds_to_the_corrected_sums():
     meeting = meeting_for(league, FOUR)
     keeper = member(league, Role.SCOREKEEPER)
     hands = [services.add_hand(meeting=meeting, payload=normal(("Anna", "Ben")), user=keeper) for _ in range(5)]
-    services.calculate_meeting(meeting)  # kept, as after the last entry
+    replay.calculate_meeting(meeting)  # kept, as after the last entry
 
     def correct():
         hand = Hand.objects.get(pk=hands[1].pk)
@@ -77,7 +77,7 @@ def test_an_entry_that_waited_for_a_correction_adds_to_the_corrected_sums():
     # of the first five and Carl and Dora one; Anna and Carl won the sixth.
     totals = dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total"))
     assert totals == {"Anna": 8, "Ben": 4, "Carl": -4, "Dora": -8}
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def test_an_entry_that_waited_for_an_earlier_evening_rewriting_it_adds_to_the_rewritten_sums():
@@ -89,7 +89,7 @@ def test_an_entry_that_waited_for_an_earlier_evening_rewriting_it_adds_to_the_re
     for _ in range(3):
         services.add_hand(meeting=second, payload=normal(("Anna", "Ben"), 131), user=keeper)
     assert MeetingCarry.objects.get(meeting=second).carried_in == []
-    services.calculate_meeting(second)
+    replay.calculate_meeting(second)
 
     def split_the_first():
         # 120 against 120 (club rules): a Bock round follows, carried into the second evening,
@@ -101,4 +101,4 @@ def test_an_entry_that_waited_for_an_earlier_evening_rewriting_it_adds_to_the_re
         split_the_first, lambda: services.add_hand(meeting=second, payload=normal(("Anna", "Ben"), 131), user=keeper)
     )
     assert MeetingCarry.objects.get(meeting=second).carried_in == ["bock"]
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []

@@ -14,8 +14,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import Role
+from leagues.table import evening, meetings, replay, services
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -62,11 +63,11 @@ def url(name, meeting):
 def test_an_evening_without_an_end_time_ends_at_a_rounds_end_and_not_mid_round(open_ended, people):
     keeper = people["scorekeeper"]
     enter(open_ended, keeper, 2)  # Anna and Ben dealt: Carl and Dora still deal this round
-    with pytest.raises(services.MeetingClosed, match="round is not finished"):
-        services.close_meeting(meeting=open_ended, user=keeper, now=EVENING)
+    with pytest.raises(exceptions.MeetingClosed, match="round is not finished"):
+        meetings.close_meeting(meeting=open_ended, user=keeper, now=EVENING)
     enter(open_ended, keeper, 6)  # two whole rounds: Dora dealt hand 8
-    assert services.can_close(open_ended, services.calculate_meeting(open_ended), now=EVENING)
-    services.close_meeting(meeting=open_ended, user=keeper, now=EVENING)
+    assert evening.can_close(open_ended, replay.calculate_meeting(open_ended), now=EVENING)
+    meetings.close_meeting(meeting=open_ended, user=keeper, now=EVENING)
     open_ended.refresh_from_db()
     assert (open_ended.closed_at, open_ended.closed_by) == (EVENING, keeper)
 
@@ -75,7 +76,7 @@ def test_an_evening_ends_at_a_rounds_end_before_its_end_time(league, people):
     keeper = people["scorekeeper"]
     meeting = meeting_for(league, FOUR, date=datetime.date(2026, 11, 20), end_time=datetime.time(23, 0))
     enter(meeting, keeper, 4)  # one whole round, 21:00: two hours before the end time
-    services.close_meeting(meeting=meeting, user=keeper, now=EVENING)
+    meetings.close_meeting(meeting=meeting, user=keeper, now=EVENING)
     meeting.refresh_from_db()
     assert meeting.closed_at == EVENING
 
@@ -84,10 +85,10 @@ def test_a_race_game_without_an_end_time_ends_after_any_hand(db):
     league = LeagueFactory(game="forty_five", variant="bruff")
     keeper = member(league, Role.SCOREKEEPER)
     meeting = meeting_for(league, ["Anna", "Ben", "Carl"], date=datetime.date(2026, 11, 20))
-    with pytest.raises(services.MeetingClosed, match="No hand"):
-        services.close_meeting(meeting=meeting, user=keeper, now=EVENING)
+    with pytest.raises(exceptions.MeetingClosed, match="No hand"):
+        meetings.close_meeting(meeting=meeting, user=keeper, now=EVENING)
     enter(meeting, keeper, 1, FORTY_FIVE_HAND)
-    services.close_meeting(meeting=meeting, user=keeper, now=EVENING)
+    meetings.close_meeting(meeting=meeting, user=keeper, now=EVENING)
     meeting.refresh_from_db()
     assert meeting.closed_by == keeper
 
@@ -95,19 +96,19 @@ def test_a_race_game_without_an_end_time_ends_after_any_hand(db):
 def test_the_end_time_is_set_changed_and_cleared_while_the_evening_runs(open_ended, people):
     keeper = people["scorekeeper"]
     enter(open_ended, keeper, 4)  # a whole round at 21:00
-    services.set_end_time(meeting=open_ended, end_time=datetime.time(23, 0))
+    meetings.set_end_time(meeting=open_ended, end_time=datetime.time(23, 0))
     open_ended.refresh_from_db()
     assert open_ended.end_time == datetime.time(23, 0)
     # Moved to 20:30: it has passed with the round complete, so the evening is over (no
     # further hand) and the scorekeeper ends it.
-    services.set_end_time(meeting=open_ended, end_time=datetime.time(20, 30))
+    meetings.set_end_time(meeting=open_ended, end_time=datetime.time(20, 30))
     open_ended.refresh_from_db()
-    result = services.calculate_meeting(open_ended)
-    assert services.evening_over(open_ended, result, now=EVENING)
-    with pytest.raises(services.MeetingClosed):
+    result = replay.calculate_meeting(open_ended)
+    assert evening.evening_over(open_ended, result, now=EVENING)
+    with pytest.raises(exceptions.MeetingClosed):
         enter(open_ended, keeper, 1)
     # Cleared: the evening goes on.
-    services.set_end_time(meeting=open_ended, end_time=None)
+    meetings.set_end_time(meeting=open_ended, end_time=None)
     open_ended.refresh_from_db()
     assert open_ended.end_time is None
     enter(open_ended, keeper, 1)
@@ -117,9 +118,9 @@ def test_the_end_time_is_set_changed_and_cleared_while_the_evening_runs(open_end
 def test_a_closed_evenings_end_time_is_not_changed(open_ended, people):
     keeper = people["scorekeeper"]
     enter(open_ended, keeper, 4)
-    services.close_meeting(meeting=open_ended, user=keeper, now=EVENING)
-    with pytest.raises(services.MeetingClosed) as error:
-        services.set_end_time(meeting=open_ended, end_time=datetime.time(23, 0))
+    meetings.close_meeting(meeting=open_ended, user=keeper, now=EVENING)
+    with pytest.raises(exceptions.MeetingClosed) as error:
+        meetings.set_end_time(meeting=open_ended, end_time=datetime.time(23, 0))
     assert error.value.errors[0]["field"] == "meeting"
     open_ended.refresh_from_db()
     assert open_ended.end_time is None
@@ -196,7 +197,7 @@ def test_the_end_time_form_refuses_a_time_that_is_none_naming_the_field(client, 
     open_ended.refresh_from_db()
     assert open_ended.end_time is None
     # Empty: no end time.
-    services.set_end_time(meeting=open_ended, end_time=datetime.time(23, 0))
+    meetings.set_end_time(meeting=open_ended, end_time=datetime.time(23, 0))
     assert client.post(url("meeting_end_time", open_ended), {"end_time": ""}).status_code == 302
     open_ended.refresh_from_db()
     assert open_ended.end_time is None
@@ -204,7 +205,7 @@ def test_the_end_time_form_refuses_a_time_that_is_none_naming_the_field(client, 
 
 def test_the_end_time_of_a_closed_evening_is_refused_with_a_reason(client, open_ended, people):
     enter(open_ended, people["scorekeeper"], 4)
-    services.close_meeting(meeting=open_ended, user=people["scorekeeper"], now=EVENING)
+    meetings.close_meeting(meeting=open_ended, user=people["scorekeeper"], now=EVENING)
     client.force_login(people["scorekeeper"])
     response = client.post(url("meeting_end_time", open_ended), {"end_time": "23:00"})
     assert response.status_code == 400 and "This evening is closed" in response.content.decode()
@@ -237,8 +238,7 @@ def test_the_hand_that_completes_the_round_brings_end_the_evening_with_its_row(c
     client.force_login(people["scorekeeper"])
     page = client.get(url("meeting", open_ended)).content.decode()
     assert url("meeting_close", open_ended) not in page
-    sheet = re.search(r'name="sheet" value="([^"]+)"', page).group(1)
-    data = {"expected_hand": "4", "sheet": sheet, "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131"}
+    data = {"expected_hand": "4", "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131"}
     response = client.post(url("hand_add_hx", open_ended), {**data, "eyes_for": "re"}, HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200 and 'hx-swap-oob="beforeend:#sheet-rows"' in html  # appended

@@ -25,8 +25,9 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from leagues import field_labels, services
+from leagues import field_labels
 from leagues.models import Role
+from leagues.table import services
 from scoring.errors import ScoringError
 from scoring.registry import example_request, game_names, get_game
 from scoring.sitting import parse_request

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from leagues import services
+from leagues.clubs import services
 from leagues.forms import RulesForm
 from leagues.models import Role
 from scoring import options as kinds

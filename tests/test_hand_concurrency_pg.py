@@ -30,8 +30,9 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import Hand, Role
+from leagues.table import services, verify
 from tests.factories import PASSWORD, LeagueFactory, meeting_for, member
 from tests.live_server import Client
 
@@ -84,7 +85,7 @@ class Ledger:
         assert live == list(range(1, len(live) + 1))
         doubles = meeting.hands.filter(deleted_at=None).values("number").annotate(n=Count("id")).filter(n__gt=1)
         assert not doubles.exists()
-        checked, problems = services.verify_replays(league=meeting.league)
+        checked, problems = verify.verify_replays(league=meeting.league)
         assert checked == 1 and problems == [], [str(p) for p in problems]
 
 
@@ -124,7 +125,7 @@ def test_phones_racing_through_the_services_lose_nothing():
                         hand, created = services.enter_hand(
                             meeting=meeting, payload=payload, user=user, idempotency_key=key
                         )
-                    except services.HandConflict:
+                    except exceptions.HandConflict:
                         ledger.refused["conflict"] += 1
                         continue
                     ledger.entries.append((key, hand.pk, created, payload))
@@ -145,10 +146,10 @@ def test_phones_racing_through_the_services_lose_nothing():
                     else:
                         payload = None
                         hand = services.restore_hand(hand=seen, user=user, version=seen.version)
-                except services.StaleHand:
+                except exceptions.StaleHand:
                     ledger.refused["stale"] += 1
                     continue
-                except services.InvalidInput:
+                except exceptions.InvalidInput:
                     ledger.refused["invalid"] += 1  # a correction of a hand this phone saw deleted
                     continue
                 if hand.version != seen.version:  # a delete of a deleted hand changes nothing

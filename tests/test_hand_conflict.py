@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import Hand, HandResult, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
@@ -26,7 +27,7 @@ def setup(db):
 def test_it_saves_one_of_two_hands_entered_with_the_same_number(setup):
     meeting, first, second = setup
     services.add_hand(meeting=meeting, payload=FIRST, user=first, number=1)
-    with pytest.raises(services.HandConflict) as caught:
+    with pytest.raises(exceptions.HandConflict) as caught:
         services.add_hand(meeting=meeting, payload=OTHER, user=second, number=1)
     assert caught.value.number == 1
     assert list(meeting.hands.values_list("payload", flat=True)) == [FIRST]
@@ -82,7 +83,7 @@ def test_it_saves_one_of_two_racing_phones_on_postgresql():
             barrier.wait()
             services.add_hand(meeting=meeting, payload=payload, user=user, number=1)
             outcomes.append("saved")
-        except services.HandConflict as conflict:
+        except exceptions.HandConflict as conflict:
             outcomes.append(f"conflict {conflict.number}")
         finally:
             connection.close()

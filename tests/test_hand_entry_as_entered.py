@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from leagues import services
-from leagues.hand_entry import doppelkopf as form
 from leagues.models import Hand, Role
+from leagues.table import services
+from leagues.table.hand_entry import doppelkopf as form
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.form_posts import post, post_from_html
 from tests.test_hand_entry_doppelkopf import PLAYERS, _result_with, read, render_form, replays

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from leagues.hand_entry import doppelkopf as form
+from leagues.table.hand_entry import doppelkopf as form
 from leagues.templatetags.sheet import round_letters, short_names
 
 

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
-from leagues.hand_entry import doppelkopf as form
-from leagues.hand_entry import form_module
+from leagues.table.hand_entry import doppelkopf as form
+from leagues.table.hand_entry import form_module
 from scoring.sitting import calculate
 from tests.form_posts import post, post_from_html
 
@@ -281,27 +281,32 @@ def render_form(result, initial=None):
     )
 
 
+def render_next(nxt, result):
+    """Doppelkopf's part of what comes next, as the meeting page's panel renders it."""
+    return render_to_string(form.TEMPLATE + "#next", {"next": nxt, "result": result, "dk": form.next_words(nxt)})
+
+
 def test_it_offers_the_soloist_when_a_solo_is_due():
     result = result_for(round="pflichtsolo", round_games_left=5, soloist="Ben")
     nxt = result["next"]
     html = render_form(result)
     assert 'value="solo" checked' in html and 'value="Ben" checked' in html
-    panel = form.next_html(nxt, result_for())
+    panel = render_next(nxt, result_for())
     assert "Pflichtsolo round" in panel and "5 games left" in panel and "Must play a solo" in panel
 
 
 def test_the_next_panel_shows_stacked_bock_rounds():
     # bock_stacking stack: two Bock rounds cover the next game (x4), with 3 and 4 games left.
     result = result_for(round="bock", round_games_left=4, multiplier=4, bock_rounds=[3, 4])
-    panel = form.next_html(result["next"], result)
+    panel = render_next(result["next"], result)
     assert "Every point counts ×4" in panel and "2 Bock rounds, games left: 3, 4" in panel
     # A Pflichtsolo round inside one Bock round: x2.
     result = result_for(round="pflichtsolo", round_games_left=4, soloist="Ben", multiplier=2, bock_rounds=[3])
-    panel = form.next_html(result["next"], result)
+    panel = render_next(result["next"], result)
     assert "Every point counts ×2" in panel and "Bock round, games left: 3" in panel
     # A queued Bock round says it as before, without the extra line.
     result = result_for(round="bock", round_games_left=3, multiplier=2, bock_rounds=[3])
-    panel = form.next_html(result["next"], result)
+    panel = render_next(result["next"], result)
     assert "Bock round" in panel and "Every point counts" not in panel
 
 

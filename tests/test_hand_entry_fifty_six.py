@@ -7,8 +7,8 @@ import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
 
-from leagues.hand_entry import fifty_six as form
-from leagues.hand_entry import form_module
+from leagues.table.hand_entry import fifty_six as form
+from leagues.table.hand_entry import form_module
 from tests.form_posts import post, post_from_html
 
 PLAYERS = ["Anna", "Ben", "Carl", "Dora", "Emil", "Finn"]

@@ -5,8 +5,8 @@ import random
 import pytest
 from django.template.loader import render_to_string
 
-from leagues.hand_entry import form_module
-from leagues.hand_entry import maw as form
+from leagues.table.hand_entry import form_module
+from leagues.table.hand_entry import maw as form
 from scoring import maw
 from scoring.registry import get_game
 from tests.form_posts import post, post_from_html

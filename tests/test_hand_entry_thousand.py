@@ -6,8 +6,8 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
-from leagues.hand_entry import form_module
-from leagues.hand_entry import thousand as form
+from leagues.table.hand_entry import form_module
+from leagues.table.hand_entry import thousand as form
 from scoring import thousand
 from tests.form_posts import post, post_from_html
 
@@ -239,7 +239,7 @@ def test_the_marriage_suits_are_the_engines():
 def test_the_why_dialog_names_a_polish_penalty():
     # pagat, barrel_turns 3: Anna (880) falls back 120 at her third hand on the barrel; the why
     # dialog says so beside her points (-120 although she took 20 card points).
-    from leagues.hand_entry.thousand import breakdown
+    from leagues.table.hand_entry.thousand import breakdown
     from scoring.sitting import calculate
 
     hands = [

@@ -1,7 +1,7 @@
 """The base of every game's hand form (leagues/hand_entry/base.py): what its fields read
 from a phone's post, and its problems keyed by the hand's fields."""
 
-from leagues.hand_entry.base import FlagField, HandForm, ListField, TextField, WholeNumberField
+from leagues.table.hand_entry.base import FlagField, HandForm, ListField, TextField, WholeNumberField
 from tests.form_posts import post
 
 RESULT = {"next": {"active": ["Ben", "Carl", "Dora"]}, "rules": {}}

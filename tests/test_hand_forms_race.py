@@ -9,8 +9,8 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from leagues.hand_entry import fifty_six, maw, thousand
-from leagues.hand_entry.base import HandForm
+from leagues.table.hand_entry import fifty_six, maw, thousand
+from leagues.table.hand_entry.base import HandForm
 from scoring import thousand as thousand_engine
 from tests import test_hand_entry_fifty_six as ff_entry
 from tests import test_hand_entry_maw as maw_entry

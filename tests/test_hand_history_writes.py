@@ -6,8 +6,8 @@ import datetime
 import pytest
 from django.db import IntegrityError, transaction
 
-from leagues import services
 from leagues.models import Hand, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,9 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import Hand, HandResult, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.form_posts import post_from_html
 
@@ -48,7 +49,7 @@ def test_the_same_key_twice_enters_one_hand(meeting, keeper):
 
 def test_a_key_reused_for_another_hand_is_refused(meeting, keeper):
     services.add_hand(meeting=meeting, payload=HAND, user=keeper, idempotency_key=uuid.UUID(KEY))
-    with pytest.raises(services.IdempotencyKeyReused):
+    with pytest.raises(exceptions.IdempotencyKeyReused):
         services.add_hand(meeting=meeting, payload=OTHER, user=keeper, idempotency_key=uuid.UUID(KEY))
     assert meeting.hands.count() == 1
 

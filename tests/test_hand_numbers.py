@@ -6,8 +6,9 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import Hand, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
@@ -51,6 +52,6 @@ def test_deleted_hands_and_other_meetings_do_not_count(meeting):
 def test_a_hand_entered_twice_with_one_number_is_a_conflict_not_a_duplicate(meeting):
     user = member(meeting.league, Role.SCOREKEEPER)
     services.add_hand(meeting=meeting, payload=HAND, user=user, number=1)
-    with pytest.raises(services.HandConflict):
+    with pytest.raises(exceptions.HandConflict):
         services.add_hand(meeting=meeting, payload=HAND, user=user, number=1)
     assert list(meeting.hands.values_list("number", flat=True)) == [1]

@@ -14,8 +14,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from leagues import services, undo
+from leagues import exceptions
 from leagues.models import Hand, HandResult, Meeting, MeetingResult, Role
+from leagues.table import services, undo, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
@@ -67,7 +68,7 @@ def fresh(hand):
 
 def replays_as_stored(meeting):
     """The cached hand results, meeting results and numbers are those of a fresh replay."""
-    checked, problems = services.verify_replays(league=meeting.league)
+    checked, problems = verify.verify_replays(league=meeting.league)
     return checked == 1 and problems == []
 
 
@@ -92,7 +93,7 @@ def test_the_one_who_entered_the_last_hand_undoes_it(meeting, keeper, three):
 
 
 def test_it_refuses_an_undo_by_another_scorekeeper(meeting, other, three):
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         undo.undo_last_hand(hand=three[2], user=other, version=1)
     assert "Only whoever entered hand 3" in caught.value.errors[0]["message"]
     assert unchanged(meeting, three[2], 1, 1)
@@ -100,20 +101,20 @@ def test_it_refuses_an_undo_by_another_scorekeeper(meeting, other, three):
 
 def test_it_refuses_an_undo_by_an_admin_who_did_not_enter_the_hand(meeting, three):
     admin = member(meeting.league, Role.ADMIN)
-    with pytest.raises(services.InvalidInput):
+    with pytest.raises(exceptions.InvalidInput):
         undo.undo_last_hand(hand=three[2], user=admin, version=1)
     assert unchanged(meeting, three[2], 1, 1)
 
 
 def test_it_refuses_an_undo_by_an_anonymous_user_even_of_a_hand_whose_enterer_is_gone(meeting, keeper, three):
     Hand.objects.filter(pk=three[2].pk).update(entered_by=None)  # the account was deleted
-    with pytest.raises(services.InvalidInput):
+    with pytest.raises(exceptions.InvalidInput):
         undo.undo_last_hand(hand=three[2], user=AnonymousUser(), version=1)
     assert unchanged(meeting, three[2], 1, 1)
 
 
 def test_it_refuses_to_undo_a_hand_that_is_not_the_last(meeting, keeper, three):
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         undo.undo_last_hand(hand=three[1], user=keeper, version=1)
     assert caught.value.errors[0]["message"] == (
         "Hand 2 is no longer the last hand: hand 3 was entered after it. Correct or delete it on its own page."
@@ -125,7 +126,7 @@ def test_it_refuses_an_undo_once_someone_entered_another_hand(meeting, keeper, o
     """The phone showed hand 2 as the last (version 1); another phone entered hand 3 meanwhile."""
     first, second = (services.add_hand(meeting=meeting, payload=p, user=keeper) for p in HANDS[:2])
     services.add_hand(meeting=meeting, payload=HANDS[2], user=other)
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         undo.undo_last_hand(hand=second, user=keeper, version=1)
     assert "hand 3 was entered after it" in caught.value.errors[0]["message"]
     assert fresh(second).deleted_at is None and totals(meeting) == AFTER_THREE
@@ -133,7 +134,7 @@ def test_it_refuses_an_undo_once_someone_entered_another_hand(meeting, keeper, o
 
 def test_it_refuses_an_undo_of_a_hand_corrected_since_the_page_was_shown(meeting, keeper, other, three):
     services.change_hand(hand=three[2], payload=won_by("Anna", "Ben"), user=other, version=1)
-    with pytest.raises(services.StaleHand) as caught:
+    with pytest.raises(exceptions.StaleHand) as caught:
         undo.undo_last_hand(hand=three[2], user=keeper, version=1)
     assert caught.value.changed_by == other
     assert fresh(three[2]).deleted_at is None and fresh(three[2]).version == 2
@@ -149,7 +150,7 @@ def test_the_same_undo_sent_twice_undoes_once(meeting, keeper, three):
 
 def test_it_refuses_an_undo_of_a_closed_evening(meeting, keeper, three):
     Meeting.objects.filter(pk=meeting.pk).update(closed_at=timezone.now(), closed_by=keeper)
-    with pytest.raises(services.MeetingClosed):
+    with pytest.raises(exceptions.MeetingClosed):
         undo.undo_last_hand(hand=three[2], user=keeper, version=1)
     assert unchanged(meeting, three[2], 1, 1)
 
@@ -187,7 +188,7 @@ def test_it_refuses_the_undo_of_the_undo_once_another_hand_was_entered(meeting, 
     """Hand 3 came back in its place, before the new hand 3, and renumbered it: refused."""
     undo.undo_last_hand(hand=three[2], user=keeper, version=1)
     new = services.add_hand(meeting=meeting, payload=HANDS[2], user=other)
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         undo.redo_hand(hand=three[2], user=keeper, version=2)
     assert "hand 3 was entered since" in caught.value.errors[0]["message"]
     assert fresh(three[2]).deleted_at is not None and fresh(new).number == 3
@@ -195,7 +196,7 @@ def test_it_refuses_the_undo_of_the_undo_once_another_hand_was_entered(meeting, 
 
 def test_it_refuses_the_undo_of_the_undo_by_someone_else(meeting, keeper, other, three):
     undo.undo_last_hand(hand=three[2], user=keeper, version=1)
-    with pytest.raises(services.InvalidInput):
+    with pytest.raises(exceptions.InvalidInput):
         undo.redo_hand(hand=three[2], user=other, version=2)
     assert fresh(three[2]).deleted_at is not None and totals(meeting) == AFTER_TWO
 
@@ -203,7 +204,7 @@ def test_it_refuses_the_undo_of_the_undo_by_someone_else(meeting, keeper, other,
 def test_it_refuses_the_undo_of_the_undo_of_a_hand_restored_by_someone_else(meeting, keeper, other, three):
     undo.undo_last_hand(hand=three[2], user=keeper, version=1)
     services.restore_hand(hand=three[2], user=other, version=2)
-    with pytest.raises(services.StaleHand):
+    with pytest.raises(exceptions.StaleHand):
         undo.redo_hand(hand=three[2], user=keeper, version=2)
     assert fresh(three[2]).version == 3 and fresh(three[2]).history.count() == 3
 
@@ -213,6 +214,6 @@ def test_the_results_of_a_later_evening_follow_an_undo_and_its_undo(meeting, kee
     later = meeting_for(meeting.league, NAMES, date=datetime.date(2026, 11, 27))
     services.add_hand(meeting=later, payload=HANDS[0], user=keeper)
     undo.undo_last_hand(hand=three[2], user=keeper, version=1)
-    assert services.verify_replays(league=meeting.league) == (2, [])
+    assert verify.verify_replays(league=meeting.league) == (2, [])
     undo.redo_hand(hand=three[2], user=keeper, version=2)
-    assert services.verify_replays(league=meeting.league) == (2, [])
+    assert verify.verify_replays(league=meeting.league) == (2, [])

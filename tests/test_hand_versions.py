@@ -13,8 +13,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import Hand, HandResult, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
@@ -72,7 +73,7 @@ def test_a_correction_of_a_hand_deleted_meanwhile_does_not_bring_it_back(meeting
     B deleted it; A's correction must neither bring it back nor change its payload."""
     seen_by_a = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
     services.delete_hand(hand=Hand.objects.get(pk=seen_by_a.pk), user=other, version=1)
-    with pytest.raises(services.StaleHand) as caught:
+    with pytest.raises(exceptions.StaleHand) as caught:
         services.change_hand(hand=seen_by_a, payload=CORRECTED, user=keeper, version=1)
     assert caught.value.hand.deleted_at is not None and caught.value.hand.version == 2
     assert caught.value.changed_by == other
@@ -85,7 +86,7 @@ def test_a_correction_of_a_hand_deleted_meanwhile_does_not_bring_it_back(meeting
 def test_a_deletion_from_a_stale_page_does_not_undo_a_correction(meeting, keeper, other):
     seen = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
     services.change_hand(hand=seen, payload=CORRECTED, user=other, version=1)
-    with pytest.raises(services.StaleHand):
+    with pytest.raises(exceptions.StaleHand):
         services.delete_hand(hand=seen, user=keeper, version=1)
     hand = fresh(seen)
     assert hand.deleted_at is None and hand.payload == CORRECTED and hand.version == 2
@@ -95,7 +96,7 @@ def test_a_deletion_from_a_stale_page_does_not_undo_a_correction(meeting, keeper
 def test_a_correction_from_a_stale_page_does_not_overwrite_an_acknowledged_one(meeting, keeper, other):
     seen = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
     services.change_hand(hand=seen, payload=CORRECTED, user=other, version=1)
-    with pytest.raises(services.StaleHand) as caught:
+    with pytest.raises(exceptions.StaleHand) as caught:
         services.change_hand(hand=seen, payload=FIRST, user=keeper, version=1)
     assert caught.value.hand.payload == CORRECTED
     assert fresh(seen).payload == CORRECTED
@@ -107,7 +108,7 @@ def test_a_second_restore_of_one_hand_is_stale_not_a_crash(meeting, keeper, othe
     services.add_hand(meeting=meeting, payload=SECOND, user=keeper)
     services.delete_hand(hand=hand, user=keeper, version=1)
     services.restore_hand(hand=hand, user=other, version=2)
-    with pytest.raises(services.StaleHand):
+    with pytest.raises(exceptions.StaleHand):
         services.restore_hand(hand=hand, user=keeper, version=2)
     assert list(meeting.hands.order_by("position").values_list("number", "deleted_at")) == [(1, None), (2, None)]
     assert HandResult.objects.filter(meeting=meeting).count() == 10
@@ -116,7 +117,7 @@ def test_a_second_restore_of_one_hand_is_stale_not_a_crash(meeting, keeper, othe
 def test_a_correction_of_a_deleted_hand_at_its_version_asks_to_restore_it_first(meeting, keeper):
     hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
     services.delete_hand(hand=hand, user=keeper, version=1)
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         services.change_hand(hand=hand, payload=CORRECTED, user=keeper, version=2)
     assert caught.value.errors[0]["field"] == "payload"
     assert fresh(hand).deleted_at is not None

@@ -6,8 +6,9 @@ import datetime
 
 import pytest
 
-from leagues import selectors, services
 from leagues.models import HandResult, MeetingResult, Role
+from leagues.stats import selectors
+from leagues.table import services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -84,7 +85,7 @@ def test_a_correction_moves_the_win_and_verify_replays_finds_the_cache_in_line(d
     hand = meeting.hands.get(number=1)
     services.change_hand(hand=hand, payload=LOSER_GETS_POINTS, user=keeper, version=hand.version)
     assert results(meeting, 1)["Ben"] == (-3, True) and results(meeting, 1)["Anna"] == (3, False)
-    assert services.verify_replays(league=league) == (1, [])
+    assert verify.verify_replays(league=league) == (1, [])
 
 
 def test_fifty_six_every_member_of_the_winning_team_won_the_hand(db):

@@ -6,8 +6,8 @@ import json
 import pytest
 from django.utils import translation
 
-from leagues.hand_entry import FORMS
-from leagues.hand_entry.words import hand_words
+from leagues.table.hand_entry import FORMS
+from leagues.table.hand_entry.words import hand_words
 
 
 @pytest.mark.parametrize("game", sorted(FORMS))

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from leagues import services
 from leagues.models import Player, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 from tests.test_race_sheets import A, B, C, D, race_meeting
 from tests.test_views_meetings import NAMES, add, normal, url
@@ -43,7 +43,7 @@ def test_bagged_is_german_on_the_auction_45s_form(client):
 
 
 def test_a_bagged_hand_is_described_in_german(client):
-    from leagues.hand_entry import maw
+    from leagues.table.hand_entry import maw
 
     with translation.override("de"):
         lines = dict(maw.describe({"maker": "A", "bid": 15, "bagged": True, "tricks": ["A"] * 5}))

@@ -12,7 +12,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import services
+from leagues import exceptions
+from leagues.clubs import services
 from leagues.models import Invite, Membership, Player, Role
 from tests.factories import PASSWORD, LeagueFactory, PlayerFactory, UserFactory, member
 
@@ -165,7 +166,7 @@ def test_an_unknown_token_is_404(client, db):
 
 def test_the_invite_is_used_up_only_once_even_when_raced(invite, league):
     services.accept_invite(invite=invite, user=UserFactory(first_name="Anna"))
-    with pytest.raises(services.InviteUnusable) as caught:
+    with pytest.raises(exceptions.InviteUnusable) as caught:
         services.accept_invite(invite=invite, user=UserFactory(first_name="Bert"))
     assert caught.value.reason == "used"
     assert league.memberships.count() == 2  # the admin and Anna

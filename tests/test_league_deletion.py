@@ -3,8 +3,8 @@
 import pytest
 from django.db.models import RestrictedError
 
-from leagues import services
 from leagues.models import Hand, HandResult, League, Meeting, Player
+from leagues.table import services
 from tests.factories import LeagueFactory, UserFactory, meeting_for
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from leagues import exchange, selectors, services
+from leagues.exchange import league_file as exchange
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import Hand, HandResult, League, Role
+from leagues.seasons import selectors
+from leagues.table import services
 from tests.exchange.files import exported, imported
 from tests.factories import LeagueFactory, UserFactory, member
 

@@ -8,8 +8,9 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import Hand, MeetingReopening, Role
+from leagues.table import evening, meetings, replay, services
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -49,10 +50,10 @@ def test_the_hand_dealt_by_the_last_seat_after_the_end_time_closes_the_meeting(m
     enter(meeting, keeper, BEN_DORA, BEFORE_END)  # Anna deals
     enter(meeting, keeper, BEN_DORA, BEFORE_END)  # Ben deals
     # 22:00 has passed: the round Anna started is played to its end, Carl and Dora still deal.
-    result = services.calculate_meeting(meeting)
+    result = replay.calculate_meeting(meeting)
     assert result["next"]["dealer"] == "Carl"
     assert result["next"]["host_round_games_left"] == 2
-    assert services.evening_over(meeting, result, now=AFTER_END) is False
+    assert evening.evening_over(meeting, result, now=AFTER_END) is False
     enter(meeting, keeper, BEN_DORA, AFTER_END)  # Carl deals
     meeting.refresh_from_db()
     assert meeting.closed_at is None
@@ -61,7 +62,7 @@ def test_the_hand_dealt_by_the_last_seat_after_the_end_time_closes_the_meeting(m
     assert meeting.closed_at == at(22, 40)
     assert meeting.closed_by == keeper
     # Ben: +1 +1 +1 -1 = 2, Dora the same; Ben sits first: he won and holds the pennant.
-    assert services.calculate_meeting(meeting)["totals"] == {"Anna": -2, "Ben": 2, "Carl": -2, "Dora": 2}
+    assert replay.calculate_meeting(meeting)["totals"] == {"Anna": -2, "Ben": 2, "Carl": -2, "Dora": 2}
 
 
 def test_a_round_finished_before_the_end_time_does_not_close(meeting, keeper):
@@ -70,9 +71,9 @@ def test_a_round_finished_before_the_end_time_does_not_close(meeting, keeper):
     meeting.refresh_from_db()
     assert meeting.closed_at is None
     # Later that night the end time has passed with the round complete: no fifth hand.
-    result = services.calculate_meeting(meeting)
-    assert services.evening_over(meeting, result, now=AFTER_END) is True
-    with pytest.raises(services.MeetingClosed) as error:
+    result = replay.calculate_meeting(meeting)
+    assert evening.evening_over(meeting, result, now=AFTER_END) is True
+    with pytest.raises(exceptions.MeetingClosed) as error:
         enter(meeting, keeper, BEN_DORA, AFTER_END)
     assert error.value.errors[0]["field"] == "meeting"
     assert meeting.hands.count() == 4
@@ -104,13 +105,13 @@ def closed(meeting, keeper):
 def test_it_refuses_every_write_to_a_closed_meeting(closed, keeper):
     first = closed.hands.get(number=1)
     before = list(Hand.history.values_list("history_id", flat=True))
-    with pytest.raises(services.MeetingClosed):
+    with pytest.raises(exceptions.MeetingClosed):
         enter(closed, keeper, BEN_DORA, AFTER_END)
-    with pytest.raises(services.MeetingClosed):
+    with pytest.raises(exceptions.MeetingClosed):
         services.change_hand(hand=first, payload=ANNA_CARL, user=keeper, version=1)
-    with pytest.raises(services.MeetingClosed):
+    with pytest.raises(exceptions.MeetingClosed):
         services.delete_hand(hand=first, user=keeper, version=1)
-    with pytest.raises(services.MeetingClosed):
+    with pytest.raises(exceptions.MeetingClosed):
         services.restore_hand(hand=first, user=keeper, version=1)
     assert list(Hand.history.values_list("history_id", flat=True)) == before
 
@@ -129,23 +130,23 @@ def test_a_retry_of_the_hand_that_closed_the_meeting_returns_it(meeting, keeper)
 def test_close_meeting_waits_for_the_round_not_for_the_end_time(meeting, keeper):
     enter(meeting, keeper, BEN_DORA, BEFORE_END)
     for now in (BEFORE_END, AFTER_END):
-        with pytest.raises(services.MeetingClosed, match="round is not finished"):
-            services.close_meeting(meeting=meeting, user=keeper, now=now)
+        with pytest.raises(exceptions.MeetingClosed, match="round is not finished"):
+            meetings.close_meeting(meeting=meeting, user=keeper, now=now)
     for _number in range(3):
         enter(meeting, keeper, BEN_DORA, BEFORE_END)
     # The round is complete at 21:00: a table that stops before its end time ends here.
-    services.close_meeting(meeting=meeting, user=keeper, now=BEFORE_END)
+    meetings.close_meeting(meeting=meeting, user=keeper, now=BEFORE_END)
     meeting.refresh_from_db()
     assert (meeting.closed_at, meeting.closed_by) == (BEFORE_END, keeper)
 
 
 def test_an_admin_reopens_with_a_reason_and_the_hands_can_be_corrected(closed, league, keeper):
     admin = member(league, Role.ADMIN)
-    with pytest.raises(services.InvalidInput) as error:
-        services.reopen_meeting(meeting=closed, user=admin, reason="   ")
+    with pytest.raises(exceptions.InvalidInput) as error:
+        meetings.reopen_meeting(meeting=closed, user=admin, reason="   ")
     assert error.value.errors[0]["field"] == "reason"
     closed_at = closed.closed_at
-    reopening = services.reopen_meeting(meeting=closed, user=admin, reason="Hand 2 was Anna and Carl", now=AFTER_END)
+    reopening = meetings.reopen_meeting(meeting=closed, user=admin, reason="Hand 2 was Anna and Carl", now=AFTER_END)
     closed.refresh_from_db()
     assert closed.closed_at is None
     assert (reopening.reason, reopening.reopened_by, reopening.was_closed_at, reopening.was_closed_by) == (
@@ -157,14 +158,14 @@ def test_an_admin_reopens_with_a_reason_and_the_hands_can_be_corrected(closed, l
     second = closed.hands.get(number=2)
     services.change_hand(hand=second, payload=ANNA_CARL, user=keeper, version=1)
     # Ben and Dora: +1 -1 +1 -1 = 0; Anna and Carl the same.
-    assert services.calculate_meeting(closed)["totals"] == {"Anna": 0, "Ben": 0, "Carl": 0, "Dora": 0}
-    with pytest.raises(services.InvalidInput):
-        services.reopen_meeting(meeting=closed, user=admin, reason="again")  # not closed
+    assert replay.calculate_meeting(closed)["totals"] == {"Anna": 0, "Ben": 0, "Carl": 0, "Dora": 0}
+    with pytest.raises(exceptions.InvalidInput):
+        meetings.reopen_meeting(meeting=closed, user=admin, reason="again")  # not closed
     assert MeetingReopening.objects.count() == 1
 
 
 def test_a_reopened_evening_takes_a_hand_and_closes_again_after_the_next_round(closed, league, keeper):
-    services.reopen_meeting(meeting=closed, user=member(league, Role.ADMIN), reason="One more round")
+    meetings.reopen_meeting(meeting=closed, user=member(league, Role.ADMIN), reason="One more round")
     for _number in range(3):
         enter(closed, keeper, BEN_DORA, AFTER_END)
     closed.refresh_from_db()
@@ -185,15 +186,15 @@ def test_a_race_game_goes_on_after_the_end_time_until_the_scorekeeper_ends_it(db
     meeting = meeting_for(
         league, ["Anna", "Ben", "Carl"], date=datetime.date(2026, 11, 20), end_time=datetime.time(22, 0)
     )
-    with pytest.raises(services.MeetingClosed, match="No hand"):
-        services.close_meeting(meeting=meeting, user=keeper, now=AFTER_END)
+    with pytest.raises(exceptions.MeetingClosed, match="No hand"):
+        meetings.close_meeting(meeting=meeting, user=keeper, now=AFTER_END)
     for _number in range(3):  # the clock ends nothing: a game is played out
         enter(meeting, keeper, FORTY_FIVE_HAND, AFTER_END)
     meeting.refresh_from_db()
     assert meeting.closed_at is None
-    assert services.evening_over(meeting, services.calculate_meeting(meeting), now=AFTER_END) is False
-    services.close_meeting(meeting=meeting, user=keeper, now=AFTER_END)
+    assert evening.evening_over(meeting, replay.calculate_meeting(meeting), now=AFTER_END) is False
+    meetings.close_meeting(meeting=meeting, user=keeper, now=AFTER_END)
     meeting.refresh_from_db()
     assert meeting.closed_by == keeper
-    with pytest.raises(services.MeetingClosed):
+    with pytest.raises(exceptions.MeetingClosed):
         enter(meeting, keeper, FORTY_FIVE_HAND, AFTER_END)

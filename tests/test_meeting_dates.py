@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import Meeting, Player, Role
-from leagues.services import end_time_passed
+from leagues.table.evening import end_time_passed
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def test_the_start_form_takes_a_date_from_1900_to_a_year_ahead(client, league, d
 
 @pytest.mark.parametrize("date", [datetime.date(9999, 12, 31), datetime.date(1899, 12, 31)])
 def test_the_service_refuses_it_too(league, date):
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         meeting_for(league, NAMES, date=date)
     assert [e["field"] for e in caught.value.errors] == ["date"]
     assert not Meeting.objects.exists()

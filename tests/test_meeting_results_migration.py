@@ -7,8 +7,9 @@ import importlib
 import pytest
 from django.apps import apps
 
-from leagues import selectors, services
 from leagues.models import MeetingResult, Role
+from leagues.stats import selectors
+from leagues.table import services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,7 @@ def test_the_migration_fills_the_meeting_results_the_writer_keeps():
         {k: v for k, v in row.items() if k != "id"}
         for row in MeetingResult.objects.order_by("meeting", "player").values()
     ] == [{k: v for k, v in row.items() if k != "id"} for row in kept]
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
     after = selectors.standings(league=league)
     assert [(r.player.name, r.total, r.evenings_won) for r in after.table] == [
         (r.player.name, r.total, r.evenings_won) for r in before.table

@@ -4,8 +4,10 @@ loses access at once, the player and every hand stay; a league always keeps one 
 import pytest
 from django.urls import reverse
 
-from leagues import services
+from leagues import exceptions
+from leagues.clubs import services as clubs_services
 from leagues.models import Hand, HandResult, Membership, Player, Role
+from leagues.table import services as table_services
 from tests.factories import LeagueFactory, meeting_for, member
 
 FIVE = ["Anna", "Ben", "Carl", "Dora", "Emil"]
@@ -87,7 +89,7 @@ def test_an_admin_removes_a_member_and_the_player_and_hands_stay(client, league)
     admin = member(league, Role.ADMIN, first_name="Anna")
     ben = member(league, Role.SCOREKEEPER, first_name="Ben")
     meeting = meeting_for(league, FIVE)
-    services.add_hand(meeting=meeting, payload=HAND, user=ben, number=1)
+    table_services.add_hand(meeting=meeting, payload=HAND, user=ben, number=1)
     client.force_login(admin)
 
     response = client.post(remove_url(league, membership_of(league, ben)), follow=True)
@@ -110,7 +112,7 @@ def test_the_removed_member_gets_a_404_on_the_league_at_once(client, league):
     client.force_login(ben)
     assert client.get(league.get_absolute_url()).status_code == 200
 
-    services.remove_member(membership=membership_of(league, ben), by=admin)
+    clubs_services.remove_member(membership=membership_of(league, ben), by=admin)
 
     # The same session, no new login: every request looks the membership up again.
     assert client.get(league.get_absolute_url()).status_code == 404
@@ -154,9 +156,9 @@ def test_an_admin_removed_a_moment_ago_can_no_longer_remove_anyone(league):
     anna = member(league, Role.ADMIN)
     ben = member(league, Role.ADMIN)
     carl = membership_of(league, member(league, Role.MEMBER))
-    services.remove_member(membership=membership_of(league, ben), by=anna)
-    with pytest.raises(services.InvalidInput) as error:
-        services.remove_member(membership=carl, by=ben)
+    clubs_services.remove_member(membership=membership_of(league, ben), by=anna)
+    with pytest.raises(exceptions.InvalidInput) as error:
+        clubs_services.remove_member(membership=carl, by=ben)
     assert error.value.errors[0]["field"] == "member"
     assert Membership.objects.filter(pk=carl.pk).exists()
 
@@ -164,18 +166,18 @@ def test_an_admin_removed_a_moment_ago_can_no_longer_remove_anyone(league):
 def test_removing_twice_is_a_clear_error(league):
     anna = member(league, Role.ADMIN)
     ben = membership_of(league, member(league, Role.MEMBER))
-    services.remove_member(membership=ben, by=anna)
-    with pytest.raises(services.InvalidInput) as error:
-        services.remove_member(membership=ben, by=anna)
+    clubs_services.remove_member(membership=ben, by=anna)
+    with pytest.raises(exceptions.InvalidInput) as error:
+        clubs_services.remove_member(membership=ben, by=anna)
     assert "no longer a member" in error.value.errors[0]["message"]
 
 
 def test_an_invite_can_link_the_player_to_an_account_again(league):
     anna = member(league, Role.ADMIN)
     ben = member(league, Role.MEMBER, first_name="Ben")
-    services.remove_member(membership=membership_of(league, ben), by=anna)
+    clubs_services.remove_member(membership=membership_of(league, ben), by=anna)
     player = Player.objects.get(league=league, name="Ben")
-    invite = services.create_invite(league=league, role=Role.MEMBER, player=player, user=anna)
-    services.accept_invite(invite=invite, user=ben)
+    invite = clubs_services.create_invite(league=league, role=Role.MEMBER, player=player, user=anna)
+    clubs_services.accept_invite(invite=invite, user=ben)
     player.refresh_from_db()
     assert player.user == ben and membership_of(league, ben).role == Role.MEMBER

@@ -6,7 +6,7 @@ match its hands (a stale cache) is left not matching."""
 import hashlib
 import json
 
-from leagues.services import hands_digest
+from leagues.table.replay import hands_digest
 from tests.migrations import migrate
 
 BEFORE = [("leagues", "0014_session_with_user")]

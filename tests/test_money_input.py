@@ -12,7 +12,7 @@ from django.utils import translation
 
 from leagues.forms import AmountField
 from leagues.models import Player, Role
-from leagues.money import money_text
+from leagues.seasons.money import money_text
 from scoring.numbers import AmbiguousNumber, decimal_number, local_decimal
 from tests.bill_steps import save_bill
 from tests.factories import LeagueFactory, member

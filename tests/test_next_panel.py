@@ -1,14 +1,16 @@
-"""The panel of what comes next and the hand's form, rendered by Jinja2 (issue 12): their words
-with figures (``views.meetings.next_words``, ``hand_entry.doppelkopf.next_words``), written
-out by hand in English and German, in the panel as the meeting page shows it."""
+"""The panel of what comes next and the hand's form, the partials ``next_card`` and
+``hand_form`` of templates/meetings/meeting.html: their words with figures
+(``views.meetings.next_words``, ``hand_entry.doppelkopf.next_words``), written out by hand in
+English and German, in the panel as the meeting page shows it."""
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
-from leagues.hand_entry import doppelkopf
-from leagues.views.meetings import csrf_input, hand_form_html, next_card_html, next_words
+from leagues.table.hand_entry import doppelkopf
+from leagues.table.views.meetings import next_context, next_words
 
 LATE = {
     "hand_number": 23,
@@ -77,9 +79,7 @@ def test_doppelkopfs_words_with_a_bock_round_stacked_in_a_pflichtsolo_round():
 
 @pytest.fixture
 def request_():
-    request = RequestFactory().get("/")
-    request.COOKIES["csrftoken"] = "x" * 32
-    return request
+    return RequestFactory().get("/")
 
 
 def test_the_panel_and_the_form_escape_names_once(request_):
@@ -96,18 +96,17 @@ def test_the_panel_and_the_form_escape_names_once(request_):
         "result": {"hands": [{}], "totals": {"Anna": 3, "O'Brien": -3}},
         "can_close": True,
         "hand_url": "/l/kreuz-dame/m/7/hands/_hx/",
-        "sheet_version": "v1",
         "idempotency_key": "k1",
         "other_errors": ["Hand 2: <b>bad</b>"],
         "game_form_html": mark_safe("<div class=dk-form></div>"),  # rendered (views.meetings.form_context)
     }
     with translation.override("en"):
-        csrf = csrf_input(request_, "STANDIN")
-        card = next_card_html(request_, context, module=doppelkopf, csrf=csrf)
-        form = hand_form_html(context, csrf=csrf)
-    assert '<span class="next-solo">solo owed: Anna, O&#39;Brien</span>' in card
-    assert '<li><span>O&#39;Brien</span> <b class="minus">-3</b></li>' in card
+        context.update(next_context(context, module=doppelkopf), dk=doppelkopf.next_words(context["next"]))
+        card = render_to_string("meetings/meeting.html#next_card", context, request=request_)
+        form = render_to_string("meetings/meeting.html#hand_form", context, request=request_)
+    assert '<span class="next-solo">solo owed: Anna, O&#x27;Brien</span>' in card
+    assert '<li><span>O&#x27;Brien</span> <b class="minus">-3</b></li>' in card
     assert "/close/" not in card  # "End the evening" is below the sheet, away from the form
-    assert '<input type="hidden" name="csrfmiddlewaretoken" value="STANDIN">' in form
+    assert '<input type="hidden" name="csrfmiddlewaretoken" value="' in form
     assert "<h2>Enter hand 23</h2>" in form and '<button type="submit" class="wide">Save hand 23</button>' in form
     assert "<li>Hand 2: &lt;b&gt;bad&lt;/b&gt;</li>" in form and "<div class=dk-form></div>" in form

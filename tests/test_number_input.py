@@ -7,8 +7,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from leagues.hand_entry import doppelkopf, fifty_six, maw, thousand
 from leagues.models import League, Meeting, Player, Role
+from leagues.table.hand_entry import doppelkopf, fifty_six, maw, thousand
 from tests import test_hand_entry_doppelkopf as dk_entry
 from tests import test_hand_entry_fifty_six as ff_entry
 from tests import test_hand_entry_maw as maw_entry

@@ -7,8 +7,9 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import Hand, HandResult, Meeting, Role
+from leagues.table import results
 from scoring.limits import INT32_MAX
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -25,7 +26,7 @@ def test_the_worst_spoil_five_evening_is_stored():
     meeting = meeting_for(league, TEN)
     jink = {"tricks": ["P1"] * 5, "jink": True}
     Hand.objects.bulk_create(Hand(meeting=meeting, position=n, number=n, payload=jink) for n in range(1, 2001))
-    services.replay_meeting(meeting=meeting)
+    results.replay_meeting(meeting=meeting)
     last = {r.player.name: r for r in HandResult.objects.filter(meeting=meeting, number=2000).select_related("player")}
     assert last["P1"].total == 37_800_000
     assert last["P0"].total == -(1800 * 2000 + 200 * 3000)
@@ -37,7 +38,7 @@ def test_a_league_whose_stored_stake_is_out_of_range_cannot_start_a_meeting():
     # Stored before the limits (a Spoil Five stake of 2**31 made every hand a 500 on
     # PostgreSQL): starting a meeting now says which rule is wrong.
     league = LeagueFactory(game="spoil_five", variant="standard", rule_overrides={"stake": 2**31})
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         meeting_for(league, TEN[:4])
     [error] = caught.value.errors
     assert error["field"] == "rules" and "“stake”" in error["message"]

@@ -14,8 +14,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import derived_cache, selectors, services, statistics
 from leagues.models import Role
+from leagues.stats import derived_cache, statistics
+from leagues.stats import selectors as stats_selectors
+from leagues.table import meetings, services
+from leagues.table import selectors as table_selectors
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -51,21 +54,21 @@ def tonight(league, keeper):
 
 
 def close(meeting, keeper):
-    services.close_meeting(meeting=meeting, user=keeper, now=NOW)
+    meetings.close_meeting(meeting=meeting, user=keeper, now=NOW)
     meeting.refresh_from_db()
 
 
 def evenings_won(league):
-    return {row.player.name: row.evenings_won for row in selectors.standings(league=league).table}
+    return {row.player.name: row.evenings_won for row in stats_selectors.standings(league=league).table}
 
 
 def test_an_open_evening_has_no_winner_in_the_standings(league, keeper, tonight):
     assert set(evenings_won(league).values()) == {0}
-    (evening,) = selectors.standings(league=league).meetings
+    (evening,) = stats_selectors.standings(league=league).meetings
     assert evening.winner is None
     close(tonight, keeper)
     assert evenings_won(league) == {"Anna": 0, "Ben": 1, "Carl": 0, "Dora": 0}
-    (evening,) = selectors.standings(league=league).meetings
+    (evening,) = stats_selectors.standings(league=league).meetings
     assert (evening.winner.name, evening.winner_total) == ("Ben", 2)
 
 
@@ -94,17 +97,17 @@ def test_the_statistics_count_only_closed_evenings_as_won(league, keeper, tonigh
 
 
 def test_the_next_evening_preselects_no_pennant_holder_from_an_open_evening(league, keeper, tonight):
-    assert selectors.meeting_winner(meeting=tonight) is None
-    assert selectors.suggested_pennant_holder(league=league) is None
+    assert table_selectors.meeting_winner(meeting=tonight) is None
+    assert table_selectors.suggested_pennant_holder(league=league) is None
     client = Client()
     client.force_login(keeper)
     start = reverse("meeting_start", kwargs={"slug": league.slug})
     form = client.get(start).context["form"]
     assert form.initial.get("pennant_holder") is None
     close(tonight, keeper)
-    assert selectors.suggested_pennant_holder(league=league).name == "Ben"
+    assert table_selectors.suggested_pennant_holder(league=league).name == "Ben"
     form = client.get(start).context["form"]
-    assert form.initial["pennant_holder"] == selectors.suggested_pennant_holder(league=league).pk
+    assert form.initial["pennant_holder"] == table_selectors.suggested_pennant_holder(league=league).pk
 
 
 def test_the_start_page_says_the_last_evening_is_still_open(league, keeper, tonight):

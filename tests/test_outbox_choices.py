@@ -15,8 +15,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from leagues import services
 from leagues.models import Hand, HandResult, Role
+from leagues.table import services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
@@ -126,7 +126,7 @@ def test_a_scorekeeper_replaces_their_hand_with_the_waiting_one(client, meeting,
     # Ben's phone's key stays on the hand: his own retry must still find it.
     assert hand.idempotency_key == theirs.idempotency_key
     assert totals(meeting) == {"Anna": 0, "Ben": -2, "Carl": 2, "Dora": -2, "Emil": 2}
-    assert services.verify_replays(league=meeting.league)[1] == []
+    assert verify.verify_replays(league=meeting.league)[1] == []
 
 
 def test_a_retried_replacement_replaces_once(client, meeting, anna, theirs):
@@ -200,7 +200,7 @@ def test_keeping_enters_it_as_the_next_hand_once(client, meeting, anna, theirs):
     hands = list(Hand.objects.filter(meeting=meeting).live().order_by("position"))
     assert [(h.number, h.payload) for h in hands] == [(1, THEIRS), (2, MINE)]
     assert hands[1].idempotency_key == KEY and hands[1].entered_by == anna
-    assert services.verify_replays(league=meeting.league)[1] == []
+    assert verify.verify_replays(league=meeting.league)[1] == []
 
 
 def test_keeping_as_a_number_taken_again_is_a_conflict(client, meeting, anna, ben, theirs):
@@ -218,7 +218,7 @@ def test_discarding_keeps_the_hand_deleted_once(client, meeting, anna, theirs):
     assert discarded.deleted_at is not None and discarded.number is None and discarded.payload == MINE
     assert list(Hand.objects.filter(meeting=meeting).live()) == [theirs]
     assert totals(meeting) == {"Anna": 0, "Ben": 1, "Carl": -1, "Dora": 1, "Emil": -1}
-    assert services.verify_replays(league=meeting.league)[1] == []
+    assert verify.verify_replays(league=meeting.league)[1] == []
 
 
 def test_a_discarded_hand_can_be_restored_as_the_next_hand(client, meeting, anna, theirs):

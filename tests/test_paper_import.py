@@ -9,8 +9,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from leagues import paper_import, selectors, services
+from leagues import exceptions
+from leagues.exchange import paper_import
 from leagues.models import Hand, Meeting, MeetingResult, Player, Role
+from leagues.seasons import selectors as seasons_selectors
+from leagues.stats import selectors as stats_selectors
+from leagues.table import replay, results, services, verify
 from tests.exchange.files import exported, imported
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 
@@ -64,7 +68,7 @@ def table(rows):
 
 def test_imported_totals_count_in_the_season_and_all_time_tables(league, user):
     run(league, user, "totals", TOTALS)
-    standings = selectors.standings(league=league)
+    standings = stats_selectors.standings(league=league)
     # Sums by hand: Ann 30; Ben -10+15 = 5; Cem -20-5 = -25; Dora 0-10 = -10; Emil 0.
     # Evenings: Ann has the highest total of the first, Ben of the second. No games.
     expected = [
@@ -95,7 +99,7 @@ def test_imported_hands_are_replayed_and_counted_with_imported_totals(league, us
     meeting = Meeting.objects.get(date=datetime.date(2024, 3, 1))
     assert list(meeting.hands.live().values_list("number", flat=True)) == [1, 2, 3]
     assert meeting.hands.first().payload == {"kind": "normal", "re": ["Ann", "Ben"], "re_eyes": 150}
-    standings = selectors.standings(league=league)
+    standings = stats_selectors.standings(league=league)
     # Season 1 (nobody but Ann and Ben has hosted yet): the totals above plus this evening:
     # Ann 30-1 = 29 (3 games, won hand 1), Ben 5+1 = 6 (3 games, hands 1 and 3, 2 evenings),
     # Dora -10+1 = -9 (won hands 2 and 3), Cem -25-1 = -26 (won hand 2), Emil 0.
@@ -110,16 +114,16 @@ def test_imported_hands_are_replayed_and_counted_with_imported_totals(league, us
     # Points per game count the games played here only: Ann's -1 in 3 games, not 29 in 3.
     ann = next(r for r in standings.all_time if r.player.name == "Ann")
     assert ann.average == pytest.approx(-1 / 3)
-    assert next(r for r in selectors.season_table(season=standings.season) if r.player.name == "Dora").average == (
-        pytest.approx(1 / 3)
-    )
+    assert next(
+        r for r in seasons_selectors.season_table(season=standings.season) if r.player.name == "Dora"
+    ).average == (pytest.approx(1 / 3))
 
 
 def test_imported_totals_survive_a_replay_and_verify_replays(league, user):
     run(league, user, "totals", TOTALS)
     first = Meeting.objects.order_by("date").first()
-    services.replay_meeting(meeting=first)
-    checked, found = services.verify_replays(league=league, rebuild=True)
+    results.replay_meeting(meeting=first)
+    checked, found = verify.verify_replays(league=league, rebuild=True)
     assert (checked, found) == (2, [])
     assert dict(MeetingResult.objects.filter(meeting=first).values_list("player__name", "total")) == {
         "Ann": 30,
@@ -132,7 +136,7 @@ def test_imported_totals_survive_a_replay_and_verify_replays(league, user):
 def test_no_hand_can_be_entered_into_imported_totals(league, user):
     run(league, user, "totals", TOTALS)
     meeting = Meeting.objects.order_by("date").first()
-    with pytest.raises(services.MeetingClosed):
+    with pytest.raises(exceptions.MeetingClosed):
         services.add_hand(meeting=meeting, payload={"kind": "normal", "re": ["Ann", "Ben"], "re_eyes": 150}, user=user)
     assert not Hand.objects.exists()
 
@@ -142,7 +146,7 @@ def test_an_evening_entered_after_the_import_follows_the_host_rotation(league, u
     # Cem, Dora and Emil have not hosted season 1 yet: an evening hosted by Cem stays in it.
     later = meeting_for(league, ["Cem", "Ann", "Ben", "Dora"], date=datetime.date(2024, 4, 5))
     assert later.season.number == 1
-    assert services.calculate_meeting(later, payloads=[])["hands"] == []
+    assert replay.calculate_meeting(later, payloads=[])["hands"] == []
 
 
 def test_totals_errors_are_named_by_row_and_column_and_nothing_is_stored(league, user):
@@ -282,9 +286,9 @@ def test_imported_totals_go_through_a_json_export_and_import(league, user):
         None,
     ]
     copy = imported(data, user=user, name="Kopie", slug="kopie")
-    assert table(selectors.standings(league=copy).table) == table(selectors.standings(league=league).table)
+    assert table(stats_selectors.standings(league=copy).table) == table(stats_selectors.standings(league=league).table)
     assert copy.meetings.filter(imported_totals=True).count() == 2
-    assert services.verify_replays(league=copy) == (3, [])
+    assert verify.verify_replays(league=copy) == (3, [])
 
 
 def test_an_imported_totals_evening_has_a_sheet_page(client, league, user):

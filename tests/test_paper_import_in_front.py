@@ -18,8 +18,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from leagues import paper_import, selectors, services
+from leagues.exchange import paper_import
 from leagues.models import HandResult, Meeting, Role, Season
+from leagues.stats import selectors
+from leagues.table import services, verify
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +83,7 @@ def test_a_totals_season_goes_in_front_and_the_leagues_seasons_follow_it(league,
     standings = selectors.standings(league=league)
     assert standings.season.number == 2
     assert {r.player.name: r.total for r in standings.all_time} == {"Anna": 0, "Ben": 2, "Carl": 0, "Dora": -2}
-    assert services.verify_replays(league=league) == (3, [])
+    assert verify.verify_replays(league=league) == (3, [])
     # The league's evening goes on as before.
     services.add_hand(meeting=own_evening, payload=PLAIN, user=user)
     assert own_evening.season.number == 2
@@ -94,7 +96,7 @@ def test_rounds_carried_from_a_paper_evening_score_the_leagues_first_evening_ane
     assert ben(own_evening) == ("normal", 1)  # the preview stored nothing
     paper_import.run(league=league, kind="hands", text=SPLIT_EVENING, user=user, commit=True)
     assert ben(own_evening) == ("bock", 2)
-    assert services.verify_replays(league=league) == (2, [])
+    assert verify.verify_replays(league=league) == (2, [])
     assert list(Season.objects.filter(league=league).order_by("number").values_list("number", flat=True)) == [1, 2]
 
 

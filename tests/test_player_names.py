@@ -5,9 +5,10 @@ founder's player of a new league."""
 import pytest
 from django.urls import reverse
 
-from leagues import services
+from leagues import exceptions
+from leagues.clubs import services
+from leagues.clubs.names import NameProblem, alike, clean_name
 from leagues.models import Invite, League, Player, Role
-from leagues.names import NameProblem, alike, clean_name
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -87,12 +88,12 @@ def test_names_that_look_different_are_not_too_alike(new, existing):
 def test_the_service_names_the_existing_player():
     league = LeagueFactory()
     PlayerFactory(league=league, name="Anna")
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         services.add_player(league=league, name="\u0410nna")
     [error] = caught.value.errors
     assert error["field"] == "name"
     assert "“Anna”" in error["message"]
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         services.add_player(league=league, name="ANNA")
     assert caught.value.errors[0]["message"] == "“Anna” already plays in this league: choose another name."
     assert list(league.players.values_list("name", flat=True)) == ["Anna"]
@@ -169,7 +170,7 @@ def test_joining_logged_in_refuses_the_name_on_the_field(client, invite, name):
 
 def test_joining_without_a_name_takes_the_accounts_name_checked_like_any(invite, league):
     user = UserFactory(username="anna2", first_name="ANNA")
-    with pytest.raises(services.InvalidInput) as caught:
+    with pytest.raises(exceptions.InvalidInput) as caught:
         services.accept_invite(invite=invite, user=user)
     assert caught.value.errors[0]["field"] == "display_name"
     assert "“Anna”" in caught.value.errors[0]["message"]

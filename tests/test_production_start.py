@@ -21,8 +21,9 @@ from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
 
-from leagues import services
+from leagues.clubs import services as clubs_services
 from leagues.models import Role
+from leagues.table import services as table_services
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 from tests.test_views_meetings import NAMES, normal
 
@@ -43,14 +44,14 @@ def collected(tmp_path_factory):
 @pytest.fixture
 def league(db):
     league = LeagueFactory(game="doppelkopf", variant="club")
-    services.set_public_link(league=league, enabled=True)
+    clubs_services.set_public_link(league=league, enabled=True)
     return league
 
 
 @pytest.fixture
 def meeting(league):
     meeting = meeting_for(league, NAMES)
-    services.add_hand(meeting=meeting, payload=normal(), user=None)
+    table_services.add_hand(meeting=meeting, payload=normal(), user=None)
     return meeting
 
 

@@ -10,8 +10,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from leagues import services
 from leagues.models import Role
+from leagues.table import services
 from tests.factories import LeagueFactory, PlayerFactory, meeting_for, member
 
 A, B, C, D = "Aoife", "Brian", "Ciara", "Dónal"

@@ -6,8 +6,9 @@ import datetime
 import pytest
 from openskill.models import PlackettLuce
 
-from leagues import derived_cache, ratings, services
 from leagues.models import Player, Role
+from leagues.stats import derived_cache, ratings
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.test_ratings_solo import one_against_three
 

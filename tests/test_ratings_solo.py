@@ -10,8 +10,9 @@ import math
 import pytest
 from openskill.models import PlackettLuce
 
-from leagues import derived_cache, ratings, services
 from leagues.models import Role
+from leagues.stats import derived_cache, ratings
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
 MODEL = PlackettLuce()

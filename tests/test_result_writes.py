@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from leagues import services
+from leagues import locks
 from leagues.models import HandResult, MeetingResult, Role
+from leagues.table import replay, selectors, services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -86,7 +87,7 @@ def test_the_cached_results_equal_a_fresh_replay_after_each_write(setting):
     services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
     services.delete_hand(hand=meeting.hands.get(number=2), user=keeper, version=1)
     services.add_hand(meeting=meeting, payload=ANNA_CARL, user=keeper)
-    checked, problems = services.verify_replays(league=meeting.league)
+    checked, problems = verify.verify_replays(league=meeting.league)
     assert checked == 1 and problems == []
 
 
@@ -102,12 +103,12 @@ def test_a_correction_to_what_is_stored_writes_no_cached_row(setting):
 def test_a_replay_before_that_is_not_the_stored_one_spoils_no_row(setting):
     meeting, keeper = setting
     hands = list(meeting.hands.all())
-    seated = services.seats_of(meeting)
-    wrong = services.calculate_meeting(meeting, payloads=[ANNA_CARL] * 3)  # not what is stored
+    seated = selectors.seats_of(meeting)
+    wrong = replay.calculate_meeting(meeting, payloads=[ANNA_CARL] * 3)  # not what is stored
     services.enter_locked_hand(
-        meeting=services._lock(meeting.pk), every=hands, seated=seated, payload=BEN_DORA, user=keeper, before=wrong
+        meeting=locks._lock(meeting.pk), every=hands, seated=seated, payload=BEN_DORA, user=keeper, before=wrong
     )
-    assert services.verify_replays()[1] == []
+    assert verify.verify_replays()[1] == []
     assert dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total")) == {
         "Anna": -4,
         "Ben": 4,
@@ -121,7 +122,7 @@ def test_a_hand_appended_to_sums_that_are_not_its_evenings_sums_them_from_every_
     # The stored sums are not those of hands 1-3 (a writer's bug, a restored backup): the
     # entry sums every row, and the evening's sums come out right.
     meeting, keeper = setting
-    services.calculate_meeting(meeting)
+    replay.calculate_meeting(meeting)
     stored = MeetingResult.objects.filter(meeting=meeting)
     if stale == "hands":
         stored.filter(player__name="Anna").update(hands=2, total=99)
@@ -133,4 +134,4 @@ def test_a_hand_appended_to_sums_that_are_not_its_evenings_sums_them_from_every_
     sums = dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total"))
     assert sums == {"Anna": -4, "Ben": 4, "Carl": -4, "Dora": 4}
     assert set(MeetingResult.objects.filter(meeting=meeting).values_list("hands", flat=True)) == {4}
-    assert services.verify_replays()[1] == []
+    assert verify.verify_replays()[1] == []

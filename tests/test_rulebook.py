@@ -8,9 +8,9 @@ presets are checked here against figures worked out by hand from the spec.
 import pytest
 from django.utils import translation
 
-from leagues import rulebook
-from leagues.rulebook import FILES, LANGUAGES, document_for, format_value, inline, parse, rule_book
-from leagues.rulebook_examples import EXAMPLES, run
+from leagues.clubs import rulebook
+from leagues.clubs.rulebook import FILES, LANGUAGES, document_for, format_value, inline, parse, rule_book
+from leagues.clubs.rulebook_examples import EXAMPLES, run
 from scoring.options import BOOL, CHOICE, INT, INT_PAIR, MAPPING, MULTI, Option
 from scoring.registry import all_games, game_names, get_game
 

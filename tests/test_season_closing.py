@@ -15,8 +15,11 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from leagues import services
+from leagues import exceptions
 from leagues.models import HandResult, Player, Role, SeasonBill
+from leagues.seasons import services as seasons_services
+from leagues.table import meetings as table_meetings
+from leagues.table import services as table_services
 from tests.bill_steps import save_bill
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -45,7 +48,7 @@ def people(league):
 def evening(league, keeper, number, hands=4):
     meeting = meeting_for(league, HOSTS[number], date=DATES[number], end_time=datetime.time(22, 0))
     for _ in range(hands):
-        services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+        table_services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
     meeting.refresh_from_db()
     return meeting
 
@@ -80,21 +83,21 @@ def test_a_hand_into_a_closed_season_is_refused_and_changes_nothing(season, peop
     keeper = people[Role.SCOREKEEPER]
     second = season.meetings.get(date=DATES[1])
     results = list(HandResult.objects.filter(season=season).values_list("player__name", "delta", "total"))
-    with pytest.raises(services.MeetingClosed) as error:
-        services.add_hand(meeting=second, payload=ANNA_CARL, user=keeper)
+    with pytest.raises(exceptions.MeetingClosed) as error:
+        table_services.add_hand(meeting=second, payload=ANNA_CARL, user=keeper)
     assert "Season 1 is closed" in error.value.errors[0]["message"]
     hand = second.hands.get(number=1)
-    with pytest.raises(services.MeetingClosed):
-        services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
-    with pytest.raises(services.MeetingClosed):
-        services.delete_hand(hand=hand, user=keeper, version=hand.version)
+    with pytest.raises(exceptions.MeetingClosed):
+        table_services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
+    with pytest.raises(exceptions.MeetingClosed):
+        table_services.delete_hand(hand=hand, user=keeper, version=hand.version)
     assert list(HandResult.objects.filter(season=season).values_list("player__name", "delta", "total")) == results
 
 
 def test_an_evening_of_a_closed_season_cannot_be_reopened_before_the_season(season, people):
     second = season.meetings.get(date=DATES[1])
-    with pytest.raises(services.InvalidInput) as error:
-        services.reopen_meeting(meeting=second, user=people[Role.ADMIN], reason="Hand 2 was Kontra's")
+    with pytest.raises(exceptions.InvalidInput) as error:
+        table_meetings.reopen_meeting(meeting=second, user=people[Role.ADMIN], reason="Hand 2 was Kontra's")
     assert "reopens the season first" in error.value.errors[0]["message"]
 
 
@@ -110,7 +113,7 @@ def test_the_next_season_closes_the_one_before_with_its_last_evening(league, peo
     last.season.refresh_from_db()
     assert last.closed_at is not None and last.season.locked_at is not None
     # The new season is open.
-    services.add_hand(meeting=following, payload=BEN_DORA, user=keeper)
+    table_services.add_hand(meeting=following, payload=BEN_DORA, user=keeper)
 
 
 def test_storing_the_bill_keeps_what_it_was_split_by(league, people):
@@ -120,9 +123,9 @@ def test_storing_the_bill_keeps_what_it_was_split_by(league, people):
     # The last evening has no end time: after its first round it is still open.
     last = meeting_for(league, HOSTS[3], date=DATES[3])
     for payload in (BEN_DORA, BEN_DORA, BEN_DORA, ANNA_CARL):
-        services.add_hand(meeting=last, payload=payload, user=keeper)
+        table_services.add_hand(meeting=last, payload=payload, user=keeper)
     # Ben and Dora: 3 × 4 + 3 − 1 = +14, Anna and Carl −14; share = 25 ∓ 1.40.
-    bill = services.settle_bill(season=last.season, bill={**BILL, "paid_by": "Anna"}, user=keeper)
+    bill = seasons_services.settle_bill(season=last.season, bill={**BILL, "paid_by": "Anna"}, user=keeper)
     assert bill.scores == [["Ben", 14], ["Dora", 14], ["Anna", -14], ["Carl", -14]]
     assert bill.shares == {"Ben": "23.60", "Dora": "23.60", "Anna": "26.40", "Carl": "26.40"}
     assert bill.total == bill.total_with_tip == Decimal("100.00")
@@ -142,19 +145,19 @@ def test_storing_the_bill_keeps_what_it_was_split_by(league, people):
 
 def test_a_running_season_has_no_bill_to_store(league, people):
     meeting = evening(league, people[Role.SCOREKEEPER], 0)
-    with pytest.raises(services.InvalidInput) as error:
-        services.settle_bill(season=meeting.season, bill=BILL, user=people[Role.ADMIN])
+    with pytest.raises(exceptions.InvalidInput) as error:
+        seasons_services.settle_bill(season=meeting.season, bill=BILL, user=people[Role.ADMIN])
     assert error.value.errors[0]["field"] == "season"
     assert not SeasonBill.objects.exists()
 
 
 def test_reopening_the_season_needs_a_reason_and_keeps_it(season, people):
     admin = people[Role.ADMIN]
-    with pytest.raises(services.InvalidInput) as error:
-        services.reopen_season(season=season, user=admin, reason="   ")
+    with pytest.raises(exceptions.InvalidInput) as error:
+        seasons_services.reopen_season(season=season, user=admin, reason="   ")
     assert error.value.errors[0]["field"] == "reason"
     was_locked = season.locked_at
-    reopening = services.reopen_season(season=season, user=admin, reason="Hand 1 of March was Kontra's")
+    reopening = seasons_services.reopen_season(season=season, user=admin, reason="Hand 1 of March was Kontra's")
     season.refresh_from_db()
     assert season.locked_at is None
     assert (reopening.reason, reopening.reopened_by, reopening.was_locked_at) == (
@@ -162,21 +165,21 @@ def test_reopening_the_season_needs_a_reason_and_keeps_it(season, people):
         admin,
         was_locked,
     )
-    with pytest.raises(services.InvalidInput):
-        services.reopen_season(season=season, user=admin, reason="again")  # not closed
+    with pytest.raises(exceptions.InvalidInput):
+        seasons_services.reopen_season(season=season, user=admin, reason="again")  # not closed
 
 
 def test_closing_the_corrected_evening_again_closes_the_season_again(
     season, people, django_capture_on_commit_callbacks
 ):
     admin = people[Role.ADMIN]
-    services.reopen_season(season=season, user=admin, reason="a revoke was missed")
+    seasons_services.reopen_season(season=season, user=admin, reason="a revoke was missed")
     third = season.meetings.get(date=DATES[2])
-    services.reopen_meeting(meeting=third, user=admin, reason="a revoke was missed")
+    table_meetings.reopen_meeting(meeting=third, user=admin, reason="a revoke was missed")
     hand = third.hands.get(number=1)
-    services.change_hand(hand=hand, payload=ANNA_CARL, user=admin, version=hand.version)
+    table_services.change_hand(hand=hand, payload=ANNA_CARL, user=admin, version=hand.version)
     with django_capture_on_commit_callbacks(execute=True):
-        services.close_meeting(meeting=third, user=admin)
+        table_meetings.close_meeting(meeting=third, user=admin)
     season.refresh_from_db()
     assert season.locked_at is not None
 
@@ -283,11 +286,11 @@ def test_after_a_correction_the_stored_bill_shows_beside_the_new_split(client, s
     stored = season.bills.current().get()
     assert stored.shares == {"Ben": "23.40", "Dora": "23.40", "Anna": "26.60", "Carl": "26.60"}
 
-    services.reopen_season(season=season, user=admin, reason="hand 1 in March was Anna's and Carl's")
+    seasons_services.reopen_season(season=season, user=admin, reason="hand 1 in March was Anna's and Carl's")
     third = season.meetings.get(date=DATES[2])
-    services.reopen_meeting(meeting=third, user=admin, reason="hand 1 was Anna's and Carl's")
+    table_meetings.reopen_meeting(meeting=third, user=admin, reason="hand 1 was Anna's and Carl's")
     hand = third.hands.get(number=1)
-    services.change_hand(hand=hand, payload=ANNA_CARL, user=admin, version=hand.version)
+    table_services.change_hand(hand=hand, payload=ANNA_CARL, user=admin, version=hand.version)
 
     # Now Ben and Dora +14 (25 − 1.40 = 23.60), Anna and Carl −14 (26.40).
     response = client.get(bill_url(season.league))

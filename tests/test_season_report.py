@@ -26,8 +26,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues import services
+from leagues.clubs import services as clubs_services
 from leagues.models import Player, Role
+from leagues.seasons import services as seasons_services
+from leagues.table import meetings as table_meetings
+from leagues.table import services as table_services
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -46,7 +49,7 @@ def build_season(league, keeper, *, year=0):
         meeting = meeting_for(league, HOSTS[number], date=date, end_time=datetime.time(22, 0))
         hands = [BEN_DORA, BEN_DORA, DORA_SOLO, BEN_DORA] if number == 0 else [BEN_DORA] * 4
         for payload in hands:
-            services.add_hand(meeting=meeting, payload=payload, user=keeper)
+            table_services.add_hand(meeting=meeting, payload=payload, user=keeper)
         meetings.append(meeting)
     season = meetings[0].season
     season.refresh_from_db()
@@ -72,7 +75,7 @@ def season(league, people, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         season = build_season(league, keeper)
     season.refresh_from_db()
-    services.settle_bill(season=season, bill=BILL, user=keeper)
+    seasons_services.settle_bill(season=season, bill=BILL, user=keeper)
     return season
 
 
@@ -140,7 +143,7 @@ def test_the_public_link_reads_the_report_without_the_bill(client, season, leagu
 def test_a_wrong_or_revoked_public_link_is_404(client, season, league):
     assert client.get(reverse("public_season_report", kwargs={"token": "x" * 32, "number": 1})).status_code == 404
     token = league.public_token
-    services.set_public_link(league=league, enabled=False)
+    clubs_services.set_public_link(league=league, enabled=False)
     assert client.get(reverse("public_season_report", kwargs={"token": token, "number": 1})).status_code == 404
 
 
@@ -224,7 +227,7 @@ def test_a_season_without_a_bill_says_so(client, league, people, django_capture_
 
 def test_a_running_season_reports_what_there_is(client, league, people):
     meeting = meeting_for(league, HOSTS[0], date=DATES[0])
-    services.add_hand(meeting=meeting, payload=BEN_DORA, user=people[Role.SCOREKEEPER])
+    table_services.add_hand(meeting=meeting, payload=BEN_DORA, user=people[Role.SCOREKEEPER])
     client.force_login(people[Role.MEMBER])
     response = client.get(url(league))
     assert response.status_code == 200
@@ -264,7 +267,7 @@ def test_the_report_runs_as_many_queries_for_a_longer_season(
         seats = [names[i], *[n for n in FOUR if n != names[i]][:3]]
         meeting = meeting_for(other, seats, date=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * i))
         for _ in range(4):
-            services.add_hand(
+            table_services.add_hand(
                 meeting=meeting, payload={"kind": "normal", "re": seats[1:3], "re_eyes": 131}, user=keeper
             )
     client.force_login(reader)
@@ -281,7 +284,7 @@ def test_a_race_game_reports_games_won(client, db):
 
     meeting, user = race_meeting("forty_five", "bruff", date=datetime.date(2026, 3, 6))
     add(meeting, user, *FORTY_FIVE)
-    services.close_meeting(meeting=meeting, user=user)  # ended: only then has it a winner
+    table_meetings.close_meeting(meeting=meeting, user=user)  # ended: only then has it a winner
     client.force_login(user)
     response = client.get(url(meeting.league))
     standings = section(response, "standings")

@@ -9,9 +9,10 @@ from django.core.management import call_command
 from django.http import HttpRequest
 from django.urls import reverse
 
-from leagues import selectors, services
 from leagues.management.commands.seed_demo import PASSWORD, SLUG
 from leagues.models import Hand, HandResult, League, Meeting, Role
+from leagues.stats import selectors
+from leagues.table import replay
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +56,7 @@ def test_it_builds_the_demo_once_and_always_says_how_to_log_in(client):
     # season shows Bock, Ramsch and Pflichtsolo rounds among mostly normal games.
     rounds = Counter()
     for meeting in league.meetings.all():
-        result = services.calculate_meeting(meeting)
+        result = replay.calculate_meeting(meeting)
         rounds.update(hand["round"] for hand in result["hands"])
         stored = dict(
             HandResult.objects.filter(meeting=meeting, number=len(result["hands"])).values_list("player__name", "total")

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rest_framework import serializers
 
-from leagues.serializers import MeetingHandOutputSerializer, MeetingOutputSerializer, StoredHandOutputSerializer
+from leagues.api.serializers import MeetingHandOutputSerializer, MeetingOutputSerializer, StoredHandOutputSerializer
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),

@@ -11,8 +11,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import services
 from leagues.models import Meeting, Role
+from leagues.seasons import services as seasons_services
+from leagues.table import services as table_services
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.test_hand_undo import HANDS, NAMES
 from tests.test_views_bill import league as bill_league  # noqa: F401 (a fixture)
@@ -38,7 +39,7 @@ def evening():
     meeting = meeting_for(LeagueFactory(name="Kreuz-Dame", game="doppelkopf", variant="club"), NAMES)
     keeper = member(meeting.league, Role.SCOREKEEPER, first_name="Kai")
     for payload in HANDS:
-        services.add_hand(meeting=meeting, payload=payload, user=keeper)
+        table_services.add_hand(meeting=meeting, payload=payload, user=keeper)
     return meeting, keeper
 
 
@@ -102,7 +103,7 @@ def test_the_evenings_text_is_in_the_readers_language(client, evening):
 def test_a_stored_bill_is_shared_with_its_shares_and_who_pays_whom(client, bill_league):  # noqa: F811
     keeper = member(bill_league, Role.SCOREKEEPER)
     bill = {"total": "100.00", "method": "equal", "paid_by": "Anna"}
-    services.settle_bill(season=bill_league.seasons.get(), bill=bill, user=keeper)
+    seasons_services.settle_bill(season=bill_league.seasons.get(), bill=bill, user=keeper)
     client.force_login(keeper)
     title, text, link, table = share_of(client.get(bill_url(bill_league)).content.decode(), "share-bill")
     season = bill_league.seasons.get()

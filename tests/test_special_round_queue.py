@@ -1,13 +1,15 @@
-"""The special rounds waiting after the current one are shown as runs (templates/jinja2/hands/
-doppelkopf_next.html, ``queue_runs``): a league that carries its rounds from evening to evening
-can queue hundreds, which were one badge each."""
+"""The special rounds waiting after the current one are shown as runs (the ``next`` partial of
+templates/hands/doppelkopf.html, ``queue_runs``): a league that carries its rounds from evening
+to evening can queue hundreds, which were one badge each."""
 
-from leagues.hand_entry.doppelkopf import next_html
+from django.template.loader import render_to_string
+
+from leagues.table.hand_entry.doppelkopf import next_words
 from leagues.templatetags.sheet import QUEUE_RUNS_SHOWN, queue_runs
 
 
 def NEXT(context):  # noqa: N802 (the panel as the meeting page renders it)
-    return next_html(context["next"], context["result"])
+    return render_to_string("hands/doppelkopf.html#next", {**context, "dk": next_words(context["next"])})
 
 
 def test_it_groups_rounds_of_the_same_kind_in_their_order():

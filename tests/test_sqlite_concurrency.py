@@ -34,16 +34,17 @@ NAMES = ["Anna", "Ben", "Carl", "Dora"]
 SETUP = f"""
 import datetime
 from django.contrib.auth import get_user_model
-from leagues import services
+from leagues.clubs.services import create_league
+from leagues.table.meetings import start_meeting
 from leagues.models import Player
 user = get_user_model().objects.create_user("anna", first_name="Anna", password={PASSWORD!r})
-league = services.create_league(
+league = create_league(
     name="Concurrency", slug="concurrency", game="doppelkopf", variant="club", rule_overrides={{}}, user=user
 )
 players = [Player.objects.get(league=league, user=user)]
 players += [Player.objects.create(league=league, name=name) for name in {NAMES[1:]!r}]
 for i in range({MEETINGS}):
-    meeting = services.start_meeting(
+    meeting = start_meeting(
         league=league, date=datetime.date(2026, 1, 2) + datetime.timedelta(weeks=i),
         players=players[i:] + players[:i], user=user,
     )

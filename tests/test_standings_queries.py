@@ -9,8 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from leagues import selectors, services
 from leagues.models import Hand, HandResult, Meeting, MeetingResult, Player, Season, Seat
+from leagues.stats import selectors
+from leagues.table import replay, results, services
 from scoring.thousand import example_request
 from tests.factories import LeagueFactory, UserFactory, meeting_for
 
@@ -60,7 +61,7 @@ def played(league, date, seats, hands, *, season=1, closed=False):
     HandResult.objects.bulk_create(rows)
     # The per-meeting sums the standings read, as services.write_results keeps them.
     seat_order = {p.id: i for i, p in enumerate(players)}
-    MeetingResult.objects.bulk_create(services.meeting_result_rows(meeting, rows, seat_order=seat_order))
+    MeetingResult.objects.bulk_create(results.meeting_result_rows(meeting, rows, seat_order=seat_order))
     return meeting
 
 
@@ -216,7 +217,7 @@ def test_an_evening_imported_as_totals_counts_in_the_totals_not_in_the_averages(
     evenings' points per game, in the season it is in and in every other."""
     league = LeagueFactory()
     paper = played(league, datetime.date(2025, 5, 1), ["Anna", "Ben", "Carl", "Dora"], [], season=1, closed=True)
-    services.store_imported_totals(
+    results.store_imported_totals(
         meeting=paper, totals={p.pk: 10 * (i + 1) for i, p in enumerate(league.players.all())}
     )
     played(
@@ -345,7 +346,7 @@ def test_race_points_match_a_real_replay_of_1000():
         request = example_request(random.Random(seed), 40, players=["Anna", "Ben", "Carl"])
         for payload in request["hands"]:
             services.add_hand(meeting=meeting, payload=payload, user=user)
-        result = services.calculate_meeting(meeting)
+        result = replay.calculate_meeting(meeting)
         ended = {game["hand"] for game in result["games"]}
         for game in result["games"]:
             games[game["winner"]] += game.get("games", 1)

@@ -6,8 +6,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from leagues import selectors
 from leagues.models import Player, Role
+from leagues.seasons import selectors
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db

@@ -29,8 +29,9 @@ from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues import derived_cache, services, statistics
 from leagues.models import Meeting, Player, Role
+from leagues.stats import derived_cache, statistics
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]

@@ -6,9 +6,9 @@ import datetime
 
 import pytest
 
-from leagues import services
 from leagues.models import Hand, HandResult, Role
-from leagues.statistics import active_results, hands_in_play_order
+from leagues.stats.statistics import active_results, hands_in_play_order
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
 FIVE = ["Anna", "Ben", "Carl", "Dora", "Emil"]

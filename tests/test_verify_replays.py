@@ -8,8 +8,8 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from leagues import services
 from leagues.models import Hand, HandResult, Role
+from leagues.table import services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -61,14 +61,14 @@ def test_it_reports_a_tampered_result_with_status_1(evenings):
     assert status == 1
     assert f"meeting {second.pk}" in err and "delta cached 5, replayed 2" in err
     assert f"meeting {first.pk}" not in err
-    checked, problems = services.verify_replays()
+    checked, problems = verify.verify_replays()
     assert checked == 2 and [(p.meeting.pk, p.kind) for p in problems] == [(second.pk, "differs")]
 
 
 def test_it_reports_a_missing_result_row(evenings):
     _first, second = evenings
     HandResult.objects.filter(meeting=second, player__name="Carl").delete()
-    _checked, problems = services.verify_replays()
+    _checked, problems = verify.verify_replays()
     assert [(p.meeting.pk, p.kind) for p in problems] == [(second.pk, "differs")]
     assert "Carl: no cached row" in problems[0].detail
 
@@ -78,7 +78,7 @@ def test_it_reports_a_meeting_that_no_longer_replays_and_the_one_it_carries_into
     Hand.objects.filter(meeting=first, number=2).update(payload={"kind": "nonsense"})
     status, _out, err = run()
     assert status == 1
-    _checked, problems = services.verify_replays()
+    _checked, problems = verify.verify_replays()
     assert [(p.meeting.pk, p.kind) for p in problems] == [(first.pk, "broken"), (second.pk, "broken")]
     assert "the evening before it no longer replays" in problems[1].detail
 
@@ -86,7 +86,7 @@ def test_it_reports_a_meeting_that_no_longer_replays_and_the_one_it_carries_into
 def test_it_reports_wrong_live_numbers(evenings):
     first, _second = evenings
     Hand.objects.filter(meeting=first, number=2).update(number=7)
-    _checked, problems = services.verify_replays()
+    _checked, problems = verify.verify_replays()
     assert [(p.meeting.pk, p.kind) for p in problems] == [(first.pk, "numbers")]
 
 

@@ -12,8 +12,8 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from leagues import services
 from leagues.models import HandResult, MeetingResult, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db

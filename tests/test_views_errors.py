@@ -32,7 +32,7 @@ def test_it_keeps_the_site_404_page_elsewhere(client):
 
 
 def test_it_answers_a_server_error_under_the_api_in_the_error_shape():
-    from leagues.views import errors
+    from leagues import error_pages as errors
 
     response = errors.server_error(RequestFactory().post("/api/v1/calculate/"))
     assert response.status_code == 500

@@ -208,10 +208,11 @@ def test_it_rejects_bad_input_on_the_field_and_saves_nothing(client, league, cha
 
 
 def test_it_shows_a_scoring_problem_that_no_field_caught(client, db, monkeypatch):
-    from leagues import services
+    from leagues import exceptions
+    from leagues.clubs import services
 
     def refuse(**kwargs):
-        raise services.InvalidInput([{"hand": None, "field": "rules", "message": "Those rules do not fit together."}])
+        raise exceptions.InvalidInput([{"hand": None, "field": "rules", "message": "Those rules do not fit together."}])
 
     monkeypatch.setattr(services, "resolved_rules", refuse)
     as_user(client, UserFactory())

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import services
 from leagues.models import Hand, Meeting, MeetingReopening, Role
+from leagues.table import meetings, services
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -228,7 +228,7 @@ def test_a_closed_evening_offers_no_correct_delete_or_restore(client, closed, pe
     first = closed.hands.get(number=1)
     html = client.get(url("hand_why", closed, first)).content.decode()
     assert url("hand_edit", closed, first) not in html and url("hand_delete", closed, first) not in html
-    services.reopen_meeting(meeting=closed, user=people["admin"], reason="check")
+    meetings.reopen_meeting(meeting=closed, user=people["admin"], reason="check")
     html = client.get(url("hand_why", closed, first)).content.decode()
     assert url("hand_edit", closed, first) in html
 
@@ -237,13 +237,13 @@ def test_the_api_says_when_the_evening_was_closed(client, closed, people):
     client.force_login(people["member"])
     body = client.get(f"/api/v1/leagues/{closed.league.slug}/meetings/{closed.pk}/").json()
     assert body["closed_at"] is not None
-    assert services.reopen_meeting(meeting=closed, user=people["admin"], reason="check")
+    assert meetings.reopen_meeting(meeting=closed, user=people["admin"], reason="check")
     body = client.get(f"/api/v1/leagues/{closed.league.slug}/meetings/{closed.pk}/").json()
     assert body["closed_at"] is None
 
 
 def test_the_django_admin_shows_reopenings_read_only(admin_client, closed, people):
-    reopening = services.reopen_meeting(meeting=closed, user=people["admin"], reason="Hand 3 was wrong")
+    reopening = meetings.reopen_meeting(meeting=closed, user=people["admin"], reason="Hand 3 was wrong")
     assert "Hand 3 was wrong" in admin_client.get("/admin/leagues/meetingreopening/").content.decode()
     change = f"/admin/leagues/meetingreopening/{reopening.pk}/change/"
     assert admin_client.get(change).status_code == 200

@@ -10,8 +10,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import selectors, services
 from leagues.models import Hand, HandResult, Meeting, Player, Role
+from leagues.seasons import selectors as seasons_selectors
+from leagues.stats import selectors as stats_selectors
+from leagues.table import meetings, replay, results, services
+from leagues.table import selectors as table_selectors
 from scoring.doppelkopf_example import example_request
 from tests.factories import LeagueFactory, MembershipFactory, PlayerFactory, meeting_for, member
 
@@ -240,19 +243,19 @@ def test_it_suggests_the_host_who_waited_longest(league, people):
     day = datetime.date(2026, 1, 1)
     for i, host in enumerate(["Carl", "Anna"]):
         order = [host] + [n for n in NAMES if n != host]
-        services.start_meeting(
+        meetings.start_meeting(
             league=league, date=day + datetime.timedelta(days=7 * i), players=[players[n] for n in order], user=user
         )
     # Ben, Dora, Emil never hosted; ties go by the last meeting's seat order: Anna, Ben, ...
-    assert selectors.suggested_host(league=league).name == "Ben"
+    assert seasons_selectors.suggested_host(league=league).name == "Ben"
 
 
 def test_it_suggests_last_winner_for_the_pennant(client, league, meeting, people):
     add(meeting, people["admin"], normal(("Ben", "Dora"), 131))
-    assert selectors.suggested_pennant_holder(league=league) is None  # open: no winner yet
+    assert table_selectors.suggested_pennant_holder(league=league) is None  # open: no winner yet
     Meeting.objects.filter(pk=meeting.pk).update(closed_at=timezone.now())
     # Ben and Dora are tied on +1; Ben sits first.
-    assert selectors.suggested_pennant_holder(league=league).name == "Ben"
+    assert table_selectors.suggested_pennant_holder(league=league).name == "Ben"
     client.force_login(people["admin"])
     page = client.get(reverse("meeting_start", kwargs={"slug": league.slug})).content.decode()
     ben = Player.objects.get(league=league, name="Ben")
@@ -372,7 +375,7 @@ def _meeting_with(league, user, hands):
         Hand(meeting=meeting, position=i, number=i, payload=p, entered_by=user)
         for i, p in enumerate(request["hands"], 1)
     )
-    services.replay_meeting(meeting=meeting)
+    results.replay_meeting(meeting=meeting)
     return meeting
 
 
@@ -592,7 +595,7 @@ def test_it_starts_a_1000_evening_with_the_scores_carried_over(client, db):
     assert response.status_code == 302
     # Carl and Dora typed nothing: they start at 0 (calculate-api.md, start_totals).
     assert meeting.start_totals == {"Anna": 350, "Ben": -120}
-    assert services.calculate_meeting(meeting)["totals"] == {"Anna": 350, "Ben": -120, "Carl": 0, "Dora": 0}
+    assert replay.calculate_meeting(meeting)["totals"] == {"Anna": 350, "Ben": -120, "Carl": 0, "Dora": 0}
 
 
 def test_it_starts_a_team_game_with_the_teams_scores_carried_over(client, db):
@@ -699,14 +702,14 @@ def test_the_start_page_suggests_the_host_the_standings_name(db):
     league = LeagueFactory(game="doppelkopf", variant="club")
     for name in ("Ben", "anna", "Carl", "dora"):
         PlayerFactory(league=league, name=name)
-    assert selectors.suggested_host(league=league).name == "anna"  # by name, whatever the case
+    assert seasons_selectors.suggested_host(league=league).name == "anna"  # by name, whatever the case
     meeting_for(league, ["anna", "Ben", "Carl", "dora"])
-    rotation = selectors.standings(league=league).rotation
-    assert selectors.suggested_host(league=league) == rotation.suggested
+    rotation = stats_selectors.standings(league=league).rotation
+    assert seasons_selectors.suggested_host(league=league) == rotation.suggested
     assert rotation.suggested.name == "Ben"
 
 
 def test_the_pennant_goes_to_the_evenings_winner_of_the_standings(db, meeting, people):
     add(meeting, people["admin"], normal(re=("Carl", "Emil")), normal(re=("Carl", "Dora"), eyes=100))
-    summary = selectors.standings(league=meeting.league).meetings[0]
-    assert selectors.meeting_winner(meeting=meeting) == summary.winner
+    summary = stats_selectors.standings(league=meeting.league).meetings[0]
+    assert table_selectors.meeting_winner(meeting=meeting) == summary.winner

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from leagues import selectors
+from leagues import games
 from leagues.models import Role
 from scoring.registry import game_names
 from tests.factories import LeagueFactory, member
@@ -137,9 +137,9 @@ def test_a_doppelkopf_table_counts_solos(client, league):
 
 def test_which_games_are_races_and_have_the_pennant_is_asked_of_scoring():
     # calculate-api.md: start_totals belong to the race games; compulsory_solos to Doppelkopf.
-    races = {game for game in game_names() if selectors.is_race_game(game)}
+    races = {game for game in game_names() if games.is_race_game(game)}
     assert races == {"twenty_five", "forty_five", "one_ten", "auction_45", "thousand"}
-    assert [game for game in game_names() if selectors.has_pennant(game)] == ["doppelkopf"]
+    assert [game for game in game_names() if games.has_pennant(game)] == ["doppelkopf"]
 
 
 # the session, its user, the league with the membership (one query each), then the
@@ -179,7 +179,7 @@ def average_cells(page):
 
 @pytest.mark.parametrize("role", [Role.MEMBER, Role.ADMIN])
 def test_a_player_without_games_has_a_dash_for_his_average_not_zero(client, role):
-    from leagues import paper_import
+    from leagues.exchange import paper_import
     from tests.test_paper_import import TOTALS
 
     league = LeagueFactory(public_token="p" * 32)
@@ -196,7 +196,7 @@ def test_a_player_without_games_has_a_dash_for_his_average_not_zero(client, role
 
 
 def test_the_standings_of_a_paper_league_are_hidden_from_outsiders(client):
-    from leagues import paper_import
+    from leagues.exchange import paper_import
     from tests.test_paper_import import TOTALS
 
     league = LeagueFactory()

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import services
 from leagues.models import Hand, Meeting, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.test_hand_undo import AFTER_THREE, AFTER_TWO, HANDS, NAMES, totals, won_by
 

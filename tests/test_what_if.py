@@ -17,9 +17,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues import selectors, services
 from leagues.models import HandResult, Player, Role
-from leagues.what_if import season_what_if
+from leagues.seasons import selectors
+from leagues.seasons import services as seasons_services
+from leagues.seasons.what_if import season_what_if
+from leagues.table import services as table_services
 from tests.factories import LeagueFactory, meeting_for, member
 
 FOUR = ["Anna", "Ben", "Carl", "Dora"]
@@ -52,7 +54,7 @@ def season(league, people):
     for number in range(4):
         meeting = meeting_for(league, HOSTS[number], date=DATES[number], end_time=datetime.time(22, 0))
         for payload in (ANNA_CARL, ANNA_CARL, ANNA_CARL, BEN_DORA_RE):
-            services.add_hand(meeting=meeting, payload=payload, user=keeper)
+            table_services.add_hand(meeting=meeting, payload=payload, user=keeper)
     return meeting.season
 
 
@@ -104,7 +106,7 @@ def test_who_may_ask_what_if(client, season, people):
 def test_the_page_shows_both_tables_and_the_stored_bill_split_by_both(client, season, people):
     # 100 € by points at 10 cents: as played everyone 0, so 25.00 each; what if: mean 0,
     # Anna and Carl 25 − 0.40 = 24.60, Ben and Dora 25.40.
-    services.settle_bill(
+    seasons_services.settle_bill(
         season=season, bill={"total": "100.00", "method": "per_point", "cents_per_point": "10"}, user=people[Role.ADMIN]
     )
     client.force_login(people[Role.MEMBER])

@@ -17,9 +17,10 @@ Sums of deltas (resets included): as played Anna 120, Ben 110, Carl 20; under ``
 
 import pytest
 
-from leagues import selectors, services
 from leagues.models import Role
-from leagues.what_if import season_what_if
+from leagues.seasons import selectors
+from leagues.seasons.what_if import season_what_if
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
 HANDS = [

@@ -13,8 +13,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 from playwright.sync_api import expect
 
-from leagues import services
 from leagues.models import Meeting, Role
+from leagues.table import meetings, services
 from tests.browser.conftest import PHONE
 from tests.browser.test_evening_end_browser import tap_hand
 from tests.factories import LeagueFactory, PlayerFactory, meeting_for, member
@@ -106,7 +106,7 @@ def test_a_doppelkopf_evening_without_an_end_time_ends_at_the_rounds_end(live_se
     league = LeagueFactory(name="Stammtisch Kreuz-Dame", game="doppelkopf", variant="club")
     keeper = member(league, Role.SCOREKEEPER, first_name="Anna")
     players = [league.players.get(name="Anna")] + [PlayerFactory(league=league, name=n) for n in FOUR[1:]]
-    meeting = services.start_meeting(league=league, date=timezone.localdate(), players=players, user=keeper)
+    meeting = meetings.start_meeting(league=league, date=timezone.localdate(), players=players, user=keeper)
     for _number in range(2):
         services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
     context, page = phone(browser, {"width": 360, "height": 780})
