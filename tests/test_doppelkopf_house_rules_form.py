@@ -2,7 +2,7 @@
 offers issue 10's Doppelkopf options, starts at the preset's values (today's figures) and
 checks what is posted."""
 
-from leagues.forms import RulesForm
+from leagues.clubs.forms import RulesForm
 from scoring.doppelkopf import GAME
 
 

@@ -5,8 +5,8 @@ is a message in the section it belongs to and a 400, and nothing is started."""
 import pytest
 from django.urls import reverse
 
-from leagues.forms import StartMeetingForm
 from leagues.models import Meeting, Role
+from leagues.table.forms import StartMeetingForm
 from tests.factories import LeagueFactory, PlayerFactory, member
 
 NAMES = ("Anna", "Ben", "Carl", "Dora")

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from leagues.clubs import services
-from leagues.forms import RulesForm
+from leagues.clubs.forms import RulesForm
 from leagues.models import Role
 from scoring import options as kinds
 from scoring.options import Option

@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from leagues.forms import AmountField
+from leagues.fields import AmountField
 from leagues.models import Player, Role
-from leagues.seasons.money import money_text
+from leagues.money import money_text
 from scoring.numbers import AmbiguousNumber, decimal_number, local_decimal
 from tests.bill_steps import save_bill
 from tests.factories import LeagueFactory, member

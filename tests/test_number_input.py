@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 def rules_post(league, **changes):
     """The rules form of ``league`` as a browser posts it, with ``changes``."""
-    from leagues.forms import RulesForm
+    from leagues.clubs.forms import RulesForm
     from scoring.registry import get_game
 
     form = RulesForm(spec=get_game(league.game), preset=league.variant)

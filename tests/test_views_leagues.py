@@ -223,7 +223,7 @@ def test_it_shows_a_scoring_problem_that_no_field_caught(client, db, monkeypatch
 
 
 def test_it_offers_the_real_games_that_are_installed(client, db):
-    from leagues.forms import available_games
+    from leagues.fields import available_games
 
     as_user(client, UserFactory())
     response = client.get(reverse("league_create"))
@@ -595,14 +595,14 @@ def _form_data(rules_form):
 
 
 def _real_presets():
-    from leagues.forms import available_games
+    from leagues.fields import available_games
 
     return [(name, preset) for name, spec in available_games() if name != "testgame" for preset in spec.presets]
 
 
 @pytest.mark.parametrize("game, preset", _real_presets())
 def test_every_real_preset_posts_back_unchanged(client, db, game, preset):
-    from leagues.forms import PresetForm
+    from leagues.clubs.forms import PresetForm
 
     as_user(client, UserFactory())
     rules_form = PresetForm(initial={"game": game, "variant": preset}).rules_form()
@@ -614,7 +614,8 @@ def test_every_real_preset_posts_back_unchanged(client, db, game, preset):
 
 
 def test_a_doppelkopf_league_with_club_rules_and_a_house_rule(client, db):
-    from leagues.forms import PresetForm, installed_game
+    from leagues.clubs.forms import PresetForm
+    from leagues.fields import installed_game
 
     spec = installed_game("doppelkopf")
     if spec is None:
@@ -642,7 +643,7 @@ def test_the_options_part_needs_a_login(client, db):
 
 
 def _fifty_six_data(**changes):
-    from leagues.forms import PresetForm
+    from leagues.clubs.forms import PresetForm
 
     rules_form = PresetForm(initial={"game": "fifty_six", "variant": "seed"}).rules_form()
     data = {"name": "Sechsundfünfzig", "game": "fifty_six", "variant": "seed", **_form_data(rules_form)}

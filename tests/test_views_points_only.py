@@ -99,7 +99,7 @@ def test_a_points_hand_is_corrected_through_the_same_form(client, meeting, score
 
 
 def test_the_league_form_offers_the_option_off_by_default():
-    from leagues.forms import RulesForm
+    from leagues.clubs.forms import RulesForm
     from scoring.doppelkopf import GAME
 
     for preset in ("club", "ddv"):
