@@ -68,7 +68,7 @@ def test_game(monkeypatch):
     # imported, and this test game has none (run alone, this module once failed on that).
     import kartenliga.urls  # noqa: F401
 
-    monkeypatch.setitem(GAME_MODULES, "testgame", ("tests.test_views_leagues", "TEST_GAME"))
+    monkeypatch.setitem(GAME_MODULES, "testgame", ("tests.clubs.test_views_leagues", "TEST_GAME"))
 
 
 @pytest.fixture

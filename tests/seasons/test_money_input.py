@@ -16,7 +16,7 @@ from leagues.money import money_text
 from scoring.numbers import AmbiguousNumber, decimal_number, local_decimal
 from tests.bill_steps import save_bill
 from tests.factories import LeagueFactory, member
-from tests.test_standings_queries import two_meetings
+from tests.stats.test_standings_queries import two_meetings
 
 NBSP = "\u00a0"
 GERMAN = {"headers": {"accept-language": "de"}}

@@ -9,13 +9,13 @@ from django.urls import reverse
 
 from leagues.models import League, Meeting, Player, Role
 from leagues.table.hand_entry import doppelkopf, fifty_six, maw, thousand
-from tests import test_hand_entry_doppelkopf as dk_entry
-from tests import test_hand_entry_fifty_six as ff_entry
-from tests import test_hand_entry_maw as maw_entry
-from tests import test_hand_entry_thousand as th_entry
 from tests.factories import LeagueFactory, PlayerFactory, member
 from tests.form_posts import post
-from tests.test_standings_queries import two_meetings
+from tests.stats.test_standings_queries import two_meetings
+from tests.table import test_hand_entry_doppelkopf as dk_entry
+from tests.table import test_hand_entry_fifty_six as ff_entry
+from tests.table import test_hand_entry_maw as maw_entry
+from tests.table import test_hand_entry_thousand as th_entry
 
 UNICODE_DIGITS = ["١٢٣", "１２３", "१२३"]  # Arabic-Indic, full width, Devanagari: 123
 

@@ -276,11 +276,11 @@ def test_the_report_runs_as_many_queries_for_a_longer_season(
 
 
 def test_a_race_game_reports_games_won(client, db):
-    """45 (Bruff), one evening of tests/test_race_sheets.py's three hands: Aoife reaches 45 at
+    """45 (Bruff), one evening of tests/table/test_race_sheets.py's three hands: Aoife reaches 45 at
     hand 2 and wins game 1; points scored in all hands: Aoife 25 + 20 + 5 = 50, Brian
     5 + 0 + 20 = 25, Ciara 0 + 0 + 5 = 5. The evening, once ended, goes to the most games won:
     Aoife."""
-    from tests.test_race_sheets import FORTY_FIVE, add, race_meeting
+    from tests.table.test_race_sheets import FORTY_FIVE, add, race_meeting
 
     meeting, user = race_meeting("forty_five", "bruff", date=datetime.date(2026, 3, 6))
     add(meeting, user, *FORTY_FIVE)

@@ -3,7 +3,7 @@ that works without JavaScript (an answer that redirects to the page, which then 
 undo of the undo) and with htmx (the table with the offer in it). Who may: the scorekeeper
 who entered the hand; anyone else is refused, and nothing changes.
 
-Doppelkopf, club rules, five at the table; the hands as in tests/test_hand_undo.py."""
+Doppelkopf, club rules, five at the table; the hands as in tests/table/test_hand_undo.py."""
 
 import pytest
 from django.urls import reverse
@@ -12,7 +12,7 @@ from django.utils import timezone
 from leagues.models import Hand, Meeting, Role
 from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
-from tests.test_hand_undo import AFTER_THREE, AFTER_TWO, HANDS, NAMES, totals, won_by
+from tests.table.test_hand_undo import AFTER_THREE, AFTER_TWO, HANDS, NAMES, totals, won_by
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.core import mail
 from django.urls import reverse
 
 from tests.factories import PASSWORD, UserFactory
-from tests.test_csp import inline_code
+from tests.infra.test_csp import inline_code
 
 User = get_user_model()
 NEW = "Pik-Bube-2026"

@@ -5,7 +5,7 @@ from django.utils import translation
 
 from leagues.table import next_line
 from leagues.table.views.meetings import next_words
-from tests.test_next_panel import LATE
+from tests.table.test_next_panel import LATE
 
 
 class _League:

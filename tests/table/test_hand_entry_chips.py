@@ -114,7 +114,7 @@ def test_a_correction_shows_the_counted_chips_and_reads_back_the_same_hand():
     from django.template.loader import render_to_string
 
     from tests.form_posts import post
-    from tests.test_hand_entry_doppelkopf import ACTIVE, result_for
+    from tests.table.test_hand_entry_doppelkopf import ACTIVE, result_for
 
     specials = [
         {"kind": "doppelkopf", "party": "re"},

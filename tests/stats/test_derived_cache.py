@@ -1,11 +1,11 @@
-# ruff: noqa: F811 (the fixtures imported from tests/test_statistics.py are test parameters here)
+# ruff: noqa: F811 (the fixtures imported from tests/stats/test_statistics.py are test parameters here)
 """The statistics' season parts and the rating states kept in a database table
 (``DerivedFigure``, leagues/derived_cache.py): read by every process, never read once what
 they were worked out from changed, emptied by ``verify_replays --rebuild`` after it mended a
 cached result, written in one query whatever their number, and the table made by migration
 0020 in place of migration 0011's cache table.
 
-The league is tests/test_statistics.py's known league, its figures worked out by hand there
+The league is tests/stats/test_statistics.py's known league, its figures worked out by hand there
 (doppelkopf.md, club preset): Carl -11 on the first evening, +6 for his trump solo won on the
 second (value won 1 + solo point 1 = 2, three times), -5 in all; that solo corrected to 110
 eyes is lost (Re misses 121), Carl -6: -17 in all."""
@@ -25,7 +25,7 @@ from leagues.stats import derived_cache, ratings, statistics
 from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for
 from tests.migrations import migrate
-from tests.test_statistics import EVENING_TWO, FOUR, fresh_cache, known_league  # noqa: F401 (fixtures)
+from tests.stats.test_statistics import EVENING_TWO, FOUR, fresh_cache, known_league  # noqa: F401 (fixtures)
 
 BEFORE = [("leagues", "0019_django_sessions")]
 AFTER = [("leagues", "0020_derived_figure")]
@@ -33,7 +33,7 @@ OLD_TABLE = "kartenliga_derived_cache"
 TABLE = DerivedFigure._meta.db_table
 
 
-# The known league of tests/test_statistics.py (its figures are worked out there) and its
+# The known league of tests/stats/test_statistics.py (its figures are worked out there) and its
 # autouse fixture fresh_cache, which empties the kept parts' table around each test, are
 # imported above.
 
@@ -83,7 +83,7 @@ def test_a_part_written_by_one_process_is_read_by_another(known_league, monkeypa
 
     monkeypatch.setattr(statistics, "season_parts", nothing_worked_out)
     monkeypatch.setattr(ratings, "rate_seasons", nothing_worked_out)
-    # The evenings' totals (module docstring of tests/test_statistics.py): Anna +3 -2, Ben
+    # The evenings' totals (module docstring of tests/stats/test_statistics.py): Anna +3 -2, Ben
     # +1 -2, Carl -11 +6, Dora +7 -2.
     assert points(statistics.league_statistics(league=league)) == {"Anna": 1, "Ben": -1, "Carl": -5, "Dora": 5}
     assert points(statistics.league_statistics(league=league, season=league.seasons.get()))["Carl"] == -5

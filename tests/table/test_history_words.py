@@ -12,8 +12,8 @@ from django.utils import translation
 from leagues.models import Player, Role
 from leagues.table import services
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
-from tests.test_race_sheets import A, B, C, D, race_meeting
-from tests.test_views_meetings import NAMES, add, normal, url
+from tests.table.test_race_sheets import A, B, C, D, race_meeting
+from tests.table.test_views_meetings import NAMES, add, normal, url
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from leagues.models import Player, Role
 from tests.bill_steps import save_bill
 from tests.factories import LeagueFactory, member
-from tests.test_standings_queries import two_meetings
+from tests.stats.test_standings_queries import two_meetings
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,5 @@
 """Ratings (issue 14 §2): each hand's match as the page documents it, and the updates checked
-against openskill's Plackett-Luce model called directly (a solo: tests/test_ratings_solo.py)."""
+against openskill's Plackett-Luce model called directly (a solo: tests/stats/test_ratings_solo.py)."""
 
 import datetime
 
@@ -10,7 +10,7 @@ from leagues.models import Player, Role
 from leagues.stats import derived_cache, ratings
 from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
-from tests.test_ratings_solo import one_against_three
+from tests.stats.test_ratings_solo import one_against_three
 
 FIVE = ["Anna", "Ben", "Carl", "Dora", "Emil"]
 # At a table of five the dealer sits out: Anna deals hand 1 (Ben, Carl, Dora, Emil play),

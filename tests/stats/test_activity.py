@@ -1,7 +1,7 @@
 """A league's activity page (issue 14 §5): who may read it, what it says of a small season's
 changes (written through leagues.services as the pages do), and its cost per page.
 
-The season is tests/test_season_report.py's (four evenings of Doppelkopf, club rules, the
+The season is tests/seasons/test_season_report.py's (four evenings of Doppelkopf, club rules, the
 bill saved). Then the admin reopens the season and its second evening, the scorekeeper corrects
 that evening's second hand (Re was Anna and Carl, not Ben and Dora), deletes its fourth hand and
 restores it, and the admin turns the Solopunkt off on the league page.
@@ -21,7 +21,7 @@ from leagues.stats import activity
 from leagues.table import meetings
 from leagues.table import services as table_services
 from tests.factories import LeagueFactory, member
-from tests.test_season_report import BILL, build_season
+from tests.seasons.test_season_report import BILL, build_season
 
 ANNA_CARL = {"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 131}
 

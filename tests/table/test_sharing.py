@@ -15,9 +15,9 @@ from leagues.models import Meeting, Role
 from leagues.seasons import services as seasons_services
 from leagues.table import services as table_services
 from tests.factories import LeagueFactory, meeting_for, member
-from tests.test_hand_undo import HANDS, NAMES
-from tests.test_views_bill import league as bill_league  # noqa: F401 (a fixture)
-from tests.test_views_bill import url as bill_url
+from tests.seasons.test_views_bill import league as bill_league  # noqa: F401 (a fixture)
+from tests.seasons.test_views_bill import url as bill_url
+from tests.table.test_hand_undo import HANDS, NAMES
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def share_of(page, ident):
 
 @pytest.fixture
 def evening():
-    """Three hands (tests/test_hand_undo.py): Dora +1, Anna, Ben and Carl 0, Emil −1."""
+    """Three hands (tests/table/test_hand_undo.py): Dora +1, Anna, Ben and Carl 0, Emil −1."""
     meeting = meeting_for(LeagueFactory(name="Kreuz-Dame", game="doppelkopf", variant="club"), NAMES)
     keeper = member(meeting.league, Role.SCOREKEEPER, first_name="Kai")
     for payload in HANDS:

@@ -17,7 +17,7 @@ from django.urls import reverse
 from leagues.models import Invite, Role
 from leagues.table import services
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
-from tests.test_standings_queries import two_meetings
+from tests.stats.test_standings_queries import two_meetings
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 HAND = {"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 131}

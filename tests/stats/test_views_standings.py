@@ -10,7 +10,7 @@ from leagues import games
 from leagues.models import Role
 from scoring.registry import game_names
 from tests.factories import LeagueFactory, member
-from tests.test_standings_queries import FIVE, fill, played, two_meetings
+from tests.stats.test_standings_queries import FIVE, fill, played, two_meetings
 
 pytestmark = pytest.mark.django_db
 
@@ -180,7 +180,7 @@ def average_cells(page):
 @pytest.mark.parametrize("role", [Role.MEMBER, Role.ADMIN])
 def test_a_player_without_games_has_a_dash_for_his_average_not_zero(client, role):
     from leagues.exchange import paper_import
-    from tests.test_paper_import import TOTALS
+    from tests.exchange.test_paper_import import TOTALS
 
     league = LeagueFactory(public_token="p" * 32)
     user = member(league, role)
@@ -197,7 +197,7 @@ def test_a_player_without_games_has_a_dash_for_his_average_not_zero(client, role
 
 def test_the_standings_of_a_paper_league_are_hidden_from_outsiders(client):
     from leagues.exchange import paper_import
-    from tests.test_paper_import import TOTALS
+    from tests.exchange.test_paper_import import TOTALS
 
     league = LeagueFactory()
     paper_import.run(league=league, kind="totals", text=TOTALS, user=member(league, Role.ADMIN), commit=True)

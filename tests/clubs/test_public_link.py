@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from leagues.models import Invite, Role
 from tests.factories import LeagueFactory, member
-from tests.test_standings_queries import FIVE, played, two_meetings
+from tests.stats.test_standings_queries import FIVE, played, two_meetings
 
 pytestmark = pytest.mark.django_db
 

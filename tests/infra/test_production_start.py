@@ -25,7 +25,7 @@ from leagues.clubs import services as clubs_services
 from leagues.models import Role
 from leagues.table import services as table_services
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
-from tests.test_views_meetings import NAMES, normal
+from tests.table.test_views_meetings import NAMES, normal
 
 MANIFEST_STORAGES = {
     **settings.STORAGES,

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from leagues.table.hand_entry import fifty_six, maw, thousand
 from leagues.table.hand_entry.base import HandForm
 from scoring import thousand as thousand_engine
-from tests import test_hand_entry_fifty_six as ff_entry
-from tests import test_hand_entry_maw as maw_entry
-from tests import test_hand_entry_thousand as th_entry
 from tests.form_posts import post, post_from_html
+from tests.table import test_hand_entry_fifty_six as ff_entry
+from tests.table import test_hand_entry_maw as maw_entry
+from tests.table import test_hand_entry_thousand as th_entry
 
 FORMS = [
     (thousand, thousand.ThousandHandForm, th_entry.PLAYERS, th_entry.result_for),

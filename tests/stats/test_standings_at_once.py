@@ -12,7 +12,7 @@ from leagues.models import Meeting, MeetingResult, Player, Role
 from leagues.seasons import services as seasons_services
 from leagues.table import services as table_services
 from tests.factories import LeagueFactory, meeting_for, member
-from tests.test_meeting_sheet import NAMES, normal
+from tests.table.test_meeting_sheet import NAMES, normal
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ on PostgreSQL, a correction of an open evening's hand that is being written whil
 saved ends before the bill reads the standings, so the bill stored is split by the corrected
 standings (real threads, each with its own database connection).
 
-The season of tests/test_bill_two_steps.py, its last evening open at a round's end (4 hands,
+The season of tests/seasons/test_bill_two_steps.py, its last evening open at a round's end (4 hands,
 Ben and Dora +1 each hand). The correction makes that evening's first hand a win of Anna and
 Carl (131 eyes, gewonnen 1): Ben and Dora lose 2 points each on the season, Anna and Carl
 gain 2 (DDV 7.2.2 (a)).
@@ -20,7 +20,7 @@ from leagues.models import Role
 from leagues.seasons import selectors
 from leagues.seasons import services as seasons_services
 from leagues.table import services as table_services
-from tests.test_bill_two_steps import BILL, at_round_end, league, people  # noqa: F401
+from tests.seasons.test_bill_two_steps import BILL, at_round_end, league, people  # noqa: F401
 
 pytestmark = [
     pytest.mark.skipif(

@@ -14,7 +14,7 @@ from leagues.table import services
 from leagues.table.hand_entry import doppelkopf as form
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.form_posts import post, post_from_html
-from tests.test_hand_entry_doppelkopf import PLAYERS, _result_with, read, render_form, replays
+from tests.table.test_hand_entry_doppelkopf import PLAYERS, _result_with, read, render_form, replays
 
 
 def _normal(**fields):
