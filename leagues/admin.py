@@ -27,7 +27,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from leagues import exceptions
 from leagues.clubs import services
 from leagues.clubs.names import visible_name
-from leagues.forms import installed_game, preset_choices
+from leagues.fields import installed_game, preset_choices
 from leagues.models import (
     Hand,
     HandResult,

@@ -18,7 +18,7 @@ date, then hand number), over every season (a rating is a player's, not a season
   average of about 0 after 300 hands). Against the mean an even solo is an even match, and
   with equal uncertainties the soloist wins or loses exactly what the three lose or win
   together, a third from each: the sheet's 3 against 1 of a solo's points, and the sum of
-  the ratings stays put (tests/test_ratings_solo.py). The two other readings were worse:
+  the ratings stays put (tests/stats/test_ratings_solo.py). The two other readings were worse:
   openskill's ``weights`` only scale the update, not the expectation (still 75 against 25),
   and three duels rated one hand as three, each of the three against a soloist who had
   already moved.

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 from leagues import games
 from leagues.models import MeetingResult
-from leagues.seasons.money import money_text
+from leagues.money import money_text
 
 
 def _signed(total: int) -> str:

@@ -20,8 +20,9 @@ from django.views.decorators.http import require_http_methods
 
 from leagues import exceptions
 from leagues.accounts import login_lockout, throttling
+from leagues.accounts.forms import JoinForm, SignupForm
 from leagues.clubs import selectors, services
-from leagues.forms import JoinForm, SignupForm, game_label
+from leagues.fields import game_label
 from leagues.models import ROLE_RANK, Invite, Membership
 
 

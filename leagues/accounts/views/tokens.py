@@ -9,7 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from leagues.accounts import tokens
-from leagues.forms import ApiTokenForm
+from leagues.accounts.forms import ApiTokenForm
 from leagues.models import ApiToken
 
 

@@ -11,16 +11,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from leagues import exceptions, field_labels
 from leagues.clubs import selectors, services
-from leagues.forms import (
-    InviteForm,
-    LeagueForm,
-    PlayerForm,
-    PresetForm,
-    PublicLinkForm,
-    RoleForm,
-    game_label,
-    preset_label,
-)
+from leagues.clubs.forms import InviteForm, LeagueForm, PlayerForm, PresetForm, PublicLinkForm, RoleForm
+from leagues.fields import game_label, preset_label
 from leagues.models import Invite, Membership, Role
 from leagues.permissions import league_for
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from leagues.clubs import services
 from leagues.clubs.rulebook import rule_book
-from leagues.forms import game_label, installed_game, preset_label
+from leagues.fields import game_label, installed_game, preset_label
 from leagues.models import Meeting
 from leagues.permissions import league_for, public_league
 

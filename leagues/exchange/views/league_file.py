@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from leagues import exceptions
 from leagues.clubs import services
 from leagues.exchange import league_file as exchange
-from leagues.forms import ImportLeagueForm, PlaysAsForm
+from leagues.exchange.forms import ImportLeagueForm, PlaysAsForm
 from leagues.models import Role
 from leagues.permissions import league_for
 

@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from leagues.exchange import paper_import, paper_reading
-from leagues.forms import PaperImportForm
+from leagues.exchange.forms import PaperImportForm
 from leagues.models import Role
 from leagues.permissions import league_for
 

@@ -22,11 +22,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from leagues import exceptions, games
-from leagues.forms import METHODS, SEVERAL, BillForm
 from leagues.models import Role, Season
+from leagues.money import canonical, money_text, number_text
 from leagues.permissions import league_for
 from leagues.seasons import bill_page, selectors, services
-from leagues.seasons.money import canonical, money_text, number_text
+from leagues.seasons.forms import METHODS, SEVERAL, BillForm
 from leagues.table import sharing
 from scoring.bill import split_bill
 from scoring.errors import ScoringError

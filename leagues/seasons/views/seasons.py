@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from leagues import exceptions
-from leagues.forms import ReopenSeasonForm
 from leagues.models import Role, Season
 from leagues.permissions import league_for
 from leagues.seasons import services
+from leagues.seasons.forms import ReopenSeasonForm
 
 
 def _season(request, slug, number):

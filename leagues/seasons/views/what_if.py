@@ -10,8 +10,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from leagues import exceptions, games
+from leagues.clubs.forms import PresetForm
 from leagues.clubs.views.leagues import add_errors
-from leagues.forms import PresetForm
 from leagues.models import Season
 from leagues.permissions import league_for
 from leagues.seasons import selectors, services, what_if

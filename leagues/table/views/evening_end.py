@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from leagues import exceptions, games
-from leagues.forms import EndTimeForm
 from leagues.models import Role
 from leagues.permissions import meeting_for
 from leagues.table import evening, meetings, replay, selectors
+from leagues.table.forms import EndTimeForm
 
 
 def _scorekeepers_meeting(request, slug, pk):

@@ -33,12 +33,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap, retarget
 
 from leagues import exceptions, field_labels, games
-from leagues.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.models import Hand, Role
 from leagues.permissions import league_for, meeting_for
 from leagues.seasons import selectors as seasons_selectors
 from leagues.table import evening, hand_history, meetings, next_line, replay, services, sharing, sheet, undo
 from leagues.table import selectors as table_selectors
+from leagues.table.forms import TEAM_NAMES, HandEntryForm, HandVersionForm, ReopenMeetingForm, StartMeetingForm
 from leagues.table.hand_entry import form_module
 from leagues.table.hand_entry.words import hand_words
 from leagues.templatetags.sheet import ROUND_WORDS

@@ -28,7 +28,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from leagues import exceptions, field_labels
-from leagues.forms import STALE_FORM, WholeNumberField
+from leagues.fields import STALE_FORM, WholeNumberField
 from leagues.models import Hand, Meeting, Role
 from leagues.permissions import league_for
 from leagues.table import outbox_choices, replay, selectors, services, sheet

@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from leagues import exceptions
-from leagues.forms import HandVersionForm
 from leagues.models import Hand, Role
 from leagues.permissions import meeting_for
 from leagues.table import undo
+from leagues.table.forms import HandVersionForm
 from leagues.table.views.meetings import _render_table
 
 
