@@ -57,7 +57,8 @@ _.clean_before, _.clean_date, _.clean_players, _.clean_top_trump_trick
 _.field_order, _.help_text, _.default_error_messages
 
 # Model fields set or read only through the ORM, the admin or django-simple-history.
-_.joined_at, _.created_by, _.used_by, _.first_name, _._history_user, _._change_reason
+_.joined_at, _.created_by, _.used_by, _.first_name, _._history_user, _._change_reason, _.locked_by
+_.was_closed_by
 
 # Templates read these fields, properties, methods, tags and filters.
 _.anchor, _.heading_html, _.body_html, _.preset_value, _.in_front, _.meeting_fields, _.paid_fields
@@ -65,7 +66,7 @@ _.confirm_amount, _.suggested, _.winner_total, _.winner_games_won, _.summary, _.
 _.is_hand, _.closer_not_kept, _.mu_shown, _.sigma_shown, _.ordinal_shown, _.revokes, _.matches_won
 _.pennants, _.best_evening, _.worst_evening, _.announce_rate, _.specials_made_total
 _.specials_conceded_total, _.race_points_per_hand, _.bids_by_size, _.bids_made, _.bids_failed
-_.colour, _.height, _.zero_y, _.right, _.bottom, _.drawing, _.short_name, _.round_letters
+_.colour, _.height, _.zero_y, _.right, _.bottom, _.drawing, _.short_name, _.round_letters, _.evening_url
 
 # Keys of the API's answers: TypedDicts of a replay's result and serializer fields.
 _.hand_winners, _.ignored_tricks, _.pot_winner, _.to, _.chooses_restaurant
