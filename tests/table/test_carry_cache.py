@@ -107,11 +107,14 @@ def spied_writes(monkeypatch):
     """The meetings whose results are written, in order."""
     written = []
     real = results.write_results
-    monkeypatch.setattr(
-        services,
-        "write_results",
-        lambda meeting, *args, **kwargs: written.append(meeting.pk) or real(meeting, *args, **kwargs),
-    )
+
+    def spy(meeting, *args, **kwargs):
+        written.append(meeting.pk)
+        return real(meeting, *args, **kwargs)
+
+    # The hand writes call it for their evening, the cascade for the later ones.
+    monkeypatch.setattr(services, "write_results", spy)
+    monkeypatch.setattr(results, "write_results", spy)
     return written
 
 
