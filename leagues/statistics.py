@@ -7,55 +7,43 @@ ended; ``MeetingResult`` gives each evening's total and its pennant. Doppelkopf 
 else. The other games' bids made or failed, jinks and matches exist only in a replay, so their
 meetings are replayed here through ``scoring`` (no Django there, no queries).
 
-The queries are a fixed number whatever the size of the league; the Python work grows with the
-hands. Measured on the bench league of 20 seasons x 40 evenings x 40 hands (32,000 hands,
-160,000 HandResult rows, SQLite, this shared machine; ``python -m tests.bench.statistics_cold``):
-working all of it out on a cold cache takes about 0.8 s (1.07 s before the hands and results
-were read through the cursor, ``hands_in_play_order`` and ``active_results``): about 0.3 s
-reading and decoding rows, 0.3 s counting 128,000 player-hands in ``_doppelkopf_hand``; one
-season about 45 ms. So each season's part is kept with a fingerprint of its hands and
-results (``season_fingerprints``), all time is the seasons' parts merged (and kept too): the
-page read again takes about 10 ms through the test client, as the standings of the same league,
-and after a hand entered tonight only tonight's season is worked out again. They are kept in
-the database (``CACHES["derived"]``, ``leagues.derived_cache``): worked out once for every
-worker and machine, and still there after a restart.
+The figures are counted evening by evening, and a season's are added to the ones before it
+(``PlayerStats.absorb``: a winning run that spans them counts whole). What the evenings before
+tonight add up to is kept in the table of derived figures (``CACHES["derived"]``,
+``leagues.derived_cache``), with the mark of the last evening it holds
+(``leagues.evenings``): all time and that evening's season so far in one row, and each
+season once it is over in a row of its own. A page reads them and counts tonight's evenings
+afresh; when evenings closed since, the first page counts them once and keeps them on. A
+correction of a closed evening (reopened by an admin) changes the marks from that evening on:
+the seasons before it are read from their rows, the rest is counted again and kept anew.
 """
 
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.core.cache import caches
-from django.db import connections
-from django.db.models import Count, Max, Q, Sum
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.errors import ScoringError
 from scoring.sitting import calculate
 
-from .models import Hand, HandResult, League, Meeting, MeetingResult, Player, Season, Seat
+from .evenings import BY_SEASON, Evenings, active_results, evenings_of, hands_in_play_order
+from .models import League, Meeting, MeetingResult, Player, Season, Seat
 from .selectors import is_race_game
 
-# In the keys of the kept parts: raised whenever what a part holds changes (a field of
+# In the marks of the kept parts: raised whenever what a part holds changes (a field of
 # PlayerStats or SeasonPart, a rule of counting), so that a part kept in the old shape, or
 # counted the old way, is never read again: the parts outlive the process that wrote them.
-VERSION = 2
+VERSION = 3
 TWO_PLACES = Decimal("0.01")
 
 # Doppelkopf calls from lowest to highest (doppelkopf.md "What one game records").
 CALL_LEVELS = {"re": 0, "kontra": 0, "keine_90": 1, "keine_60": 2, "keine_30": 3, "schwarz": 4}
-# The absage a winner's margin would have made, by the loser's eyes (doppelkopf.md, item 2).
-ABSAGE_BY_LEVEL = {1: "keine_90", 2: "keine_60", 3: "keine_30", 4: "schwarz"}
-SOLO_TYPES = ("trumpf", "damen", "buben", "fleischlos", "stilles", "hochzeit")
 SPECIAL_KINDS = ("doppelkopf", "fuchs", "karlchen")
-ROUNDS = ("normal", "bock", "ramsch", "pflichtsolo", "penalty")
 
 
 def ratio(numerator: int, denominator: int) -> Decimal | None:
@@ -229,178 +217,143 @@ class LeagueStatistics:
         return next((p for p in self.players if p.player.id == player_id), None)
 
 
-def season_fingerprints(league: League) -> dict[int, str]:
-    """{season id: a digest that changes with every write of one of its hands (entered,
-    corrected, deleted, restored: the newest ``changed_at`` and the counts) and of its cached
-    results (the MeetingResult sums the single writer keeps with every HandResult write: a
-    round carried in from an earlier evening, a rule or pennant that changes a replay without
-    touching a hand) and of its meetings (an evening started has no hand yet, but counts
-    and has its point on the ratings' chart; an evening closed or reopened gains or loses
-    its winner: the closed ones' count and newest closing time)}. Three grouped queries, whatever the number of
-    seasons, and the hands' one only when a hand anywhere changed since it was last asked
-    (``_hand_prints``)."""
-    figures: dict[int, list] = defaultdict(list)
-    for sid, parts in _hand_prints(league).items():
-        figures[sid].append(parts)
-    for sid, count, last, closed, closed_last in (
-        Meeting.objects.filter(league=league)
-        .values("season_id")
-        .annotate(
-            count=Count("id"),
-            last=Max("id"),
-            closed=Count("id", filter=Q(closed_at__isnull=False)),
-            closed_last=Max("closed_at"),
-        )
-        .order_by("season_id")
-        .values_list("season_id", "count", "last", "closed", "closed_last")
-    ):
-        figures[sid].append(("meetings", str(count), str(last), str(closed), str(closed_last)))
-    for row in (
-        MeetingResult.objects.filter(league=league)
-        .values("season_id")
-        .annotate(
-            rows=Count("id"),
-            total=Sum("total"),
-            games=Sum("games"),
-            wins=Sum("wins"),
-            solos=Sum("solos"),
-            solos_won=Sum("solos_won"),
-            games_won=Sum("games_won"),
-            points=Sum("points"),
-            evenings=Count("id", filter=Q(won_evening=True)),
-            last=Max("id"),
-        )
-        .order_by("season_id")
-        .values_list(
-            "season_id",
-            "rows",
-            "total",
-            "games",
-            "wins",
-            "solos",
-            "solos_won",
-            "games_won",
-            "points",
-            "evenings",
-            "last",
-        )
-    ):
-        figures[row[0]].append(tuple(str(v) for v in row[1:]))
-    return {sid: hashlib.sha256(repr(parts).encode()).hexdigest()[:32] for sid, parts in figures.items()}
+@dataclass
+class SeasonPart:
+    """The statistics of some evenings by player id (players unnamed: the names are read fresh)."""
 
+    players: dict[int, PlayerStats] = field(default_factory=dict)
+    hands: int = 0
+    meetings: int = 0
 
-def derived():
-    """The cache of the statistics' parts and the rating states: a table, shared by every
-    process (``leagues.derived_cache``)."""
-    return caches["derived"]
-
-
-def kept_mark(league: League, fingerprint: str) -> str:
-    """What a kept part is stored with and read back only when it still matches: the
-    fingerprint of what it was worked out from, and the league's creation time, because the
-    keys name the league and its seasons by id, and SQLite gives a deleted league's id (and its
-    seasons') to the next one created."""
-    return f"{league.created_at.isoformat()}|{fingerprint}"
-
-
-def _hand_prints(league: League) -> dict[int, tuple]:
-    """{season id: (hands, live hands, the newest change)}. Grouping the league's hands costs
-    20 ms on the bench league, most of a page read from the cache; every write of a hand adds a
-    row to its history (simple_history), so the newest history row, read from the primary key's
-    index, says whether anything changed since the figures were kept. Its id *and its time*:
-    after a restore from a backup the ids go on from the backup's newest, and the next write
-    gets an id that a write before the restore had (with other hands behind it), never its time.
-    And the league's creation time (``kept_mark``)."""
-    newest = list(Hand.history.order_by("-history_id").values_list("history_id", "history_date")[:1])
-    mark = kept_mark(league, repr(newest))
-    key = f"kl-handprints-{VERSION}:{league.pk}"
-    kept = derived().get(key)
-    if kept is not None and kept[0] == mark:
-        found = kept[1]
-    else:
-        found = {
-            sid: (str(rows), str(live), str(changed))
-            for sid, rows, live, changed in Hand.objects.filter(meeting__league=league)
-            .values("meeting__season_id")
-            .annotate(rows=Count("id"), live=Count("id", filter=Q(deleted_at=None)), changed=Max("changed_at"))
-            .order_by("meeting__season_id")
-            .values_list("meeting__season_id", "rows", "live", "changed")
-        }
-        derived().set(key, (mark, found))
-    return found
+    def absorb(self, later: SeasonPart) -> None:
+        """Add the figures of later evenings to these (``later`` itself stays as it was)."""
+        for pid, stats in later.players.items():
+            if pid in self.players:
+                self.players[pid].absorb(stats)
+            else:
+                self.players[pid] = copy.deepcopy(stats)
+        self.hands += later.hands
+        self.meetings += later.meetings
 
 
 @dataclass
-class SeasonPart:
-    """One season's statistics by player id (players unnamed: the names are read fresh)."""
+class Kept:
+    """The statistics of every evening up to one: all time, and that evening's season so far."""
 
-    players: dict[int, PlayerStats]
-    hands: int
-    meetings: int
+    all: SeasonPart = field(default_factory=SeasonPart)
+    season_id: int | None = None
+    season: SeasonPart = field(default_factory=SeasonPart)
+
+
+def derived():
+    """The table of kept parts, shared by every process (``leagues.derived_cache``)."""
+    return caches["derived"]
 
 
 def league_statistics(*, league: League, season: Season | None = None) -> LeagueStatistics:
-    """The statistics of ``league`` in ``season`` (None: all time, every season's merged in
-    playing order). Each season's part is kept (``derived()``, one row a season, overwritten)
-    with its fingerprint and read only while the fingerprint still matches, so that a hand
-    entered tonight works out tonight's season again and reads the others (measured: see the
-    module docstring). A fixed number of queries: seasons, players, the fingerprints, the kept
-    parts, and for the seasons whose part is missing or outdated the five reads of
-    ``season_parts`` and one write."""
-    seasons = [season] if season is not None else list(Season.objects.filter(league=league).order_by("number"))
-    prints = season_fingerprints(league)
-    marks = {s.pk: kept_mark(league, prints.get(s.pk, "-")) for s in seasons}
-    keys = {s.pk: f"kl-stats-{VERSION}:{league.pk}:{s.pk}" for s in seasons}
-    # All time, merged, with the fingerprints of every season: a page read again merges nothing.
-    every = hashlib.sha256(repr([(s.pk, marks[s.pk]) for s in seasons]).encode()).hexdigest()[:32]
-    whole = f"kl-stats-{VERSION}-all:{league.pk}"
+    """The statistics of ``league`` in ``season`` (None: all time, the seasons in their order):
+    what is kept of the evenings before tonight, and tonight counted afresh (module
+    docstring). A fixed number of queries, and a season over since before tonight is read
+    from its own row."""
+    evenings = evenings_of(league, order=BY_SEASON, tag=f"statistics-{VERSION}")
+    ends = evenings.season_ends
+    if season is not None and ends.get(season.pk, -1) < evenings.tonight:
+        return merged(league=league, season=season, part=_season_over(league, evenings, season.pk))
+    kept, tonight = _kept_and_tonight(league, evenings)
     if season is None:
-        kept = derived().get(whole)
-        if kept is not None and kept[0] == every:
-            return merged(league=league, season=season, parts=[kept[1]])
-    kept = derived().get_many(list(keys.values()))
-    parts = {sid: kept[key][1] for sid, key in keys.items() if key in kept and kept[key][0] == marks[sid]}
-    missing = [s for s in seasons if s.pk not in parts]
-    fresh = season_parts(league=league, seasons=missing) if missing else {}
-    parts.update(fresh)
-    write = {keys[sid]: (marks[sid], part) for sid, part in fresh.items()}
-    if season is None:
-        total = merged_part([parts[s.pk] for s in seasons])
-        write[whole] = (every, total)
-    derived().set_many(write)
-    if season is None:
-        return merged(league=league, season=season, parts=[total])
-    return merged(league=league, season=season, parts=[parts[s.pk] for s in seasons])
+        part = kept.all
+        for later in tonight.values():
+            part.absorb(later)
+    else:
+        part = kept.season if kept.season_id == season.pk else SeasonPart()
+        part.absorb(tonight.get(season.pk, SeasonPart()))
+    return merged(league=league, season=season, part=part)
+
+
+def _season_over(league: League, evenings: Evenings, season_id: int) -> SeasonPart:
+    """A season whose evenings are all before tonight: its row, or counted and kept."""
+    end = evenings.season_ends.get(season_id)
+    if end is None:
+        return SeasonPart()  # a season without an evening
+    key = f"kl-stats-{VERSION}:{league.pk}:{season_id}"
+    row = derived().get(key)
+    if evenings.reached(row) == end:
+        return row[2]
+    ids = [e.id for e in evenings.played if e.season_id == season_id]
+    part = evening_parts(league=league, groups={meeting_id: season_id for meeting_id in ids}).get(season_id)
+    derived().set(key, (*evenings.mark(end), part))
+    return part
+
+
+def _kept_and_tonight(league: League, evenings: Evenings) -> tuple[Kept, dict[int, SeasonPart]]:
+    """What is kept of the evenings before tonight (brought up to the evening before tonight
+    and kept again when evenings closed since), and tonight's parts by season, in order."""
+    row = derived().get(f"kl-stats-{VERSION}:{league.pk}")
+    reached = evenings.reached(row)
+    if reached >= 0:
+        kept = row[2]
+    else:
+        reached, kept = _from_seasons(league, evenings)
+    fresh = {e.id: (e.season_id, i < evenings.tonight) for i, e in enumerate(evenings.played) if i > reached}
+    parts = evening_parts(league=league, groups=fresh) if fresh else {}
+    closed = {sid: part for (sid, before), part in parts.items() if before}
+    if closed:
+        _keep_on(league, evenings, kept, closed)
+    return kept, {sid: part for (sid, before), part in parts.items() if not before}
+
+
+def _keep_on(league: League, evenings: Evenings, kept: Kept, closed: dict[int, SeasonPart]) -> None:
+    """Add the parts of the evenings closed since (by season, in order) to ``kept`` and keep
+    it, with each season that is over now in a row of its own."""
+    ends = evenings.season_ends
+    rows = {}
+    for sid, part in closed.items():
+        if sid == kept.season_id:
+            kept.season.absorb(part)
+        else:
+            kept.season_id, kept.season = sid, part
+        kept.all.absorb(part)
+        if ends[sid] < evenings.tonight:
+            rows[f"kl-stats-{VERSION}:{league.pk}:{sid}"] = (*evenings.mark(ends[sid]), kept.season)
+    rows[f"kl-stats-{VERSION}:{league.pk}"] = (*evenings.mark(evenings.tonight - 1), kept)
+    derived().set_many(rows)
+
+
+def _from_seasons(league: League, evenings: Evenings) -> tuple[int, Kept]:
+    """When what was kept up to tonight no longer matches (or was never kept): the seasons
+    that still match, from the first on, merged; (the index of their last evening, them)."""
+    ends = evenings.season_ends
+    keys = {sid: f"kl-stats-{VERSION}:{league.pk}:{sid}" for sid in ends}
+    rows = derived().get_many(list(keys.values()))
+    reached, kept = -1, Kept()
+    for sid, key in keys.items():
+        if evenings.reached(rows.get(key)) != ends[sid]:
+            break
+        reached, kept.season_id, kept.season = ends[sid], sid, rows[key][2]
+        kept.all.absorb(kept.season)
+    return reached, kept
 
 
 def compute_statistics(*, league: League, season: Season | None = None) -> LeagueStatistics:
-    """Work the statistics out afresh, without the cache."""
-    seasons = [season] if season is not None else list(Season.objects.filter(league=league).order_by("number"))
-    parts = season_parts(league=league, seasons=seasons)
-    return merged(league=league, season=season, parts=[parts[s.pk] for s in seasons])
+    """Work the statistics out afresh, without the kept parts."""
+    ids = Meeting.objects.filter(league=league).order_by(*BY_SEASON)
+    if season is not None:
+        ids = ids.filter(season=season)
+    parts = evening_parts(league=league, groups={pk: sid for pk, sid in ids.values_list("pk", "season_id")})
+    total = SeasonPart()
+    for part in parts.values():
+        total.absorb(part)
+    return merged(league=league, season=season, part=total)
 
 
-def merged_part(parts: list[SeasonPart]) -> SeasonPart:
-    """The seasons' parts, in playing order, as one (the parts themselves stay as they were)."""
-    total: dict[int, PlayerStats] = {}
-    for part in parts:
-        for pid, stats in part.players.items():
-            if pid in total:
-                total[pid].absorb(stats)
-            else:
-                total[pid] = copy.deepcopy(stats)
-    return SeasonPart(players=total, hands=sum(p.hands for p in parts), meetings=sum(p.meetings for p in parts))
-
-
-def merged(*, league: League, season: Season | None, parts: list[SeasonPart]) -> LeagueStatistics:
-    """The seasons' parts, in playing order, as one set of statistics with today's players."""
+def merged(*, league: League, season: Season | None, part: SeasonPart) -> LeagueStatistics:
+    """A part as the statistics of ``season`` (None: all time), with today's players."""
     players = {p.id: p for p in Player.objects.filter(league=league)}
-    part = merged_part(parts) if len(parts) != 1 else parts[0]
-    total = part.players
-    for pid, stats in total.items():
+    for pid, stats in part.players.items():
         stats.player = players.get(pid)
     played = sorted(
-        (p for p in total.values() if p.player is not None and p.games.games), key=lambda p: p.player.name.lower()
+        (p for p in part.players.values() if p.player is not None and p.games.games),
+        key=lambda p: p.player.name.lower(),
     )
     return LeagueStatistics(
         league=league,
@@ -413,29 +366,30 @@ def merged(*, league: League, season: Season | None, parts: list[SeasonPart]) ->
     )
 
 
-def season_parts(*, league: League, seasons: list[Season]) -> dict[int, SeasonPart]:
-    """Work out the statistics of ``seasons`` (five queries whatever their number and size,
-    six with a replay for the games other than Doppelkopf)."""
-    ids = [s.pk for s in seasons]
+def evening_parts(*, league: League, groups: dict[int, Any]) -> dict[Any, SeasonPart]:
+    """Count the evenings ``groups`` names ({meeting id: the part it counts in}), each part's
+    evenings in playing order; the parts in the order of their first evening (seasons in
+    their order). Five queries
+    whatever their number and size, six with a replay for the games other than Doppelkopf."""
     doppelkopf = league.game == "doppelkopf"
     # What a replay needs (rules, teams, start totals: JSON decoded per meeting) only when
     # there is one to run: Doppelkopf has none (module docstring).
     replay = () if doppelkopf else ("game", "variant", "rules", "teams", "start_totals")
     meetings = list(
-        Meeting.objects.filter(league=league, season__in=ids)
-        .order_by("date", "id")
+        Meeting.objects.filter(league=league, pk__in=list(groups))
+        .order_by(*BY_SEASON)
         .only("id", "date", "season_id", "imported_totals", "closed_at", *replay)
     )
-    order = {m.id: i for i, m in enumerate(meetings)}
     names = dict(Player.objects.filter(league=league).values_list("name", "id"))
-    hands = hands_in_play_order(seasons=ids)
-    by_hand = active_results(seasons=ids, seat_order=False)
-    race = is_race_game(league.game)
-    season_of = {m.id: m.season_id for m in meetings}
-    players: dict[int, dict[int, PlayerStats]] = {sid: {} for sid in ids}
+    ids = [m.id for m in meetings]
+    hands = hands_in_play_order(meetings=ids)
+    by_hand = active_results(meetings=ids, seat_order=False)
+    parts: dict[Any, SeasonPart] = {}
+    for m in meetings:
+        parts.setdefault(groups[m.id], SeasonPart()).meetings += 1
 
-    def stats_of(season_id):
-        table = players[season_id]
+    def stats_in(meeting_id):
+        table = parts[groups[meeting_id]].players
 
         def get(pid):
             if pid not in table:
@@ -444,38 +398,39 @@ def season_parts(*, league: League, seasons: list[Season]) -> dict[int, SeasonPa
 
         return get
 
-    counts: dict[int, list[int]] = {sid: [0, 0] for sid in ids}  # hands, meetings
-    for m in meetings:
-        counts[m.season_id][1] += 1
-    getters = {sid: stats_of(sid) for sid in ids}
     for hand_id, meeting_id, payload in hands:
-        sid = season_of[meeting_id]
-        counts[sid][0] += 1
+        parts[groups[meeting_id]].hands += 1
         rows = by_hand.get(hand_id, ())
         if doppelkopf:
-            _doppelkopf_hand(payload, rows, getters[sid], names)
+            _doppelkopf_hand(payload, rows, stats_in(meeting_id), names)
         else:
-            _other_hand(rows, getters[sid])
+            _other_hand(rows, stats_in(meeting_id))
+    _evenings(meetings, stats_in, race=is_race_game(league.game))
+    if not doppelkopf:
+        _replayed_figures(meetings, hands, stats_in, names)
+    return parts
+
+
+def _evenings(meetings: list[Meeting], stats_in, *, race: bool) -> None:
+    """Each player's evenings (total, pennant) in playing order, and the points they add."""
+    by_id = {m.id: m for m in meetings}
+    order = {m.id: i for i, m in enumerate(meetings)}
+    touched = {}
     for meeting_id, player_id, total, points, won in (
-        MeetingResult.objects.filter(season__in=ids)
+        MeetingResult.objects.filter(meeting__in=list(by_id))
         .order_by()
         .values_list("meeting_id", "player_id", "total", "points", "won_evening")
     ):
-        if meeting_id not in order:
-            continue
-        meeting = meetings[order[meeting_id]]
-        stats = stats_of(meeting.season_id)(player_id)
+        meeting = by_id[meeting_id]
+        stats = stats_in(meeting_id)(player_id)
+        touched[id(stats)] = stats
         # Only a closed evening has a winner (league.md, the pennant).
         won = won and meeting.closed_at is not None
         stats.evenings.append(Evening(meeting_id=meeting_id, date=meeting.date, total=total, won=won))
         if not meeting.imported_totals:  # an evening copied from paper has no hands behind it
             stats.race_points += points if race else total
-    if not doppelkopf:
-        _replayed_figures(meetings, hands, lambda mid: stats_of(season_of[mid]), names)
-    for table in players.values():
-        for stats in table.values():
-            stats.evenings.sort(key=lambda e: order[e.meeting_id])
-    return {sid: SeasonPart(players=players[sid], hands=counts[sid][0], meetings=counts[sid][1]) for sid in ids}
+    for stats in touched.values():
+        stats.evenings.sort(key=lambda e: order[e.meeting_id])
 
 
 def _doppelkopf_hand(payload: dict, rows, stats_of, names: dict[str, int]) -> None:
@@ -629,133 +584,3 @@ def _replayed_figures(meetings, hands, stats_in, names: dict[str, int]) -> None:
         for match in result.get("matches") or ():
             for pid in ids(match.get("winner")) if match.get("winner") else ():
                 stats_in(meeting.id)(pid).matches_won += 1
-
-
-def chart_by_role(stats: LeagueStatistics) -> dict[str, Any]:
-    """Bar chart data: each player's points per game as Re, as Kontra and as soloist."""
-    labels = [p.player.name for p in stats.players]
-
-    def series(name):
-        return [float(getattr(p, name).per_game or 0) for p in stats.players]
-
-    return {
-        "labels": labels,
-        "datasets": [
-            {"label": _("Re"), "data": series("re")},
-            {"label": _("Kontra"), "data": series("kontra")},
-            {"label": _("Solo"), "data": series("solo")},
-        ],
-    }
-
-
-def chart_evenings(player: PlayerStats) -> dict[str, Any]:
-    """Line chart data: a player's total per evening."""
-    return {
-        "labels": [e.date.isoformat() for e in player.evenings],
-        "datasets": [{"label": player.player.name, "data": [e.total for e in player.evenings]}],
-    }
-
-
-SOLO_LABELS = {
-    "trumpf": gettext_lazy("Trump solo"),
-    "damen": gettext_lazy("Queen solo"),
-    "buben": gettext_lazy("Jack solo"),
-    "fleischlos": gettext_lazy("Fleischlos"),
-    "stilles": gettext_lazy("Silent wedding"),
-    "hochzeit": gettext_lazy("Wedding without partner"),
-}
-KIND_LABELS = {"hochzeit": gettext_lazy("Wedding (with partner)"), "trumpfabgabe": gettext_lazy("Trumpfabgabe")}
-ROUND_LABELS = {
-    "bock": gettext_lazy("Bock round"),
-    "ramsch": gettext_lazy("Ramsch round"),
-    "pflichtsolo": gettext_lazy("Pflichtsolo round"),
-    "penalty": gettext_lazy("Penalty solo"),
-}
-CALL_LABELS = {
-    "re": gettext_lazy("Re"),
-    "kontra": gettext_lazy("Kontra"),
-    "keine_90": gettext_lazy("No 90"),
-    "keine_60": gettext_lazy("No 60"),
-    "keine_30": gettext_lazy("No 30"),
-    "schwarz": gettext_lazy("Schwarz"),
-}
-SPECIAL_LABELS = {
-    "doppelkopf": gettext_lazy("Doppelkopf"),
-    "fuchs": gettext_lazy("Fox caught"),
-    "karlchen": gettext_lazy("Karlchen"),
-}
-
-
-def doppelkopf_categories(player: PlayerStats) -> list[tuple[Any, Tally]]:
-    """A player's (label, tally) by kind of game, those he played, for his page."""
-    rows: list[tuple[Any, Tally]] = [
-        (gettext_lazy("As Re"), player.re),
-        (gettext_lazy("As Kontra"), player.kontra),
-        (gettext_lazy("As soloist"), player.solo),
-    ]
-    rows += [(SOLO_LABELS[t], player.solo_types[t]) for t in SOLO_TYPES if t in player.solo_types]
-    rows.append((gettext_lazy("Against a solo"), player.against_solo))
-    rows += [(label, player.kinds[k]) for k, label in KIND_LABELS.items() if k in player.kinds]
-    rows += [(label, player.rounds[r]) for r, label in ROUND_LABELS.items() if r in player.rounds]
-    return [(label, tally) for label, tally in rows if tally.games]
-
-
-def call_rows(player: PlayerStats) -> list[tuple[Any, Tally]]:
-    """(label, tally of the games whose party's highest call it was), lowest call first."""
-    return [(label, player.calls[c]) for c, label in CALL_LABELS.items() if c in player.calls]
-
-
-def special_rows(player: PlayerStats) -> list[tuple[Any, int, int]]:
-    return [
-        (label, player.specials_made.get(k, 0), player.specials_conceded.get(k, 0))
-        for k, label in SPECIAL_LABELS.items()
-        if player.specials_made.get(k) or player.specials_conceded.get(k)
-    ]
-
-
-# --- reading the hands fast (shared with leagues.ratings) ---------------------------------------
-# A cold read of the bench league (32,000 hands, 160,000 HandResult rows) spent most of its
-# time in the ORM, not in the database: HandResult's default ordering joins the meeting and the
-# player and sorts every row; Django converts each value on its way out (the booleans, the JSON)
-# one call at a time. These read the same rows through the cursor, in the order they need.
-
-
-def _fetch(queryset) -> list[tuple]:
-    """The rows of a ``values_list`` queryset as the database cursor gives them (one query):
-    no per-value converters, so booleans may come as 0/1 and JSON as its text."""
-    sql, params = queryset.query.sql_with_params()
-    with connections[queryset.db].cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
-
-
-def _decoded(values: list) -> list:
-    """JSON texts decoded as one array (a call per text costs twice as much); a value a driver
-    has decoded already is kept."""
-    if all(isinstance(v, str) for v in values):
-        return json.loads("[" + ",".join(values) + "]")
-    return [json.loads(v) if isinstance(v, str) else v for v in values]
-
-
-def hands_in_play_order(*, seasons: list[int]) -> list[tuple[int, int, dict]]:
-    """(hand id, meeting id, payload) of the live hands of ``seasons`` in playing order: the
-    meetings by date (then id), each meeting's hands by position (the sheet's order)."""
-    rows = _fetch(
-        Hand.objects.filter(meeting__season__in=seasons, deleted_at=None)
-        .order_by("meeting__date", "meeting_id", "position")
-        .values_list("id", "meeting_id", "payload")
-    )
-    payloads = _decoded([payload for _id, _meeting, payload in rows])
-    return [(hand_id, meeting_id, payload) for (hand_id, meeting_id, _p), payload in zip(rows, payloads, strict=True)]
-
-
-def active_results(*, seasons: list[int], seat_order: bool = True) -> dict[int, list[tuple]]:
-    """{hand id: [(player id, active, delta, won, round, games_won), ...]} of the players
-    active in each hand of ``seasons`` (who sat out is in no statistic and no match), with
-    ``seat_order`` in seat order: by id, as the single writer inserts a hand's rows in the
-    replay's party order (sorting them costs a tenth of the read; the statistics need no order)."""
-    by_hand: dict[int, list[tuple]] = defaultdict(list)
-    rows = HandResult.objects.filter(season__in=seasons, active=True).order_by(*(["id"] if seat_order else []))
-    for row in _fetch(rows.values_list("hand_id", "player_id", "active", "delta", "won", "round", "games_won")):
-        by_hand[row[0]].append(row[1:])
-    return by_hand

@@ -3,11 +3,14 @@
 Thin: the figures come from ``leagues.statistics`` and ``leagues.ratings``; ``?season=N`` picks
 a season (none: all time), as on the standings page."""
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from .. import ratings as rating_reads
@@ -15,6 +18,88 @@ from .. import statistics as stats_reads
 from ..models import Player, Season
 from ..permissions import league_for
 from .standings import BadSeason, _season_number
+
+
+def chart_by_role(stats: stats_reads.LeagueStatistics) -> dict[str, Any]:
+    """Bar chart data: each player's points per game as Re, as Kontra and as soloist."""
+    labels = [p.player.name for p in stats.players]
+
+    def series(name):
+        return [float(getattr(p, name).per_game or 0) for p in stats.players]
+
+    return {
+        "labels": labels,
+        "datasets": [
+            {"label": _("Re"), "data": series("re")},
+            {"label": _("Kontra"), "data": series("kontra")},
+            {"label": _("Solo"), "data": series("solo")},
+        ],
+    }
+
+
+def chart_evenings(player: stats_reads.PlayerStats) -> dict[str, Any]:
+    """Line chart data: a player's total per evening."""
+    return {
+        "labels": [e.date.isoformat() for e in player.evenings],
+        "datasets": [{"label": player.player.name, "data": [e.total for e in player.evenings]}],
+    }
+
+
+SOLO_LABELS = {
+    "trumpf": gettext_lazy("Trump solo"),
+    "damen": gettext_lazy("Queen solo"),
+    "buben": gettext_lazy("Jack solo"),
+    "fleischlos": gettext_lazy("Fleischlos"),
+    "stilles": gettext_lazy("Silent wedding"),
+    "hochzeit": gettext_lazy("Wedding without partner"),
+}
+KIND_LABELS = {"hochzeit": gettext_lazy("Wedding (with partner)"), "trumpfabgabe": gettext_lazy("Trumpfabgabe")}
+ROUND_LABELS = {
+    "bock": gettext_lazy("Bock round"),
+    "ramsch": gettext_lazy("Ramsch round"),
+    "pflichtsolo": gettext_lazy("Pflichtsolo round"),
+    "penalty": gettext_lazy("Penalty solo"),
+}
+CALL_LABELS = {
+    "re": gettext_lazy("Re"),
+    "kontra": gettext_lazy("Kontra"),
+    "keine_90": gettext_lazy("No 90"),
+    "keine_60": gettext_lazy("No 60"),
+    "keine_30": gettext_lazy("No 30"),
+    "schwarz": gettext_lazy("Schwarz"),
+}
+SPECIAL_LABELS = {
+    "doppelkopf": gettext_lazy("Doppelkopf"),
+    "fuchs": gettext_lazy("Fox caught"),
+    "karlchen": gettext_lazy("Karlchen"),
+}
+
+
+def doppelkopf_categories(player: stats_reads.PlayerStats) -> list[tuple[Any, stats_reads.Tally]]:
+    """A player's (label, tally) by kind of game, those he played, for his page."""
+    rows: list[tuple[Any, stats_reads.Tally]] = [
+        (gettext_lazy("As Re"), player.re),
+        (gettext_lazy("As Kontra"), player.kontra),
+        (gettext_lazy("As soloist"), player.solo),
+    ]
+    rows += [(label, player.solo_types[t]) for t, label in SOLO_LABELS.items() if t in player.solo_types]
+    rows.append((gettext_lazy("Against a solo"), player.against_solo))
+    rows += [(label, player.kinds[k]) for k, label in KIND_LABELS.items() if k in player.kinds]
+    rows += [(label, player.rounds[r]) for r, label in ROUND_LABELS.items() if r in player.rounds]
+    return [(label, tally) for label, tally in rows if tally.games]
+
+
+def call_rows(player: stats_reads.PlayerStats) -> list[tuple[Any, stats_reads.Tally]]:
+    """(label, tally of the games whose party's highest call it was), lowest call first."""
+    return [(label, player.calls[c]) for c, label in CALL_LABELS.items() if c in player.calls]
+
+
+def special_rows(player: stats_reads.PlayerStats) -> list[tuple[Any, int, int]]:
+    return [
+        (label, player.specials_made.get(k, 0), player.specials_conceded.get(k, 0))
+        for k, label in SPECIAL_LABELS.items()
+        if player.specials_made.get(k) or player.specials_conceded.get(k)
+    ]
 
 
 def _season(request, league):
@@ -49,7 +134,7 @@ def league_statistics(request, slug):
             "stats": stats,
             "season": season,
             "seasons": seasons,
-            "chart": stats_reads.chart_by_role(stats) if stats.doppelkopf and stats.players else None,
+            "chart": chart_by_role(stats) if stats.doppelkopf and stats.players else None,
         },
     )
 
@@ -87,10 +172,10 @@ def player_statistics(request, slug, pk):
             "opponents": opponents,
             "season": season,
             "seasons": seasons,
-            "categories": stats_reads.doppelkopf_categories(mine) if mine and stats.doppelkopf else [],
-            "calls": stats_reads.call_rows(mine) if mine and stats.doppelkopf else [],
-            "specials": stats_reads.special_rows(mine) if mine and stats.doppelkopf else [],
-            "chart": stats_reads.chart_evenings(mine) if mine and mine.evenings else None,
+            "categories": doppelkopf_categories(mine) if mine and stats.doppelkopf else [],
+            "calls": call_rows(mine) if mine and stats.doppelkopf else [],
+            "specials": special_rows(mine) if mine and stats.doppelkopf else [],
+            "chart": chart_evenings(mine) if mine and mine.evenings else None,
         },
     )
 

@@ -1,0 +1,144 @@
+"""A league's evenings as the statistics and the ratings read them: in playing order, each with
+a mark of everything played up to it, and their hands with their results.
+
+The statistics and the ratings are worked out evening after evening, and what they were worked
+out from is kept in the table of derived figures (``CACHES["derived"]``) with the mark of the
+evening it reaches: it is read back only while that evening's mark is still the same.
+
+A closed evening's own share of the mark is cheap: its hands are read-only until an admin
+reopens it, and a reopening shows (the evening is open then, and once closed again it has
+another closing time and one reopening more). Its cached results may still change when an
+evening before it changes (special rounds carried in), so a mark is a chain over every evening
+up to it: a change anywhere changes every mark from there on. An open evening is marked by its
+hands: how many, how many live, the sum of their versions (each write raises one) and the
+newest change.
+
+Tonight is the open evenings of the newest date that has one, with every evening played after
+the first of them (a hand tonight may rewrite the rounds carried into those): the kept figures
+reach at most the evening before tonight, and a page works tonight out afresh.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.db.models import Count, Max, Q, Sum
+
+from .models import Hand, HandResult, League, Meeting
+
+# The statistics count a season's evenings together and the seasons in their order; the
+# ratings rate every evening in the order it was played.
+BY_SEASON = ("season__number", "date", "id")
+BY_DATE = ("date", "id")
+
+
+@dataclass(frozen=True)
+class Played:
+    id: int
+    date: datetime.date
+    season_id: int
+
+
+@dataclass
+class Evenings:
+    played: list[Played]
+    marks: list[str]
+    tonight: int  # the index of tonight's first evening; len(played) when every evening is closed
+    _index: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self):
+        self._index = {evening.id: i for i, evening in enumerate(self.played)}
+
+    def reached(self, kept) -> int:
+        """The index of the last evening a kept (meeting id, mark, ...) holds, while its mark
+        still matches; -1 when it holds none or no longer matches."""
+        if kept is None or kept[0] is None:
+            return -1
+        i = self._index.get(kept[0], -1)
+        return i if i >= 0 and self.marks[i] == kept[1] else -1
+
+    def mark(self, i: int) -> tuple[int, str] | tuple[None, str]:
+        """What a figure reaching evening ``i`` is kept with (-1: no evening)."""
+        return (self.played[i].id, self.marks[i]) if i >= 0 else (None, "")
+
+    @cached_property
+    def season_ends(self) -> dict[int, int]:
+        """{season id: the index of its last evening}."""
+        return {evening.season_id: i for i, evening in enumerate(self.played)}
+
+
+def evenings_of(league: League, *, order: tuple[str, ...], tag: str) -> Evenings:
+    """The league's evenings in ``order`` with their marks (``tag``: the kind of figure and
+    how it is worked out, so that figures worked out another way never match). Two queries,
+    the second only when an evening before tonight is still open."""
+    rows = list(
+        Meeting.objects.filter(league=league)
+        .annotate(reopened=Count("reopenings"))
+        .order_by(*order)
+        .values_list("id", "date", "season_id", "closed_at", "reopened")
+    )
+    tonight = _tonight(rows)
+    left_open = [row[0] for row in rows[:tonight] if row[3] is None]
+    hands = _hand_prints(left_open) if left_open else {}
+    chain = hashlib.sha256(f"{league.pk}|{league.created_at.isoformat()}|{tag}".encode())
+    marks = []
+    for meeting_id, date, season_id, closed_at, reopened in rows:
+        own = (closed_at.isoformat(), reopened) if closed_at is not None else hands.get(meeting_id)
+        chain.update(repr((meeting_id, season_id, date.isoformat(), own)).encode())
+        marks.append(chain.hexdigest()[:32])
+    played = [Played(id=row[0], date=row[1], season_id=row[2]) for row in rows]
+    return Evenings(played=played, marks=marks, tonight=tonight)
+
+
+def _tonight(rows) -> int:
+    """The index of the first evening played on or after the first open evening of the newest
+    date that has one (len(rows) when none is open)."""
+    open_ones = [(row[1], row[0]) for row in rows if row[3] is None]
+    if not open_ones:
+        return len(rows)
+    newest = max(date for date, _id in open_ones)
+    first = min(key for key in open_ones if key[0] == newest)
+    return next(i for i, row in enumerate(rows) if (row[1], row[0]) >= first)
+
+
+def _hand_prints(meeting_ids: list[int]) -> dict[int, tuple]:
+    """{meeting id: (hands, live hands, their versions summed, the newest change)}."""
+    return {
+        meeting_id: (rows, live, versions, changed.isoformat())
+        for meeting_id, rows, live, versions, changed in Hand.objects.filter(meeting__in=meeting_ids)
+        .values("meeting_id")
+        .annotate(
+            rows=Count("id"),
+            live=Count("id", filter=Q(deleted_at=None)),
+            versions=Sum("version"),
+            changed=Max("changed_at"),
+        )
+        .order_by("meeting_id")
+        .values_list("meeting_id", "rows", "live", "versions", "changed")
+    }
+
+
+def hands_in_play_order(*, meetings: list[int]) -> list[tuple[int, int, dict]]:
+    """(hand id, meeting id, payload) of the live hands of ``meetings`` in playing order: the
+    meetings by date (then id), each meeting's hands by position (the sheet's order)."""
+    return list(
+        Hand.objects.filter(meeting__in=meetings, deleted_at=None)
+        .order_by("meeting__date", "meeting_id", "position")
+        .values_list("id", "meeting_id", "payload")
+    )
+
+
+def active_results(*, meetings: list[int], seat_order: bool = True) -> dict[int, list[tuple]]:
+    """{hand id: [(player id, active, delta, won, round, games_won), ...]} of the players
+    active in each hand of ``meetings`` (who sat out is in no statistic and no match), with
+    ``seat_order`` in seat order: by id, as the writer inserts a hand's rows in the replay's
+    party order (the statistics need no order)."""
+    by_hand: dict[int, list[tuple]] = defaultdict(list)
+    rows = HandResult.objects.filter(meeting__in=meetings, active=True).order_by(*(["id"] if seat_order else []))
+    for row in rows.values_list("hand_id", "player_id", "active", "delta", "won", "round", "games_won"):
+        by_hand[row[0]].append(row[1:])
+    return by_hand
