@@ -21,6 +21,7 @@ the seasons before it are read from their rows, the rest is counted again and ke
 from __future__ import annotations
 
 import copy
+import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -90,9 +91,14 @@ class Tally:
 @dataclass
 class Evening:
     meeting_id: int
-    date: Any
+    date: datetime.date
     total: int
     won: bool
+
+    @classmethod
+    def of(cls, row: tuple[int, int, int, bool]) -> Evening:
+        meeting_id, day, total, won = row
+        return cls(meeting_id=meeting_id, date=datetime.date.fromordinal(day), total=total, won=won)
 
 
 @dataclass
@@ -120,7 +126,9 @@ class PlayerStats:
     run: int = 0  # games won in a row at the end
     lead: int = 0  # games won in a row at the start
     lost: bool = False  # any game lost (else lead == run == games)
-    evenings: list[Evening] = field(default_factory=list)
+    # (meeting id, the day as date.toordinal(), total, won) of each evening in playing order:
+    # plain tuples, since a part is kept pickled and read back by every page.
+    evening_rows: list[tuple[int, int, int, bool]] = field(default_factory=list)
     # Other games
     games_won: int = 0  # Partien
     matches_won: int = 0
@@ -160,19 +168,25 @@ class PlayerStats:
         self.jinks = [self.jinks[0] + later.jinks[0], self.jinks[1] + later.jinks[1]]
         for name in ("party_games", "missed", "revokes", "games_won", "matches_won", "race_points"):
             setattr(self, name, getattr(self, name) + getattr(later, name))
-        self.evenings = self.evenings + later.evenings
+        self.evening_rows = self.evening_rows + later.evening_rows
+
+    @property
+    def evenings(self) -> list[Evening]:
+        return [Evening.of(row) for row in self.evening_rows]
 
     @property
     def pennants(self) -> int:
-        return sum(e.won for e in self.evenings)
+        return sum(won for *_rest, won in self.evening_rows)
 
     @property
     def best_evening(self) -> Evening | None:
-        return max(self.evenings, key=lambda e: (e.total, e.date), default=None)
+        best = max(self.evening_rows, key=lambda e: (e[2], e[1]), default=None)
+        return Evening.of(best) if best else None
 
     @property
     def worst_evening(self) -> Evening | None:
-        return min(self.evenings, key=lambda e: (e.total, e.date), default=None)
+        worst = min(self.evening_rows, key=lambda e: (e[2], e[1]), default=None)
+        return Evening.of(worst) if worst else None
 
     @property
     def announce_rate(self) -> int | None:
@@ -426,11 +440,11 @@ def _evenings(meetings: list[Meeting], stats_in, *, race: bool) -> None:
         touched[id(stats)] = stats
         # Only a closed evening has a winner (league.md, the pennant).
         won = won and meeting.closed_at is not None
-        stats.evenings.append(Evening(meeting_id=meeting_id, date=meeting.date, total=total, won=won))
+        stats.evening_rows.append((meeting_id, meeting.date.toordinal(), total, won))
         if not meeting.imported_totals:  # an evening copied from paper has no hands behind it
             stats.race_points += points if race else total
     for stats in touched.values():
-        stats.evenings.sort(key=lambda e: order[e.meeting_id])
+        stats.evening_rows.sort(key=lambda e: order[e[0]])
 
 
 def _doppelkopf_hand(payload: dict, rows, stats_of, names: dict[str, int]) -> None:
