@@ -13,11 +13,14 @@ its first evening they come as they did (when the other rules carry them too).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Prefetch
+
 from . import selectors, services
-from .models import Meeting, Season
+from .models import Hand, Meeting, Season, Seat
 from .selectors import StandingRow
 
 
@@ -92,38 +95,57 @@ def _evening_totals(results) -> dict[str, int]:
 
 
 def season_what_if(*, season: Season, variant: str, overrides: dict[str, Any]) -> WhatIf:
-    """The season as played and under ``variant`` + ``overrides`` (the league form's shape)."""
+    """The season as played and under ``variant`` + ``overrides`` (the league form's shape).
+    A fixed number of queries whatever the number of evenings (``_evenings_of``)."""
     league = season.league
     rules = (variant, services.resolved_rules(game=league.game, variant=variant, overrides=overrides))
     carries = bool(rules[1].get("carry_special_rounds"))
     race = selectors.is_race_game(league.game)
-    meetings = list(season.meetings.select_related("season", "league").order_by("date", "id"))
     played_rows, what_if_rows, evenings = [], [], []
     carried_played = carried_what_if = None
-    for number, meeting in enumerate(meetings):
-        hands = list(meeting.hands.live())
+    for number, (meeting, hands, seats) in enumerate(_evenings_of(season)):
         payloads = [h.payload for h in hands]
+        players = [seat.player for seat in seats]
         # The first evening works out what it was given; the next ones take it from the one
         # before, as services.carried_rounds_for would (a meeting whose rules do not carry
         # starts from nothing).
         given = carried_played if meeting.rules.get("carry_special_rounds") else ()
-        played = services.calculate_meeting(meeting, payloads=payloads, carried=None if number == 0 else given)
-        rows = services.result_rows(meeting, hands, played)
+        played = services.calculate_meeting(
+            meeting, payloads=payloads, carried=None if number == 0 else given, players=players
+        )
+        rows = services.result_rows(meeting, hands, played, seats=seats)
         played_rows += rows
         carried_played = tuple(played["next"].get("queue_after_meeting") or ())
         if number == 0:
             # Into the season's first evening the rounds come as they did (if these rules carry).
             carried_what_if = services.carried_rounds_for(meeting) if carries else ()
         try:
-            result = services.calculate_meeting(meeting, payloads=payloads, carried=carried_what_if, rules=rules)
+            result = services.calculate_meeting(
+                meeting, payloads=payloads, carried=carried_what_if, rules=rules, players=players
+            )
         except services.InvalidInput as error:
             evenings.append(
                 Evening(meeting, _evening_totals(rows), None, problem=" ".join(e["message"] for e in error.errors))
             )
             carried_what_if = ()
             continue
-        other = services.result_rows(meeting, hands, result)
+        other = services.result_rows(meeting, hands, result, seats=seats)
         what_if_rows += other
         carried_what_if = tuple(result["next"].get("queue_after_meeting") or ()) if carries else ()
         evenings.append(Evening(meeting, _evening_totals(rows), _evening_totals(other)))
     return WhatIf(played=_table(played_rows, race=race), what_if=_table(what_if_rows, race=race), evenings=evenings)
+
+
+def _evenings_of(season: Season) -> list[tuple[Meeting, list[Hand], list[Seat]]]:
+    """Each evening of ``season`` in playing order with its live hands and its seats (their
+    players): three queries for the whole season."""
+    meetings = list(
+        season.meetings.with_season_start()
+        .select_related("season", "league")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.in_order()))
+        .order_by("date", "id")
+    )
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    for hand in Hand.objects.filter(meeting__season=season, deleted_at=None).order_by("meeting_id", "position"):
+        hands[hand.meeting_id].append(hand)
+    return [(meeting, hands[meeting.id], list(meeting.seats.all())) for meeting in meetings]
