@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from django.db.models import Count, Max, Q, Sum
@@ -45,13 +45,10 @@ class Played:
 
 @dataclass
 class Evenings:
-    played: list[Played]
-    marks: list[str]
-    tonight: int  # the index of tonight's first evening; len(played) when every evening is closed
-    _index: dict[int, int] = field(default_factory=dict)
-
-    def __post_init__(self):
-        self._index = {evening.id: i for i, evening in enumerate(self.played)}
+    rows: list[tuple]  # (meeting id, date, season id, closed, reopenings) in order
+    tonight: int  # the index of tonight's first evening; len(rows) when every evening is closed
+    seed: str  # what every mark starts from (the league, the kind of figure)
+    prints: dict[int, tuple]  # the hands of the evenings left open before tonight
 
     def reached(self, kept) -> int:
         """The index of the last evening a kept (meeting id, mark, ...) holds, while its mark
@@ -59,16 +56,39 @@ class Evenings:
         if kept is None or kept[0] is None:
             return -1
         i = self._index.get(kept[0], -1)
-        return i if i >= 0 and self.marks[i] == kept[1] else -1
+        return i if i >= 0 and self._mark(i) == kept[1] else -1
 
     def mark(self, i: int) -> tuple[int, str] | tuple[None, str]:
         """What a figure reaching evening ``i`` is kept with (-1: no evening)."""
-        return (self.played[i].id, self.marks[i]) if i >= 0 else (None, "")
+        return (self.rows[i][0], self._mark(i)) if i >= 0 else (None, "")
+
+    def after(self, i: int) -> list[Played]:
+        """The evenings after the one at index ``i``, in order."""
+        return [Played(id=row[0], date=row[1], season_id=row[2]) for row in self.rows[i + 1 :]]
+
+    def of_season(self, season_id: int) -> list[int]:
+        return [row[0] for row in self.rows if row[2] == season_id]
 
     @cached_property
     def season_ends(self) -> dict[int, int]:
         """{season id: the index of its last evening}."""
-        return {evening.season_id: i for i, evening in enumerate(self.played)}
+        return {row[2]: i for i, row in enumerate(self.rows)}
+
+    @cached_property
+    def _index(self) -> dict[int, int]:
+        return {row[0]: i for i, row in enumerate(self.rows)}
+
+    @cached_property
+    def _own(self) -> list[str]:
+        """Each evening's own share of the marks."""
+        return [
+            f"{meeting_id},{season_id},{date.toordinal()},{reopened if closed else self.prints.get(meeting_id)};"
+            for meeting_id, date, season_id, closed, reopened in self.rows
+        ]
+
+    def _mark(self, i: int) -> str:
+        """The mark of evening ``i``: of every evening up to it, in order."""
+        return hashlib.sha256((self.seed + "".join(self._own[: i + 1])).encode()).hexdigest()[:32]
 
 
 def evenings_of(league: League, *, order: tuple[str, ...], tag: str) -> Evenings:
@@ -77,27 +97,24 @@ def evenings_of(league: League, *, order: tuple[str, ...], tag: str) -> Evenings
     the second only when an evening before tonight is still open."""
     rows = list(
         Meeting.objects.filter(league=league)
-        .annotate(reopened=Count("reopenings"))
+        .annotate(closed=Q(closed_at__isnull=False), reopened=Count("reopenings"))
         .order_by(*order)
-        .values_list("id", "date", "season_id", "closed_at", "reopened")
+        .values_list("id", "date", "season_id", "closed", "reopened")
     )
     tonight = _tonight(rows)
-    left_open = [row[0] for row in rows[:tonight] if row[3] is None]
-    hands = _hand_prints(left_open) if left_open else {}
-    chain = hashlib.sha256(f"{league.pk}|{league.created_at.isoformat()}|{tag}".encode())
-    marks = []
-    for meeting_id, date, season_id, closed_at, reopened in rows:
-        own = (closed_at.isoformat(), reopened) if closed_at is not None else hands.get(meeting_id)
-        chain.update(repr((meeting_id, season_id, date.isoformat(), own)).encode())
-        marks.append(chain.hexdigest()[:32])
-    played = [Played(id=row[0], date=row[1], season_id=row[2]) for row in rows]
-    return Evenings(played=played, marks=marks, tonight=tonight)
+    left_open = [row[0] for row in rows[:tonight] if not row[3]]
+    return Evenings(
+        rows=rows,
+        tonight=tonight,
+        seed=f"{league.pk}|{league.created_at.isoformat()}|{tag}|",
+        prints=_hand_prints(left_open) if left_open else {},
+    )
 
 
 def _tonight(rows) -> int:
     """The index of the first evening played on or after the first open evening of the newest
     date that has one (len(rows) when none is open)."""
-    open_ones = [(row[1], row[0]) for row in rows if row[3] is None]
+    open_ones = [(row[1], row[0]) for row in rows if not row[3]]
     if not open_ones:
         return len(rows)
     newest = max(date for date, _id in open_ones)

@@ -194,9 +194,9 @@ def league_ratings(*, league: League) -> Ratings:
     if reached < evenings.tonight - 1:
         stops.setdefault(evenings.tonight - 1, None)
     kept = {}
-    if reached + 1 < len(evenings.played):
+    if reached + 1 < len(evenings.rows):
         state, kept = rate_evenings(
-            league=league, evenings=evenings.played[reached + 1 :], state=state, keep={i - reached - 1 for i in stops}
+            league=league, evenings=evenings.after(reached), state=state, keep={i - reached - 1 for i in stops}
         )
     rows = {}
     for i, name in stops.items():

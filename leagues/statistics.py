@@ -293,8 +293,8 @@ def _season_over(league: League, evenings: Evenings, season_id: int) -> SeasonPa
     row = derived().get(key)
     if evenings.reached(row) == end:
         return row[2]
-    ids = [e.id for e in evenings.played if e.season_id == season_id]
-    part = evening_parts(league=league, groups={meeting_id: season_id for meeting_id in ids}).get(season_id)
+    groups = dict.fromkeys(evenings.of_season(season_id), season_id)
+    part = evening_parts(league=league, groups=groups)[season_id]
     derived().set(key, (*evenings.mark(end), part))
     return part
 
@@ -308,7 +308,7 @@ def _kept_and_tonight(league: League, evenings: Evenings) -> tuple[Kept, dict[in
         kept = row[2]
     else:
         reached, kept = _from_seasons(league, evenings)
-    fresh = {e.id: (e.season_id, i < evenings.tonight) for i, e in enumerate(evenings.played) if i > reached}
+    fresh = {e.id: (e.season_id, i < evenings.tonight) for i, e in enumerate(evenings.after(reached), reached + 1)}
     parts = evening_parts(league=league, groups=fresh) if fresh else {}
     closed = {sid: part for (sid, before), part in parts.items() if before}
     if closed:
