@@ -186,25 +186,23 @@ def league_ratings(*, league: League) -> Ratings:
     key = f"kl-ratings-{METHOD}:{league.pk}"
     row = derived().get(key)
     reached = evenings.reached(row)
-    state = row[2] if reached >= 0 else None
-    if state is None:
+    if reached < 0:
         reached, state = _from_seasons(league, evenings)
-    # The states to keep: after each season that ended since, and after the evening before tonight.
-    stops = {i: f"{key}:{sid}" for sid, i in evenings.season_ends.items() if reached < i < evenings.tonight}
+        if reached >= evenings.tonight - 1 and reached >= 0:
+            derived().set(key, (*evenings.mark(reached), state))  # kept again, before tonight changes it
+    else:
+        state = row[2]
+    if reached + 1 == len(evenings.rows):
+        return ratings_from(league=league, state=state)
+    # Kept: the state after each season that ended since, and after the evening before tonight.
+    stops = {i: [f"{key}:{sid}"] for sid, i in evenings.season_ends.items() if reached < i < evenings.tonight}
     if reached < evenings.tonight - 1:
-        stops.setdefault(evenings.tonight - 1, None)
-    kept = {}
-    if reached + 1 < len(evenings.rows):
-        state, kept = rate_evenings(
-            league=league, evenings=evenings.after(reached), state=state, keep={i - reached - 1 for i in stops}
-        )
-    rows = {}
-    for i, name in stops.items():
-        mark = (*evenings.mark(i), kept[i - reached - 1])
-        if name is not None:
-            rows[name] = mark
-        if i == evenings.tonight - 1:
-            rows[key] = mark
+        stops.setdefault(evenings.tonight - 1, []).append(key)
+    marks = {evenings.mark(i): names for i, names in stops.items()}
+    state, kept = rate_evenings(
+        league=league, evenings=evenings.after(reached), state=state, keep={pk for pk, _mark in marks}
+    )
+    rows = {name: (pk, mark, kept[pk]) for (pk, mark), names in marks.items() for name in names}
     if rows:
         derived().set_many(rows)
     return ratings_from(league=league, state=state)
@@ -238,7 +236,7 @@ def rate_evenings(
     *, league: League, evenings: list[Played], state: RatingState, keep: set[int]
 ) -> tuple[RatingState, dict[int, RatingState]]:
     """Rate the hands of ``evenings`` (in playing order) on from ``state`` (changed in place);
-    the state after them and {index: a copy of the state after that evening} for ``keep``.
+    the state after them and {meeting id: a copy of the state after it} of those in ``keep``.
     Three queries whatever their number."""
     names = dict(Player.objects.filter(league=league).values_list("name", "id"))
     ids = [e.id for e in evenings]
@@ -249,7 +247,7 @@ def rate_evenings(
     doppelkopf = league.game == "doppelkopf"
     ratings = {pid: MODEL.rating(mu=mu, sigma=sigma) for pid, (mu, sigma) in state.ratings.items()}
     kept = {}
-    for index, evening in enumerate(evenings):
+    for evening in evenings:
         ordinals: dict[int, float] = {}
         for hand_id, payload in hands_of.get(evening.id, ()):
             rows = by_hand.get(hand_id, ())
@@ -261,9 +259,9 @@ def rate_evenings(
                 _rate(ratings, ordinals, teams, ranks)
             state.rated += bool(matches)
         state.evenings.append((evening.date.isoformat(), ordinals))
-        if index in keep:
+        if evening.id in keep:
             state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
-            kept[index] = state.copy()
+            kept[evening.id] = state.copy()
     state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
     return state, kept
 

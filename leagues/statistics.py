@@ -304,21 +304,21 @@ def _kept_and_tonight(league: League, evenings: Evenings) -> tuple[Kept, dict[in
     and kept again when evenings closed since), and tonight's parts by season, in order."""
     row = derived().get(f"kl-stats-{VERSION}:{league.pk}")
     reached = evenings.reached(row)
-    if reached >= 0:
-        kept = row[2]
-    else:
+    kept = row[2] if reached >= 0 else None
+    stale = kept is None
+    if stale:
         reached, kept = _from_seasons(league, evenings)
     fresh = {e.id: (e.season_id, i < evenings.tonight) for i, e in enumerate(evenings.after(reached), reached + 1)}
     parts = evening_parts(league=league, groups=fresh) if fresh else {}
     closed = {sid: part for (sid, before), part in parts.items() if before}
-    if closed:
-        _keep_on(league, evenings, kept, closed)
+    if closed or (stale and reached >= 0):
+        _keep_on(league, evenings, kept, closed, reach=evenings.tonight - 1 if closed else reached)
     return kept, {sid: part for (sid, before), part in parts.items() if not before}
 
 
-def _keep_on(league: League, evenings: Evenings, kept: Kept, closed: dict[int, SeasonPart]) -> None:
+def _keep_on(league: League, evenings: Evenings, kept: Kept, closed: dict[int, SeasonPart], *, reach: int) -> None:
     """Add the parts of the evenings closed since (by season, in order) to ``kept`` and keep
-    it, with each season that is over now in a row of its own."""
+    it as reaching evening ``reach``, with each season that is over now in a row of its own."""
     ends = evenings.season_ends
     rows = {}
     for sid, part in closed.items():
@@ -329,7 +329,7 @@ def _keep_on(league: League, evenings: Evenings, kept: Kept, closed: dict[int, S
         kept.all.absorb(part)
         if ends[sid] < evenings.tonight:
             rows[f"kl-stats-{VERSION}:{league.pk}:{sid}"] = (*evenings.mark(ends[sid]), kept.season)
-    rows[f"kl-stats-{VERSION}:{league.pk}"] = (*evenings.mark(evenings.tonight - 1), kept)
+    rows[f"kl-stats-{VERSION}:{league.pk}"] = (*evenings.mark(reach), kept)
     derived().set_many(rows)
 
 

@@ -210,3 +210,21 @@ def test_an_evening_reopened_corrected_and_closed_again_unseen_is_counted_again(
     assert correct_a_hand(second, user)
     Meeting.objects.filter(pk=second.pk).update(closed_at=timezone.now())
     assert_as_from_scratch(league)
+
+
+@pytest.mark.parametrize("tonight", [True, False], ids=["tonight open", "every evening closed"])
+def test_the_row_before_tonight_lost_is_made_again_from_the_seasons(lived, counted, tonight):
+    user, ids, league = lived
+    if not tonight:
+        Meeting.objects.filter(pk=ids["entry_meeting"]).update(closed_at=timezone.now())
+    read_all(league)
+    before_tonight = [f"kl-stats-{statistics.VERSION}:{league.pk}", f"kl-ratings-{ratings.METHOD}:{league.pk}"]
+    caches["derived"].delete_many(before_tonight)
+    read_all(league)
+    assert len(caches["derived"].get_many(before_tonight)) == 2
+    counted["statistics"].clear()
+    counted["ratings"].clear()
+    read_all(league)
+    expected = [{ids["entry_meeting"]}] if tonight else []
+    assert counted == {"statistics": expected, "ratings": expected}
+    assert_as_from_scratch(league)

@@ -1,7 +1,8 @@
-"""Statistics and ratings pages (issue 14 §1, §2), for the league's members.
+"""Statistics and ratings pages, for the league's members.
 
-Thin: the figures come from ``leagues.statistics`` and ``leagues.ratings``; ``?season=N`` picks
-a season (none: all time), as on the standings page."""
+The figures come from ``leagues.statistics`` and ``leagues.ratings``; here they are shaped for
+the pages (labels, rows, chart data). ``?season=N`` picks a season (none: all time), as on the
+standings page."""
 
 from typing import Any
 
@@ -39,9 +40,10 @@ def chart_by_role(stats: stats_reads.LeagueStatistics) -> dict[str, Any]:
 
 def chart_evenings(player: stats_reads.PlayerStats) -> dict[str, Any]:
     """Line chart data: a player's total per evening."""
+    evenings = player.evenings
     return {
-        "labels": [e.date.isoformat() for e in player.evenings],
-        "datasets": [{"label": player.player.name, "data": [e.total for e in player.evenings]}],
+        "labels": [e.date.isoformat() for e in evenings],
+        "datasets": [{"label": player.player.name, "data": [e.total for e in evenings]}],
     }
 
 
@@ -175,7 +177,7 @@ def player_statistics(request, slug, pk):
             "categories": doppelkopf_categories(mine) if mine and stats.doppelkopf else [],
             "calls": call_rows(mine) if mine and stats.doppelkopf else [],
             "specials": special_rows(mine) if mine and stats.doppelkopf else [],
-            "chart": chart_evenings(mine) if mine and mine.evenings else None,
+            "chart": chart_evenings(mine) if mine and mine.evening_rows else None,
         },
     )
 
