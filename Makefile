@@ -47,16 +47,19 @@ lint: $(VENV)/.dev-installed
 bench: $(VENV)/.dev-installed
 	DJANGO_SECRET_KEY=bench-only-secret $(BIN)/python -m tests.bench.run --output bench-results.json
 
-# Pages of a 20-season league (and a small one, and a carry league) against gunicorn (debug
-# off), as ratios to the trivial endpoint; on a fresh PostgreSQL database when DATABASE_URL names
-# one, else on a fresh SQLite file. A few minutes; writes bench-league-results.json.
+# Every page kind and write of three leagues (small, big, carrying) against gunicorn (2 workers,
+# debug off), warm, fresh (right after a write) and cold (workers restarted, caches emptied), as
+# multiples of the framework floor (GET /bench/floor/), with each row's budget; on a fresh
+# PostgreSQL database when DATABASE_URL names one, else on a fresh SQLite file. A few minutes;
+# BENCH_BIG=20x40x40 for the 20-season league (longer to build). Writes bench-league-results.json.
 bench-league: $(VENV)/.dev-installed
 	DJANGO_SECRET_KEY=bench-only-secret-bench-only-secret-bench-only $(BIN)/python -m tests.bench.league --output bench-league-results.json
 
-# 50 clients at once for 30 s (readers of the meeting page, standings, league page and public
-# sheet; scorekeepers entering, retrying and correcting hands through the API) against the same
-# 50 hammering POST /api/v1/ping/, on gunicorn (2 sync workers, debug off) and a fresh database
-# as bench-league; then checks every hand is stored exactly once. Writes bench-load-results.json.
+# 50 clients at once for 30 s (readers of the evenings being written: sheet, standings, league
+# page, public sheet; scorekeepers entering, retrying and correcting hands through the API), its
+# throughput as a share of the same 50 fetching the framework floor, on gunicorn (2 sync
+# workers, debug off) and a fresh database as bench-league; then checks every hand is stored
+# exactly once. Writes bench-load-results.json.
 bench-load: $(VENV)/.dev-installed
 	DJANGO_SECRET_KEY=bench-only-secret-bench-only-secret-bench-only $(BIN)/python -m tests.bench.load --output bench-load-results.json
 

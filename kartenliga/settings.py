@@ -281,19 +281,6 @@ CACHES = {
         "LOCATION": "pages",
         "OPTIONS": {"MAX_ENTRIES": 300, "CULL_FREQUENCY": 4},
     },
-    # "derived": the statistics' season parts and the rating states, in a database
-    # table (created by migration leagues/0011), so that they survive a restart and are worked
-    # out once for every worker and machine on the database instead of once per process (0.8 s
-    # and 1.5 s for a big league). Each is stored with the fingerprint of the hands and results
-    # it was worked out from and overwritten when that changes: about two rows a season of a
-    # league, which is why they never expire (TIMEOUT None); MAX_ENTRIES only bounds what
-    # deleted leagues leave behind. `verify_replays --rebuild` empties it after mending.
-    "derived": {
-        "BACKEND": "leagues.derived_cache.DerivedCache",
-        "LOCATION": "kartenliga_derived_cache",
-        "TIMEOUT": None,
-        "OPTIONS": {"MAX_ENTRIES": 200000, "CULL_FREQUENCY": 10},
-    },
 }
 
 

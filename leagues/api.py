@@ -5,7 +5,7 @@ import importlib
 import random
 
 from django.db import IntegrityError, transaction
-from django.http import Http404
+from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -183,13 +183,14 @@ class LeagueExportView(APIView):
     )
     def get(self, request, slug):
         league, _membership = league_for(user=request.user, slug=slug)
-        return Response(exchange.export_league(league=league))
+        # Streamed as the page's file is (leagues/exchange.py), compact as the API's JSON.
+        return StreamingHttpResponse(exchange.export_json(league=league, compact=True), content_type="application/json")
 
 
 def _meeting(request, slug, pk, role=Role.MEMBER):
-    # The league with the membership, the meeting and its season (shown with every meeting),
-    # and whether it opens its season (asked by the replay: the pennant's penalty soli), all
-    # in one query (permissions.meeting_for).
+    # The meeting with its season (shown with every meeting) and whether it opens its season
+    # (asked by the replay: the pennant's penalty soli), after the league and the membership
+    # (permissions.meeting_for).
     meeting, _membership = meeting_for(user=request.user, slug=slug, pk=pk, role=role)
     return meeting
 
@@ -341,14 +342,14 @@ class MeetingHandsView(APIView):
                 # 12: the answer read them again).
                 with transaction.atomic():
                     meeting, _membership = meeting_for(
-                        user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True, seats=True
+                        user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True
                     )
                     serializer = HandInputSerializer(data=request.data)
                     serializer.is_valid(raise_exception=True)
                     data = serializer.validated_data
                     key = _entry_key(request, data)
                     hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
-                    seats = meeting._seated
+                    seats = services.seats_of(meeting)
                     hand, created, result = services.enter_locked_hand(
                         meeting=meeting,
                         every=hands,
@@ -422,7 +423,7 @@ class MeetingHandView(APIView):
             # before the lock and again under it). Whatever goes wrong rolls all of it back.
             with transaction.atomic():
                 meeting, _membership = meeting_for(
-                    user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True, seats=True
+                    user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True
                 )
                 try:
                     hands, hand = services.hands_with(meeting, hand_pk)
@@ -435,7 +436,7 @@ class MeetingHandView(APIView):
                     meeting=meeting,
                     hands=hands,
                     hand=hand,
-                    seated=meeting._seated,
+                    seated=services.seats_of(meeting),
                     payload=data["payload"],
                     user=request.user,
                     version=_version(request, data.get("version")),

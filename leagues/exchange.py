@@ -15,37 +15,33 @@ how each value is read.
 
 The CSV export is for a spreadsheet: one row per live hand, each player's delta and running
 total that evening, its texts made safe for a spreadsheet (leagues/spreadsheet.py).
+
+Both exports are written as they are read, some evenings at a time, in pieces of text that
+the views stream; an import decodes one meeting of its file at a time. A league's whole
+history is never in memory at once, so a league of any size exports and imports alike.
 """
 
 from __future__ import annotations
 
-import uuid
+import itertools
+import json
+from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from scoring.registry import game_names, get_game
+from scoring.registry import game_names
 
-from . import import_bills, names, outbox_choices, paper_import, services, spreadsheet
+from . import import_bills, import_meetings, names, services, spreadsheet
 from . import import_checks as checks
-from .models import (
-    Hand,
-    HandResult,
-    League,
-    Meeting,
-    MeetingReopening,
-    MeetingResult,
-    Player,
-    Season,
-    SeasonBill,
-    SeasonReopening,
-    Seat,
-)
+from .models import Hand, HandResult, League, Meeting, MeetingCarry, MeetingResult, Player, Season, SeasonBill
 
-# The kinds of round a CSV row names (HandResult.round), in the reader's language.
 # The CSV's first columns and its names for a hand's round, in the reader's language.
 CSV_COLUMNS = (
     pgettext_lazy("a CSV column", "season"),
@@ -62,26 +58,47 @@ CSV_ROUNDS = {
     "penalty": pgettext_lazy("a round in a CSV", "penalty"),
 }
 
+# A hand's result as the CSV reads it: the hand, then its evening, then the player's figures.
+_CSV_FIELDS = ("meeting_id", "number", "season__number", "meeting__date", "meeting__host__name", "round")
+_CSV_FIELDS += ("player__name", "delta", "total")
+
 FORMAT = "kartenliga-league"
 VERSION = 1
-REASON_LENGTH = Hand.history.model._meta.get_field("history_change_reason").max_length
+# The evenings an export reads at once (an evening with its hands and their history is some
+# 40 kB of JSON), and the hands' results its CSV reads at once (four or five a hand).
+MEETINGS_AT_ONCE = 25
+CSV_RESULTS_AT_ONCE = 2000
+# An import tells its progress every so many evenings (manage.py import_league prints it).
+PROGRESS_EVERY = 40
 
 
 class _Who:
-    """Who did something, as the league knows him: the name of his player in the league, else
-    his login name (cut to a player name's length); where no account is linked, the name an
-    import kept as text. None when nobody is known."""
+    """Who did something (his account's id), as the league knows him: the name of his player
+    in the league, else his login name (cut to a player name's length); where no account is
+    linked, the name an import kept as text. None when nobody is known. The few accounts of
+    a league are each looked up once, not with every hand."""
 
     def __init__(self, league: League):
-        self.players = dict(league.players.filter(user__isnull=False).values_list("user_id", "name"))
+        self.names = dict(league.players.filter(user__isnull=False).values_list("user_id", "name"))
 
-    def __call__(self, user, kept: str | None = None) -> str | None:
-        if user is None:
-            return kept or None
-        try:
-            return self.players.get(user.pk) or names.clean_name(user.get_username()[: names.MAX_LENGTH])
-        except names.NameProblem:  # a login name from before names were checked
+    def __call__(self, user_id: int | None, kept: str | None = None) -> str | None:
+        if user_id is not None and user_id not in self.names:
+            self.names[user_id] = self._login_name(user_id)
+        name = self.names.get(user_id)
+        return (kept or None) if name is None else name or None
+
+    @staticmethod
+    def _login_name(user_id: int) -> str | None:
+        """The account's login name as a player's name ("" when it cannot be one: a login name
+        from before names were checked); None for an account that is gone."""
+        User = get_user_model()
+        login = User.objects.filter(pk=user_id).values_list(User.USERNAME_FIELD, flat=True).first()
+        if login is None:
             return None
+        try:
+            return names.clean_name(str(login)[: names.MAX_LENGTH])
+        except names.NameProblem:
+            return ""
 
 
 def _iso(value) -> str | None:
@@ -95,26 +112,15 @@ def _money(value) -> str | None:
 # --- out -----------------------------------------------------------------------------------
 
 
-def export_league(*, league: League) -> dict[str, Any]:
-    players = {p.pk: p.name for p in league.players.all()}
+def export_json(*, league: League, compact: bool = False) -> Iterator[str]:
+    """The league's export as JSON text, in pieces that join to what ``json.dumps`` writes of
+    the whole: indented by one space (the file the league page downloads), or ``compact``
+    (the API's answer). The league, its players and seasons are read at once; the meetings,
+    the bulk of a league, some evenings at a time as the pieces are asked for."""
+    players = dict(league.players.values_list("pk", "name"))
     who = _Who(league)
-    meetings = (
-        league.meetings.select_related("season", "closed_by", "created_by")
-        .prefetch_related("seats", "reopenings__reopened_by", "reopenings__was_closed_by")
-        .order_by("date", "id")
-    )
-    hands_of: dict[int, list[Hand]] = {}
-    for hand in Hand.objects.filter(meeting__league=league).select_related("entered_by").order_by("position"):
-        hands_of.setdefault(hand.meeting_id, []).append(hand)
-    history_of: dict[int, list[Any]] = {}
-    for record in (
-        Hand.history.filter(meeting__league=league)
-        .select_related("history_user")
-        .order_by("history_date", "history_id")
-    ):
-        history_of.setdefault(record.id, []).append(record)
-    seasons = league.seasons.select_related("locked_by").order_by("number")
-    return {
+    seasons = league.seasons.order_by("number")
+    head = {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
@@ -127,26 +133,106 @@ def export_league(*, league: League) -> dict[str, Any]:
         },
         "players": [{"name": p.name, "active": p.active} for p in league.players.order_by("name")],
         "seasons": [_season(s, players, who) for s in seasons],
-        "meetings": [_meeting(m, players, hands_of.get(m.pk, []), history_of, who) for m in meetings],
     }
+    return _json_pieces(head, "meetings", _meetings(league, players, who), indent=None if compact else 1)
+
+
+def _json_pieces(head: dict, key: str, items: Iterator[Any], *, indent: int | None) -> Iterator[str]:
+    """``head`` with a list of ``items`` under ``key`` last, in the pieces of its JSON: the
+    head, then an item at a time, written as ``json.dumps`` of the whole would write them."""
+
+    def dumps(value):
+        separators = None if indent else (",", ":")
+        return json.dumps(value, cls=DjangoJSONEncoder, ensure_ascii=False, indent=indent, separators=separators)
+
+    end = "\n}" if indent else "}"
+    yield dumps({**head, key: []})[: -len("[]" + end)]
+    # An item sits two levels deep: each of its lines moves in twice (a line break inside a
+    # text is written escaped, so every line break is the layout's).
+    step = "\n" + " " * 2 * indent if indent else ""
+    opened = False
+    for item in items:
+        yield ("," if opened else "[") + step + dumps(item).replace("\n", step)
+        opened = True
+    yield (step[: len(step) - (indent or 0)] + "]" if opened else "[]") + end
+
+
+def _meetings(league: League, players: dict[int, str], who: _Who) -> Iterator[dict[str, Any]]:
+    """Each meeting of the league as the export has it, in playing order, read
+    ``MEETINGS_AT_ONCE`` at a time with their hands and the hands' history."""
+    meetings = (
+        league.meetings.select_related("season")
+        .prefetch_related("seats", "reopenings")
+        .order_by("date", "id")
+        .iterator(chunk_size=MEETINGS_AT_ONCE)
+    )
+    while batch := list(itertools.islice(meetings, MEETINGS_AT_ONCE)):
+        hands_of = _hands_of([meeting.pk for meeting in batch], who)
+        for meeting in batch:
+            yield _meeting(meeting, players, hands_of[meeting.pk], who)
+
+
+# What the export reads of a hand and of each of its versions.
+_HISTORY_FIELDS = ("id", "history_type", "history_date", "history_user_id", "history_user_name", "version")
+_HISTORY_FIELDS += ("payload", "deleted_at", "history_change_reason")
+_HAND_FIELDS = ("id", "meeting_id", "position", "number", "version", "idempotency_key", "payload")
+_HAND_FIELDS += ("entered_by_id", "entered_at", "deleted_at")
+
+
+def _hands_of(meeting_ids: list[int], who: _Who) -> dict[int, list[dict[str, Any]]]:
+    """The hands of these meetings as the export has them, deleted ones too, each with the
+    history of its versions, by meeting. Read as rows, not model instances: a big league has
+    tens of thousands of each."""
+    history_of: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    records = Hand.history.filter(meeting_id__in=meeting_ids).order_by("history_date", "history_id")
+    for r in records.values(*_HISTORY_FIELDS):
+        history_of[r["id"]].append(
+            {
+                "type": r["history_type"],
+                "at": _iso(r["history_date"]),
+                "by": who(r["history_user_id"], r["history_user_name"]),
+                "version": r["version"],
+                "payload": r["payload"],
+                "deleted_at": _iso(r["deleted_at"]),
+                # why it changed, where a reason was kept (an offline hand kept, replaced or
+                # discarded after a conflict: leagues/outbox_choices.py)
+                "reason": r["history_change_reason"],
+            }
+        )
+    hands_of: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for h in Hand.objects.filter(meeting_id__in=meeting_ids).order_by("position").values(*_HAND_FIELDS):
+        hands_of[h["meeting_id"]].append(
+            {
+                "position": h["position"],
+                "number": h["number"],
+                "version": h["version"],
+                "idempotency_key": str(h["idempotency_key"]) if h["idempotency_key"] else None,
+                "payload": h["payload"],
+                "entered_by": who(h["entered_by_id"]),
+                "entered_at": _iso(h["entered_at"]),
+                "deleted_at": _iso(h["deleted_at"]),
+                "history": history_of.get(h["id"], []),
+            }
+        )
+    return hands_of
 
 
 def _season(season: Season, players: dict[int, str], who: _Who) -> dict[str, Any]:
-    bills = season.bills.select_related("settled_by").order_by("settled_at", "id")
+    bills = season.bills.order_by("settled_at", "id")
     return {
         "number": season.number,
         "started_on": _iso(season.started_on),
         "closed_on": _iso(season.closed_on),
         "locked_at": _iso(season.locked_at),
-        "locked_by": who(season.locked_by, season.locked_by_name) if season.locked_at else None,
+        "locked_by": who(season.locked_by_id, season.locked_by_name) if season.locked_at else None,
         "reopenings": [
             {
                 "reason": r.reason,
-                "reopened_by": who(r.reopened_by, r.reopened_by_name),
+                "reopened_by": who(r.reopened_by_id, r.reopened_by_name),
                 "reopened_at": _iso(r.reopened_at),
                 "was_locked_at": _iso(r.was_locked_at),
             }
-            for r in season.reopenings.select_related("reopened_by")
+            for r in season.reopenings.all()
         ],
         "bills": [_bill(b, players, who) for b in bills],
     }
@@ -166,13 +252,13 @@ def _bill(bill: SeasonBill, players: dict[int, str], who: _Who) -> dict[str, Any
         "transfers": bill.transfers,
         "scores": [list(pair) for pair in bill.score_map().items()],
         "chooser": players.get(bill.chooser_id),
-        "settled_by": who(bill.settled_by, bill.settled_by_name),
+        "settled_by": who(bill.settled_by_id, bill.settled_by_name),
         "settled_at": _iso(bill.settled_at),
         "replaced_at": _iso(bill.replaced_at),
     }
 
 
-def _meeting(meeting: Meeting, players, hands, history_of, who: _Who) -> dict[str, Any]:
+def _meeting(meeting: Meeting, players, hands, who: _Who) -> dict[str, Any]:
     return {
         "season": meeting.season.number,
         "date": _iso(meeting.date),
@@ -187,44 +273,18 @@ def _meeting(meeting: Meeting, players, hands, history_of, who: _Who) -> dict[st
         "start_totals": meeting.start_totals,
         "created_at": _iso(meeting.created_at),
         "closed_at": _iso(meeting.closed_at),
-        "closed_by": who(meeting.closed_by, meeting.closed_by_name) if meeting.closed_at else None,
+        "closed_by": who(meeting.closed_by_id, meeting.closed_by_name) if meeting.closed_at else None,
         "reopenings": [
             {
                 "reason": r.reason,
-                "reopened_by": who(r.reopened_by, r.reopened_by_name),
+                "reopened_by": who(r.reopened_by_id, r.reopened_by_name),
                 "reopened_at": _iso(r.reopened_at),
                 "was_closed_at": _iso(r.was_closed_at),
-                "was_closed_by": who(r.was_closed_by, r.was_closed_by_name),
+                "was_closed_by": who(r.was_closed_by_id, r.was_closed_by_name),
             }
             for r in meeting.reopenings.all()
         ],
-        "hands": [
-            {
-                "position": h.position,
-                "number": h.number,
-                "version": h.version,
-                "idempotency_key": str(h.idempotency_key) if h.idempotency_key else None,
-                "payload": h.payload,
-                "entered_by": who(h.entered_by),
-                "entered_at": _iso(h.entered_at),
-                "deleted_at": _iso(h.deleted_at),
-                "history": [
-                    {
-                        "type": r.history_type,
-                        "at": _iso(r.history_date),
-                        "by": who(r.history_user, r.history_user_name),
-                        "version": r.version,
-                        "payload": r.payload,
-                        "deleted_at": _iso(r.deleted_at),
-                        # why it changed, where a reason was kept (an offline hand kept,
-                        # replaced or discarded after a conflict: leagues/outbox_choices.py)
-                        "reason": r.history_change_reason,
-                    }
-                    for r in history_of.get(h.pk, [])
-                ],
-            }
-            for h in hands
-        ],
+        "hands": hands,
         # An evening copied from paper as each player's total (leagues/paper_import.py): the
         # totals are what was entered, since it has no hands to replay.
         "imported_totals": _imported_totals(meeting, players) if meeting.imported_totals else None,
@@ -236,10 +296,11 @@ def _imported_totals(meeting: Meeting, players) -> dict[str, int]:
     return {players[player_id]: total for player_id, total in rows}
 
 
-def export_csv(*, league: League, language: str | None = None) -> str:
+def export_csv(*, league: League, language: str | None = None) -> Iterator[str]:
     """One row per live hand: the season, the evening, the hand number and round, then each
     player's delta and running total that evening (empty when not at the table). Headers,
-    dates, rounds and the spreadsheet's dialect in ``language`` (default: the active one)."""
+    dates, rounds and the spreadsheet's dialect in ``language`` (default: the active one).
+    The text in pieces, the hands' figures read as they are written."""
     language = language or translation.get_language()
     dialect = spreadsheet.dialect_for(language)
     players = list(league.players.order_by("name").values_list("name", flat=True))
@@ -253,36 +314,30 @@ def export_csv(*, league: League, language: str | None = None) -> str:
             )
             for name in players
         }
-    rows: dict[tuple[int, int], dict[str, Any]] = {}
-    results = (
-        HandResult.objects.filter(league=league)
-        .select_related("player", "meeting", "season", "meeting__host")
-        .order_by("meeting__date", "meeting_id", "number")
-    )
-    for r in results:
-        row = rows.setdefault(
-            (r.meeting_id, r.number),
-            dict(
-                zip(
-                    columns,
-                    (
-                        r.season.number,
-                        r.meeting.date.strftime(dialect.day),
-                        r.meeting.host.name,
-                        r.number,
-                        rounds.get(r.round, r.round),
-                    ),
-                    strict=True,
-                )
-            ),
-        )
-        delta, total = of_player[r.player.name]
-        row[delta] = r.delta
-        row[total] = r.total
     header = list(columns)
     for name in players:
         header += of_player[name]
-    return spreadsheet.csv_text(header, rows.values(), dialect=dialect)
+    results = (
+        HandResult.objects.filter(league=league)
+        .order_by("meeting__date", "meeting_id", "number")
+        .values_list(*_CSV_FIELDS)
+        .iterator(chunk_size=CSV_RESULTS_AT_ONCE)
+    )
+    rows = _csv_rows(results, columns=columns, rounds=rounds, of_player=of_player, day=dialect.day)
+    return spreadsheet.csv_chunks(header, rows, dialect=dialect)
+
+
+def _csv_rows(results, *, columns, rounds, of_player, day) -> Iterator[dict[str, Any]]:
+    """A row per hand from its players' results, which come one after another."""
+    for (_meeting_id, number), of_hand in itertools.groupby(results, key=lambda r: r[:2]):
+        row = None
+        for _m, _n, season, date, host, kind, player, delta, total in of_hand:
+            if row is None:
+                row = dict(
+                    zip(columns, (season, date.strftime(day), host, number, rounds.get(kind, kind)), strict=True)
+                )
+            row.update(zip(of_player[player], (delta, total), strict=True))
+        yield row
 
 
 # --- in ------------------------------------------------------------------------------------
@@ -293,21 +348,56 @@ ImportProblem = checks.ImportProblem
 
 
 @transaction.atomic
-def import_league(*, data: Any, user, name: str, slug: str) -> League:
-    """A new league from an export, ``user`` its admin; every meeting replayed in playing
-    order. ImportProblem (nothing stored) when the file does not fit or a meeting does not
-    replay under its own rules."""
-    checks.check_document(data)
-    if checks.value(data, "format", "", str) != FORMAT:
+def import_league(*, data: checks.LeagueFile, user, name: str, slug: str, progress=None) -> League:
+    """A new league from an export (``import_checks.read_json``), ``user`` its admin; every
+    meeting replayed in playing order. ImportProblem (nothing stored) when the file does not
+    fit or a meeting does not replay under its own rules. ``progress(step, done, total)``,
+    when given, hears of the evenings "stored" and "replayed", ``PROGRESS_EVERY`` at a time."""
+    head = data.head
+    if checks.value(head, "format", "", str) != FORMAT:
         raise ImportProblem("format", _("this is not a Kartenliga league export."))
-    if checks.value(data, "version", "", int) != VERSION:
+    if checks.value(head, "version", "", int) != VERSION:
         raise ImportProblem("version", _("this export's version cannot be read here."))
-    source = checks.value(data, "league", "", dict)
+    league = _import_league_row(head, user=user, name=name, slug=slug)
+    # create_league makes a player for its founder; the export's players are the league's.
+    league.players.filter(user=user).delete()
+    player = checks.Players()
+    for i, item in enumerate(checks.items(head, "players", ""), start=1):
+        where = f"players[{i}]"
+        player_name = player.check_new(checks.value(item, "name", where, str), f"{where}.name")
+        active = checks.flag(item, "active", where, default=True)
+        player.by_name[player_name] = Player.objects.create(league=league, name=player_name, active=active)
+    seasons = {}
+    for i, item in enumerate(checks.items(head, "seasons", ""), start=1):
+        season = import_meetings.import_season(item, f"seasons[{i}]", league, taken=seasons)
+        seasons[season.number] = (season, item, f"seasons[{i}]")
+    places = {}  # each stored meeting's number in the file
+    for i, item in enumerate(data.meetings(), start=1):
+        places[import_meetings.import_meeting(item, f"meetings[{i}]", league, seasons, player).pk] = i
+        _tell(progress, "stored", i, data.meeting_count())
+    # A season starts with its first evening (services.start_meeting): the pages of a season
+    # without one have nothing to show.
+    played = set(league.meetings.values_list("season_id", flat=True))
+    for season, _item, where in seasons.values():
+        if season.pk not in played:
+            raise ImportProblem(where, _("a season without evenings."))
+    _replay_in_order(league, places, progress)
+    for season, item, where in seasons.values():
+        bills = checks.items(item, "bills", where)
+        if sum(1 for bill in bills if not isinstance(bill, dict) or bill.get("replaced_at") is None) > 1:
+            raise ImportProblem(f"{where}.bills", _("only one bill of a season is not replaced."))
+        for j, bill in enumerate(bills, start=1):
+            import_bills.import_bill(bill, f"{where}.bills[{j}]", season, player)
+    return league
+
+
+def _import_league_row(head, *, user, name, slug) -> League:
+    source = checks.value(head, "league", "", dict)
     game = checks.value(source, "game", "league", str)
     if game not in game_names():
         raise ImportProblem("league.game", _("not a game of this app."))
     try:
-        league = services.create_league(
+        return services.create_league(
             name=name,
             slug=slug,
             game=game,
@@ -317,42 +407,37 @@ def import_league(*, data: Any, user, name: str, slug: str) -> League:
         )
     except services.InvalidInput as error:
         raise ImportProblem("league", " ".join(e["message"] for e in error.errors)) from error
-    # create_league makes a player for its founder; the export's players are the league's.
-    league.players.filter(user=user).delete()
-    player = checks.Players()
-    for i, item in enumerate(checks.items(data, "players", ""), start=1):
-        where = f"players[{i}]"
-        player_name = player.check_new(checks.value(item, "name", where, str), f"{where}.name")
-        active = checks.flag(item, "active", where, default=True)
-        player.by_name[player_name] = Player.objects.create(league=league, name=player_name, active=active)
-    seasons = {}
-    for i, item in enumerate(checks.items(data, "seasons", ""), start=1):
-        season = _import_season(item, f"seasons[{i}]", league, taken=seasons)
-        seasons[season.number] = (season, item, f"seasons[{i}]")
-    meetings = [
-        _import_meeting(item, f"meetings[{i}]", league, seasons, player)
-        for i, item in enumerate(checks.items(data, "meetings", ""), start=1)
-    ]
-    # A season starts with its first evening (services.start_meeting): the pages of a season
-    # without one have nothing to show.
-    played = {meeting.season.number for meeting, _where in meetings}
-    for number, (_season, _item, where) in seasons.items():
-        if number not in played:
-            raise ImportProblem(where, _("a season without evenings."))
-    # Replay every meeting in playing order, as the app would have: the cached figures are
-    # the engine's. A meeting that no longer replays stops the import.
-    for meeting, where in sorted(meetings, key=lambda m: (m[0].date, m[0].pk)):
-        try:
-            services.replay_meeting(meeting=meeting)
-        except services.InvalidInput as error:
-            raise ImportProblem(where, _replay_problems(error)) from error
-    for season, item, where in seasons.values():
-        bills = checks.items(item, "bills", where)
-        if sum(1 for bill in bills if not isinstance(bill, dict) or bill.get("replaced_at") is None) > 1:
-            raise ImportProblem(f"{where}.bills", _("only one bill of a season is not replaced."))
-        for j, bill in enumerate(bills, start=1):
-            import_bills.import_bill(bill, f"{where}.bills[{j}]", season, player)
-    return league
+
+
+def _replay_in_order(league: League, places: dict[int, int], progress) -> None:
+    """Every meeting replayed in playing order, as the app would have: the cached figures are
+    the engine's. A meeting that no longer replays stops the import. Read some evenings at a
+    time: a big league's meetings with their rules are not all held at once."""
+    order = list(league.meetings.order_by("date", "id").values_list("pk", flat=True))
+    for start in range(0, len(order), MEETINGS_AT_ONCE):
+        batch = Meeting.objects.with_season_start().select_related("season")
+        batch = batch.in_bulk(order[start : start + MEETINGS_AT_ONCE])
+        for done, pk in enumerate(order[start : start + MEETINGS_AT_ONCE], start=start + 1):
+            meeting = batch[pk]
+            if not _replayed_already(meeting):
+                try:
+                    services.replay_meeting(meeting=meeting)
+                except services.InvalidInput as error:
+                    raise ImportProblem(f"meetings[{places[pk]}]", _replay_problems(error)) from error
+            _tell(progress, "replayed", done, len(order))
+
+
+def _replayed_already(meeting: Meeting) -> bool:
+    """Whether the replay of an evening before it replayed this one too: a replay goes on into
+    the evenings it carries its open rounds into (services.replay_later_meetings), and each
+    replay leaves its MeetingCarry. Asked so that each evening is replayed once, not once
+    for every evening before it."""
+    return bool(meeting.rules.get("carry_special_rounds")) and MeetingCarry.objects.filter(meeting=meeting).exists()
+
+
+def _tell(progress, step: str, done: int, total: int) -> None:
+    if progress is not None and (done % PROGRESS_EVERY == 0 or done == total):
+        progress(step, done, total)
 
 
 def _replay_problems(error: services.InvalidInput) -> str:
@@ -363,199 +448,3 @@ def _replay_problems(error: services.InvalidInput) -> str:
         else _("hand %(n)s: %(message)s") % {"n": e["hand"], "message": e["message"]}
         for e in error.errors
     )
-
-
-def _import_season(item, where, league, *, taken) -> Season:
-    number = checks.whole(item, "number", where, model=Season, field="number", least=1)
-    if number in taken:
-        raise ImportProblem(f"{where}.number", _("season numbers must be distinct."))
-    season = Season.objects.create(
-        league=league,
-        number=number,
-        started_on=checks.day(item, "started_on", where),
-        closed_on=checks.day(item, "closed_on", where, required=False),
-        locked_at=checks.moment(item, "locked_at", where, required=False),
-    )
-    if season.locked_at is not None:
-        season.locked_by_name = checks.who(item, "locked_by", where) or None
-        season.save(update_fields=["locked_by_name"])
-    for j, r in enumerate(checks.items(item, "reopenings", where), start=1):
-        at = f"{where}.reopenings[{j}]"
-        SeasonReopening.objects.create(
-            season=season,
-            reason=checks.reason(r, "reason", at),
-            reopened_by_name=checks.who(r, "reopened_by", at) or None,
-            reopened_at=checks.moment(r, "reopened_at", at),
-            was_locked_at=checks.moment(r, "was_locked_at", at),
-        )
-    return season
-
-
-def _seated(item, where, league, player) -> list[Player]:
-    seats = [player(name, f"{where}.seats") for name in checks.value(item, "seats", where, list)]
-    if not seats or len(set(seats)) != len(seats):
-        raise ImportProblem(f"{where}.seats", _("each player sits at one seat only."))
-    spec = get_game(league.game)
-    if not spec.min_players <= len(seats) <= spec.max_players:
-        raise ImportProblem(
-            f"{where}.seats",
-            _("%(min)s to %(max)s players at the table.") % {"min": spec.min_players, "max": spec.max_players},
-        )
-    return seats
-
-
-def _meeting_rules(item, where, league) -> tuple[str, dict]:
-    """The meeting's game, rule set and rules, checked as a league's house rules are."""
-    if checks.value(item, "game", where, str) != league.game:
-        raise ImportProblem(f"{where}.game", _("a meeting of another game than its league's."))
-    variant = checks.value(item, "variant", where, str)
-    rules = checks.value(item, "rules", where, dict)
-    try:
-        return variant, services.resolved_rules(game=league.game, variant=variant, overrides=rules)
-    except services.InvalidInput as error:
-        raise ImportProblem(f"{where}.rules", " ".join(e["message"] for e in error.errors)) from error
-
-
-def _import_meeting(item, where, league, seasons, player) -> tuple[Meeting, str]:
-    number = checks.value(item, "season", where, int)
-    if number not in seasons:
-        raise ImportProblem(f"{where}.season", _("no such season in the file."))
-    seats = _seated(item, where, league, player)
-    variant, rules = _meeting_rules(item, where, league)
-    closed_at = checks.moment(item, "closed_at", where, required=False)
-    meeting = Meeting.objects.create(
-        league=league,
-        season=seasons[number][0],
-        date=checks.day(item, "date", where),
-        host=seats[0],
-        end_time=checks.clock(item, "end_time", where),
-        pennant_holder=player(item.get("pennant_holder"), f"{where}.pennant_holder", required=False),
-        pennant_forgotten=checks.flag(item, "pennant_forgotten", where, default=False),
-        game=league.game,
-        variant=variant,
-        rules=rules,
-        teams=checks.value(item, "teams", where, dict, required=False),
-        start_totals=checks.value(item, "start_totals", where, dict, required=False),
-        closed_at=closed_at,
-        closed_by_name=(checks.who(item, "closed_by", where) or None) if closed_at else None,
-    )
-    Seat.objects.bulk_create(Seat(meeting=meeting, player=p, position=i) for i, p in enumerate(seats))
-    if item.get("imported_totals") is not None:
-        if checks.items(item, "hands", where):
-            raise ImportProblem(f"{where}.hands", _("an evening imported as totals has no hands."))
-        totals = checks.value(item, "imported_totals", where, dict)
-        _import_totals(meeting, totals, f"{where}.imported_totals", player)
-    for j, r in enumerate(checks.items(item, "reopenings", where), start=1):
-        at = f"{where}.reopenings[{j}]"
-        MeetingReopening.objects.create(
-            meeting=meeting,
-            reason=checks.reason(r, "reason", at),
-            reopened_by_name=checks.who(r, "reopened_by", at) or None,
-            reopened_at=checks.moment(r, "reopened_at", at),
-            was_closed_at=checks.moment(r, "was_closed_at", at),
-            was_closed_by_name=checks.who(r, "was_closed_by", at) or None,
-        )
-    _import_hands(item, where, meeting)
-    return meeting, where
-
-
-def _read_hand(h, at, meeting) -> Hand:
-    deleted_at = checks.moment(h, "deleted_at", at, required=False)
-    key = checks.value(h, "idempotency_key", at, str, required=False)
-    try:
-        key = uuid.UUID(key) if key else None
-    except ValueError as error:
-        raise ImportProblem(f"{at}.idempotency_key", _("not a UUID.")) from error
-    return Hand(
-        meeting=meeting,
-        position=checks.whole(h, "position", at, model=Hand, field="position"),
-        # Live hands are numbered 1, 2, ... as the sheet has them (checked below).
-        number=None if deleted_at else checks.whole(h, "number", at, model=Hand, field="number", least=1),
-        version=checks.whole(h, "version", at, model=Hand, field="version", least=1, required=False) or 1,
-        idempotency_key=key,
-        payload=_shown(h, at),
-        deleted_at=deleted_at,
-    )
-
-
-def _import_hands(item, where, meeting) -> None:
-    read = [(_read_hand(h, f"{where}.hands[{j}]", meeting), h, f"{where}.hands[{j}]")
-            for j, h in enumerate(checks.items(item, "hands", where), start=1)]  # fmt: skip
-    hands = [hand for hand, _h, _at in read]
-    if len({h.position for h in hands}) != len(hands):
-        raise ImportProblem(f"{where}.hands", _("each hand has a position of its own."))
-    keys = [h.idempotency_key for h in hands if h.idempotency_key]
-    if len(set(keys)) != len(keys):
-        raise ImportProblem(f"{where}.hands", _("each idempotency key belongs to one hand."))
-    live = sorted((h for h in hands if h.deleted_at is None), key=lambda h: h.position)
-    if [h.number for h in live] != list(range(1, len(live) + 1)):
-        raise ImportProblem(f"{where}.hands", _("the live hands are numbered 1, 2, … in the order of their positions."))
-    # bulk_create: the history of each hand comes from the file, not from these inserts.
-    Hand.objects.bulk_create(hands)
-    History = Hand.history.model
-    records = []
-    for hand, h, at in read:
-        entered = checks.moment(h, "entered_at", at, required=False)
-        if entered is not None:
-            Hand.objects.filter(pk=hand.pk).update(entered_at=entered)
-        for k, r in enumerate(checks.items(h, "history", at), start=1):
-            records.append(_history_record(History, r, f"{at}.history[{k}]", hand, entered))
-    History.objects.bulk_create(records)
-
-
-def _history_record(History, r, at, hand, entered):
-    kind = checks.value(r, "type", at, str)
-    if kind not in ("+", "~", "-"):
-        raise ImportProblem(f"{at}.type", _("one of +, ~ and -."))
-    when = checks.moment(r, "at", at)
-    return History(
-        id=hand.pk,
-        meeting_id=hand.meeting_id,
-        position=hand.position,
-        number=hand.number,
-        version=checks.whole(r, "version", at, model=Hand, field="version", least=1, required=False) or 1,
-        idempotency_key=hand.idempotency_key,
-        payload=_shown(r, at),
-        entered_at=entered or timezone.now(),
-        changed_at=when,
-        deleted_at=checks.moment(r, "deleted_at", at, required=False),
-        history_date=when,
-        history_type=kind,
-        history_user_name=checks.who(r, "by", at) or None,
-        history_change_reason=_reason(r, at),
-    )
-
-
-def _shown(item, where) -> dict:
-    """A hand's payload, or one of its earlier versions: a JSON object. The replay checks the
-    live hands as the engine reads them; a deleted hand or an earlier version is only ever
-    shown, and a shape the game cannot read is shown field by field (selectors.describe_payload)."""
-    return checks.value(item, "payload", where, dict)
-
-
-def _reason(record: dict, where: str) -> str | None:
-    """A history record's reason: the offline outbox's choice it records (the only reason the
-    app writes: leagues/outbox_choices.py), as short as the column that keeps it."""
-    reason = checks.value(record, "reason", where, str, required=False)
-    if reason is not None and (len(reason) > REASON_LENGTH or outbox_choices.parse(reason) is None):
-        raise ImportProblem(f"{where}.reason", _("not a reason this app writes."))
-    return reason
-
-
-def _import_totals(meeting: Meeting, totals: dict, where: str, player) -> None:
-    """An evening imported from paper as totals: its MeetingResult rows, which the replay
-    that follows keeps (services.write_results). Totals as the paper import takes them."""
-    seat_order = dict(meeting.seats.values_list("player_id", "position"))
-    sums = {}
-    for name, total in totals.items():
-        who = player(name, where)
-        if who.pk not in seat_order or not isinstance(total, int) or isinstance(total, bool):
-            raise ImportProblem(f"{where}.{name}", _("a total of a player not at the table, or not a whole number."))
-        if abs(total) > paper_import.MAX_TOTAL:
-            raise ImportProblem(
-                f"{where}.{name}", _("a total from −%(max)s to %(max)s.") % {"max": paper_import.MAX_TOTAL}
-            )
-        sums[who.pk] = total
-    if not sums:
-        raise ImportProblem(where, _("no totals."))
-    services.store_imported_totals(meeting=meeting, totals=sums)

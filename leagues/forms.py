@@ -1063,7 +1063,7 @@ class ImportLeagueForm(NewLeagueForm):
         # Read as leagues/import_checks.py reads any export: its size, JSON, depth, NUL.
         upload = self.cleaned_data["file"]
         try:
-            return import_checks.read_json(upload.read(import_checks.MAX_FILE_BYTES + 1))
+            return import_checks.read_json(upload)
         except import_checks.ImportProblem as problem:
             raise forms.ValidationError([e["message"] for e in problem.errors]) from problem
 

@@ -27,6 +27,8 @@ from __future__ import annotations
 import datetime
 import json
 import math
+import re
+from collections.abc import Iterator
 from typing import Any
 
 from django import forms
@@ -38,9 +40,10 @@ from django.utils.translation import gettext as _
 from . import names, services
 
 # The largest file the command takes (the page takes what fits in a request:
-# settings.MAX_REQUEST_BODY_BYTES). An evening with its hands and their history is 10 to
-# 20 kB: this is some thousand evenings.
-MAX_FILE_BYTES = 20_000_000
+# settings.MAX_REQUEST_BODY_BYTES). An evening of 40 hands with their history is some 40 kB
+# as the league page writes it (20 kB as the API does): this is over a thousand evenings,
+# and the import holds about twice the file in memory (LeagueFile).
+MAX_FILE_BYTES = 50_000_000
 # An export nests about ten deep (meetings, a hand, its history, a payload's lists).
 MAX_DEPTH = 32
 # Strings no text of the database may hold: NUL, and the halves of a UTF-16 pair.
@@ -57,24 +60,105 @@ class ImportProblem(services.InvalidInput):
         super().__init__([{"hand": None, "field": "file", "message": text}])
 
 
-def read_json(raw: bytes) -> Any:
-    """The file's JSON, refused when too large, not JSON, or nested too deep."""
+class LeagueFile:
+    """A league export as read from its file: ``head``, what the file holds but its list of
+    meetings (its top-level object without them, when it is one), and ``meetings()``, that
+    list's items. The meetings with their hands and the hands' history are nearly all of a
+    file, and as Python objects several times its size: each meeting is kept as its text
+    and decoded only when the import comes to it."""
+
+    def __init__(self, head: Any, meetings: list[str] | None = None):
+        self.head = head
+        self._meetings = meetings
+
+    def meeting_count(self) -> int:
+        """The number of meetings (0 when the file has no list of them)."""
+        return len(self._meetings) if self._meetings is not None else 0
+
+    def meetings(self) -> Iterator[Any]:
+        if self._meetings is None:  # none, or not a list: the import names the problem
+            yield from items(self.head, "meetings", "")
+            return
+        for text in self._meetings:
+            yield json.loads(text)
+
+
+def read_json(file) -> LeagueFile:
+    """The league export in ``file`` (opened binary), refused when too large, not JSON, or
+    not what any JSON export may hold (``check_document``)."""
+    raw = file.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
         raise ImportProblem("", _("The file is too large (at most %(mb)s MB).") % {"mb": MAX_FILE_BYTES // 1_000_000})
     try:
-        data = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        del raw  # the file is held once, as text, while it is split
+        return _split(text)
     except RecursionError as error:
         raise ImportProblem("", _("The file is nested too deep.")) from error
     except (UnicodeDecodeError, ValueError) as error:
         raise ImportProblem("", _("This file is not a league export (JSON).")) from error
-    check_document(data)
-    return data
 
 
-def check_document(data: Any) -> None:
-    """Depth, NUL and surrogates, over the whole file at once (without recursion, so that
-    no file can exhaust the stack); the first problem in the file's order names its place."""
-    stack = [(data, "", 1)]
+_DECODER = json.JSONDecoder()
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _split(text: str) -> LeagueFile:
+    """``text`` read as ``json.loads`` reads it (ValueError where it would refuse it), each
+    value checked as it is read; a list of meetings kept as the text of each."""
+    at = _SPACE.match(text).end()
+    if not text.startswith("{", at):
+        whole = _DECODER.decode(text)
+        check_document(whole)
+        return LeagueFile(whole)
+    head, meetings, keys = {}, None, 0
+    at = _SPACE.match(text, at + 1).end()
+    while not text.startswith("}", at):
+        if keys:
+            at = _SPACE.match(text, _expect(text, at, ",")).end()
+        keys += 1
+        if not text.startswith('"', at):
+            raise ValueError("a key expected")
+        key, at = _DECODER.raw_decode(text, at)
+        _check_key(key, key)
+        at = _SPACE.match(text, _expect(text, _SPACE.match(text, at).end(), ":")).end()
+        if key == "meetings" and text.startswith("[", at):
+            meetings, at = _items(text, at, key)
+            head.pop(key, None)
+        else:
+            head[key], at = _DECODER.raw_decode(text, at)
+            check_document(head[key], key, 2)
+        at = _SPACE.match(text, at).end()
+    if _SPACE.match(text, at + 1).end() != len(text):
+        raise ValueError("extra data")
+    return LeagueFile(head, meetings if "meetings" not in head else None)
+
+
+def _items(text: str, at: int, where: str) -> tuple[list[str], int]:
+    """The text of each item of the list at ``at``, each checked; and where the list ends."""
+    found = []
+    at = _SPACE.match(text, at + 1).end()
+    while not text.startswith("]", at):
+        if found:
+            at = _SPACE.match(text, _expect(text, at, ",")).end()
+        item, end = _DECODER.raw_decode(text, at)
+        check_document(item, f"{where}[{len(found) + 1}]", 3)
+        found.append(text[at:end])
+        at = _SPACE.match(text, end).end()
+    return found, at + 1
+
+
+def _expect(text: str, at: int, mark: str) -> int:
+    if not text.startswith(mark, at):
+        raise ValueError(f"{mark} expected")
+    return at + 1
+
+
+def check_document(data: Any, where: str = "", depth: int = 1) -> None:
+    """Depth, NUL and surrogates, over a whole value at once (without recursion, so that no
+    file can exhaust the stack), ``data`` found at ``where``, ``depth`` deep; the first
+    problem in the file's order names its place."""
+    stack = [(data, where, depth)]
     while stack:
         node, where, depth = stack.pop()
         if depth > MAX_DEPTH:
@@ -83,8 +167,7 @@ def check_document(data: Any) -> None:
             children = []
             for key, value in node.items():
                 at = f"{where}.{key}" if where else key
-                if _REFUSED.intersection(key):
-                    raise ImportProblem(_printable(at), _("a NUL or an invalid character in a key."))
+                _check_key(key, at)
                 children.append((value, at, depth + 1))
             stack.extend(reversed(children))
         elif isinstance(node, list):
@@ -95,6 +178,11 @@ def check_document(data: Any) -> None:
             raise ImportProblem(where, _("not a number."))
         elif isinstance(node, int) and not -_LARGEST <= node <= _LARGEST:
             raise ImportProblem(where, _("a number too large."))
+
+
+def _check_key(key: str, at: str) -> None:
+    if _REFUSED.intersection(key):
+        raise ImportProblem(_printable(at), _("a NUL or an invalid character in a key."))
 
 
 def _printable(where: str) -> str:

@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -97,17 +97,6 @@ class LeagueStamp(models.Model):
 
     def __str__(self):
         return f"{self.league_id}: {self.value}"
-
-
-def stamp_sql(alias: str, connection) -> str:
-    """The stamp of the league ``alias`` of a query as its column ``_stamp`` (read with the
-    league, before anything the page shows: leagues/pages.py says why)."""
-    quote = connection.ops.quote_name
-    stamp = LeagueStamp._meta
-    return (
-        f"(SELECT st.{quote(stamp.get_field('value').column)} FROM {quote(stamp.db_table)} st"
-        f" WHERE st.{quote(stamp.pk.column)} = {alias}.{quote(League._meta.pk.column)}) AS _stamp"
-    )
 
 
 class Role(models.TextChoices):
@@ -338,36 +327,10 @@ class MeetingQuerySet(models.QuerySet):
         """Each meeting with ``opens_season``: whether no meeting of its season was played
         before it (date, then id), asked in the same query instead of one of its own (a
         replay of Doppelkopf asks it for the pennant's penalty soli, services.compulsory_solos_for)."""
-        return self.annotate(opens_season=OpensSeason())
-
-
-class OpensSeason(models.Expression):
-    """Whether the query's meeting is the first of its season (no meeting of the season
-    before it by date, then id): NOT EXISTS over the meetings of its season.
-
-    Written as SQL: the same test as an Exists queryset with OuterRefs cost each write (and
-    each meeting page) 0.3 ms more to build and compile than to run. It names the query's
-    meeting by the alias it has in that query, so it holds inside another query too."""
-
-    output_field = models.BooleanField()
-
-    def as_sql(self, compiler, connection):
-        outer = compiler.quote_name_unless_alias(compiler.query.get_initial_alias())
-        return opens_season_sql(outer, connection), []
-
-
-def opens_season_sql(outer: str, connection) -> str:
-    """The SQL of ``OpensSeason`` for the meeting named ``outer`` (its quoted alias) in the
-    query around it: also used by selectors.meeting_of, which writes its query itself."""
-    quote, opts = connection.ops.quote_name, Meeting._meta
-    season, date = (quote(opts.get_field(name).column) for name in ("season", "date"))
-    pk = quote(opts.pk.column)
-    earlier = quote("opens_season_earlier")
-    return (
-        f"NOT EXISTS (SELECT 1 FROM {quote(opts.db_table)} {earlier}"
-        f" WHERE {earlier}.{season} = {outer}.{season} AND ({earlier}.{date} < {outer}.{date}"
-        f" OR ({earlier}.{date} = {outer}.{date} AND {earlier}.{pk} < {outer}.{pk})))"
-    )
+        earlier = self.model.objects.filter(season=OuterRef("season")).filter(
+            Q(date__lt=OuterRef("date")) | Q(date=OuterRef("date"), pk__lt=OuterRef("pk"))
+        )
+        return self.annotate(opens_season=~Exists(earlier))
 
 
 class Meeting(models.Model):
@@ -614,6 +577,20 @@ class MeetingCarry(models.Model):
 
     def __str__(self):
         return f"{self.meeting}: {self.carried_in} -> {self.queue_after}"
+
+
+class DerivedFigure(models.Model):
+    """Derived: a league's statistics' season part or rating state (pickled), kept across
+    restarts and shared by every worker (leagues/derived_cache.py). Stored with the
+    fingerprint of what it was worked out from and read only while that still matches;
+    never edited, worked out again when missing. Its league's deletion takes it along."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200, unique=True)
+    value = models.BinaryField()
+
+    def __str__(self):
+        return self.key
 
 
 class ApiTokenQuerySet(models.QuerySet):

@@ -1,14 +1,12 @@
 """Who may do what in a league. One place, used by the HTML views and the API alike."""
 
-import functools
-
 from django.core.exceptions import PermissionDenied
-from django.db import connection
+from django.db.models import F
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from . import selectors
-from .models import League, Membership, Role, stamp_sql
+from .models import League, Membership, Role
 
 
 def membership_for(*, user, league):
@@ -25,7 +23,14 @@ def league_for(*, user, slug, role=Role.MEMBER):
     the league's stamp as ``league._stamp`` (leagues/pages.py), or None (a superuser who is no
     member: his pages are never kept).
     """
-    membership = _membership_with_league(user=user, slug=slug) if user.is_authenticated else None
+    membership = None
+    if user.is_authenticated:
+        membership = (
+            Membership.objects.select_related("league")
+            .annotate(league_stamp=F("league__stamp__value"))
+            .filter(league__slug=slug, user=user)
+            .first()
+        )
     if membership is None:
         if not user.is_superuser:
             raise Http404
@@ -33,92 +38,33 @@ def league_for(*, user, slug, role=Role.MEMBER):
         return league, Membership(league=league, user=user, role=Role.ADMIN)
     if not membership.allows(role):
         raise PermissionDenied
+    membership.league._stamp = membership.league_stamp
     return membership.league, membership
 
 
-def meeting_for(*, user, slug, pk, role=Role.MEMBER, host=False, lock=False, seats=False):
+def meeting_for(*, user, slug, pk, role=Role.MEMBER, lock=False):
     """The meeting ``pk`` of the league ``slug`` and ``user``'s membership, if he holds at
-    least ``role`` in it, as ``league_for`` and then ``selectors.meeting_of`` give them, in
-    one query (issue 12: every meeting page and every write of a hand asked twice): the
-    meeting with its season (and host, seats, lock: ``meeting_of``'s), its league (with the
-    stamp, as ``league_for``'s) as ``meeting.league``.
+    least ``role`` in it (``league_for``), the meeting as ``selectors.league_meeting`` gives
+    it, its league as ``meeting.league``. ``lock``: for a writer of its hands, in a
+    transaction (``selectors.meeting_for_entry``).
 
     A league he is no member of, or a meeting that is not one of its own, is a 404 (a
-    superuser who is no member gets it as its admin, his pages never kept, as with
-    ``league_for``); a member without ``role`` gets a 403."""
-    meeting = selectors.meeting_of(
-        pk=pk,
-        slug=slug,
-        member=user.pk if user.is_authenticated else None,
-        members_only=not user.is_superuser,
-        host=host,
-        lock=lock,
-        seats=seats,
-    )
+    superuser who is no member gets it as its admin, as with ``league_for``); a member
+    without ``role`` gets a 403."""
+    league, membership = league_for(user=user, slug=slug, role=role)
+    find = selectors.meeting_for_entry if lock else selectors.league_meeting
+    meeting = find(league=league, pk=pk)
     if meeting is None:
         raise Http404
-    league, found = meeting.league, meeting._membership
-    if found is None:
-        if not user.is_superuser:
-            raise Http404
-        del league._stamp
-        return meeting, Membership(league=league, user=user, role=Role.ADMIN)
-    membership = Membership.from_db(
-        connection.alias, ["id", "league_id", "user_id", "role"], [found[0], league.pk, user.pk, found[1]]
-    )
-    membership.league = league
-    if not membership.allows(role):
-        raise PermissionDenied
     return meeting, membership
-
-
-def _membership_with_league(*, user, slug):
-    """``user``'s membership of the league ``slug`` with its league, or None, in one raw query
-    of the League model: every member page and API call starts here, and the ORM's
-    select_related query cost 0.76 ms against 0.3. The league is a full model
-    instance (its fields converted as the model converts them); the membership has its id,
-    league, user and role loaded (``joined_at`` deferred: read if anyone asks for it)."""
-    rows = list(League.objects.raw(_membership_sql(), [slug, user.pk]))
-    if not rows:
-        return None
-    league = rows[0]
-    values = [league._membership_id, league.pk, user.pk, league._membership_role]
-    del league._membership_id, league._membership_role
-    membership = Membership.from_db(connection.alias, ["id", "league_id", "user_id", "role"], values)
-    membership.league = league
-    return membership
-
-
-@functools.cache
-def _membership_sql():
-    quote = connection.ops.quote_name
-    league, member = League._meta, Membership._meta
-    columns = ", ".join(f"l.{quote(field.column)}" for field in league.concrete_fields)
-    return (
-        f"SELECT {columns}, m.{quote(member.pk.column)} AS _membership_id,"
-        f" m.{quote(member.get_field('role').column)} AS _membership_role, {stamp_sql('l', connection)}"
-        f" FROM {quote(league.db_table)} l JOIN {quote(member.db_table)} m"
-        f" ON m.{quote(member.get_field('league').column)} = l.{quote(league.pk.column)}"
-        f" WHERE l.{quote(league.get_field('slug').column)} = %s AND m.{quote(member.get_field('user').column)} = %s"
-    )
 
 
 def public_league(*, token):
     """The league of the public link ``token`` with its stamp (``league._stamp``), or a 404."""
     if not token:
         raise Http404
-    rows = list(League.objects.raw(_public_sql(), [token]))
-    if not rows:
+    league = League.objects.annotate(league_stamp=F("stamp__value")).filter(public_token=token).first()
+    if league is None:
         raise Http404
-    return rows[0]
-
-
-@functools.cache
-def _public_sql():
-    quote = connection.ops.quote_name
-    league = League._meta
-    columns = ", ".join(f"l.{quote(field.column)}" for field in league.concrete_fields)
-    return (
-        f"SELECT {columns}, {stamp_sql('l', connection)} FROM {quote(league.db_table)} l"
-        f" WHERE l.{quote(league.get_field('public_token').column)} = %s"
-    )
+    league._stamp = league.league_stamp
+    return league

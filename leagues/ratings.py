@@ -33,7 +33,7 @@ The model starts everyone at mu 25, sigma 25/3; the ranking orders by the conser
 ``ordinal`` (mu − 3·sigma, openskill's own), so that a newcomer with a lucky first evening does
 not top the list. A correction anywhere changes every later rating, so the state after an
 evening stands on every evening before it: the state after the evening before tonight is kept
-in the table of derived figures (``CACHES["derived"]``) with that evening's mark
+in the table of derived figures (``leagues.derived_cache``) with that evening's mark
 (``leagues.evenings``), and so is the state after each season's last evening. A page rates
 tonight on from the kept state; the first page after evenings closed rates them once and
 keeps the state after them; after a correction of a closed evening (reopened by an admin) the
@@ -50,9 +50,10 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from . import derived_cache
 from .evenings import BY_DATE, Evenings, Played, active_results, evenings_of, hands_in_play_order
 from .models import League, Meeting, Player
-from .statistics import derived, percent
+from .statistics import percent
 
 MODEL = PlackettLuce()
 # The same model without its dynamics term: ``rate_match`` adds tau itself before it scales a
@@ -61,7 +62,7 @@ STILL = PlackettLuce(tau=0)
 DISPLAY = Decimal("0.1")
 # In the keys of the kept rating states: a change of how hands are rated (or of what a
 # RatingState holds) is a new key, so no state rated the old way is read again; the states
-# outlive the process that wrote them (a table, ``derived()``).
+# outlive the process that wrote them (a table, ``leagues.derived_cache``).
 METHOD = 3
 
 
@@ -184,12 +185,13 @@ def league_ratings(*, league: League) -> Ratings:
     a closed evening rates again from the season before it. A fixed number of queries."""
     evenings = evenings_of(league, order=BY_DATE, tag=f"ratings-{METHOD}-{league.game}")
     key = f"kl-ratings-{METHOD}:{league.pk}"
-    row = derived().get(key)
+    row = derived_cache.get(league, key)
     reached = evenings.reached(row)
     if reached < 0:
         reached, state = _from_seasons(league, evenings)
         if reached >= evenings.tonight - 1 and reached >= 0:
-            derived().set(key, (*evenings.mark(reached), state))  # kept again, before tonight changes it
+            # Kept again, before tonight is rated on from it.
+            derived_cache.set_many(league, {key: (*evenings.mark(reached), state)})
     else:
         state = row[2]
     if reached + 1 == len(evenings.rows):
@@ -204,7 +206,7 @@ def league_ratings(*, league: League) -> Ratings:
     )
     rows = {name: (pk, mark, kept[pk]) for (pk, mark), names in marks.items() for name in names}
     if rows:
-        derived().set_many(rows)
+        derived_cache.set_many(league, rows)
     return ratings_from(league=league, state=state)
 
 
@@ -213,7 +215,7 @@ def _from_seasons(league: League, evenings: Evenings) -> tuple[int, RatingState]
     the latest season that still matches; (the index of its last evening, the state)."""
     ends = sorted((i, sid) for sid, i in evenings.season_ends.items())
     keys = [f"kl-ratings-{METHOD}:{league.pk}:{sid}" for _i, sid in ends]
-    rows = derived().get_many(keys)
+    rows = derived_cache.get_many(league, keys)
     for (i, _sid), key in reversed(list(zip(ends, keys, strict=True))):
         if evenings.reached(rows.get(key)) == i:
             return i, rows[key][2]

@@ -3,27 +3,23 @@ stay thin and query counts stay fixed whatever the number of hands."""
 
 import datetime
 import functools
-import json
-import operator
 from collections import namedtuple
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db import connection
-from django.db.models import Max, Q, Sum
-from django.db.transaction import TransactionManagementError
+from django.contrib.auth import get_user_model
+from django.db.models import F, Max, OuterRef, Q, Subquery, Sum
 from django.utils.translation import gettext_lazy
 
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
 from scoring.sitting import calculate
 
-from . import outbox_choices, raw_reads
+from . import outbox_choices
 from .hand_entry import FORMS, form_module, game_end_line
 from .models import (
     Hand,
     HandResult,
     Invite,
-    League,
     Meeting,
     MeetingResult,
     Membership,
@@ -32,34 +28,12 @@ from .models import (
     Season,
     Seat,
     everyone_hosted,
-    opens_season_sql,
-    stamp_sql,
 )
 
 
 def memberships_of(*, user):
     """``user``'s memberships with their leagues, for the "my leagues" list (one query)."""
     return Membership.objects.filter(user=user).select_related("league").order_by("league__name")
-
-
-# The league page's reads as SQL of their own, as the standings' below (``_PLAYERS_SQL``):
-# through the ORM, building and compiling the four querysets cost more than running them.
-_LEAGUE_SEASONS_SQL = (
-    "SELECT number, started_on, closed_on, locked_at FROM {season} WHERE league_id = %s ORDER BY number DESC"
-)
-# The members' accounts: their names alone, not their password hashes.
-_LEAGUE_MEMBERS_SQL = (
-    "SELECT m.id, m.role, m.user_id, u.{username} FROM {membership} m JOIN {user} u ON u.id = m.user_id"
-    " WHERE m.league_id = %s ORDER BY u.{username}"
-)
-_LEAGUE_PLAYERS_SQL = "SELECT id, name, user_id, active FROM {player} WHERE league_id = %s ORDER BY name"
-# The recent meetings: the five values shown, not the rules (a meeting's row is wide: through
-# the ORM, with its host and season, 1.7 ms on the bench league).
-_LEAGUE_MEETINGS_SQL = (
-    "SELECT m.id, m.date, m.imported_totals, h.name, s.number FROM {meeting} m"
-    " JOIN {player} h ON h.id = m.host_id JOIN {season} s ON s.id = m.season_id"
-    " WHERE m.league_id = %s ORDER BY m.date DESC, m.id DESC LIMIT %s"
-)
 
 
 def league_overview(*, league, admin=False, meetings=10):
@@ -69,25 +43,31 @@ def league_overview(*, league, admin=False, meetings=10):
     closed_on, locked), memberships (pk, role, role_display, display_name), players (id, name,
     user_id, active) and meetings (id, date, imported_totals, host, season) are dicts."""
     roles = dict(Role.choices)
+    seasons = Season.objects.filter(league=league).order_by("-number")
+    recent = Meeting.objects.filter(league=league).order_by("-date", "-id")[:meetings]
     data = {
         "seasons": [
             {"number": number, "started_on": started, "closed_on": closed, "locked": locked is not None}
-            for number, started, closed, locked in _rows(_LEAGUE_SEASONS_SQL, [league.id])
+            for number, started, closed, locked in seasons.values_list("number", "started_on", "closed_on", "locked_at")
         ],
-        "players": [
-            {"id": pk, "name": name, "user_id": user_id, "active": bool(active)}
-            for pk, name, user_id, active in _rows(_LEAGUE_PLAYERS_SQL, [league.id])
-        ],
+        "players": list(
+            Player.objects.filter(league=league).order_by("name").values("id", "name", "user_id", "active")
+        ),
         "meetings": [
-            {"id": pk, "date": date, "imported_totals": bool(imported), "host": host, "season": number}
-            for pk, date, imported, host, number in _rows(_LEAGUE_MEETINGS_SQL, [league.id, meetings])
+            {"id": pk, "date": date, "imported_totals": imported, "host": host, "season": number}
+            for pk, date, imported, host, number in recent.values_list(
+                "id", "date", "imported_totals", "host__name", "season__number"
+            )
         ],
         "invites": [],
     }
     names = {p["user_id"]: p["name"] for p in data["players"] if p["user_id"]}
+    # The members' accounts: their names alone, not their password hashes.
+    username = f"user__{get_user_model().USERNAME_FIELD}"
+    members = Membership.objects.filter(league=league).order_by(username)
     data["memberships"] = [
-        {"pk": pk, "role": role, "role_display": roles.get(role, role), "display_name": names.get(user_id) or username}
-        for pk, role, user_id, username in _rows(_LEAGUE_MEMBERS_SQL, [league.id])
+        {"pk": pk, "role": role, "role_display": roles.get(role, role), "display_name": names.get(user_id) or name}
+        for pk, role, user_id, name in members.values_list("id", "role", "user_id", username)
     ]
     if admin:
         data["invites"] = list(
@@ -96,204 +76,63 @@ def league_overview(*, league, admin=False, meetings=10):
     return data
 
 
-def meeting_of(
-    *,
-    pk,
-    league_id=None,
-    public_token=None,
-    slug=None,
-    member=None,
-    members_only=True,
-    host=False,
-    lock=False,
-    seats=False,
-) -> Meeting | None:
-    """The meeting ``pk`` (of the league ``league_id``, or with its league of the public link
-    ``public_token``, or with its league named ``slug`` and the membership of the user
-    ``member`` (an id) in it, in ``meeting._membership``: (id, role), or None for none; see
-    ``permissions.meeting_for``; ``members_only``: None when he is no member, and nothing
-    locked) with its season, its host when ``host``, and
-    ``opens_season`` (whether no meeting of its season was played before it: the pennant's
-    penalty soli), or None. ``lock``: its row locked for the transaction
-    where the database locks rows (the season read, not locked, as ``lock_season`` takes the
-    season's lock before its meetings'), and ``has_later``: whether its league has a meeting
-    played after it (the writer of a carrying league's last evening then looks for none to
-    replay: a statement fewer on each hand). ``seats``: its seated players too, as ``seats_of``
-    gives them, in ``meeting._seated`` (in the same query: a statement fewer for every sheet
-    rendered and every hand written).
+def _meetings():
+    """Meetings with their season and host (shown with every meeting), and ``opens_season``
+    (asked by the replay: the pennant's penalty soli)."""
+    return Meeting.objects.select_related("season", "host").with_season_start()
 
-    What ``Meeting.objects.select_related(...).with_season_start()`` gives, by SQL of its own
-    (leagues/raw_reads.py): every meeting page and every write starts here, and the ORM's
-    building of that query cost 0.5 ms against 0.2 for running it."""
-    alias = connection.alias
-    if not raw_reads.fits_pk(Meeting, alias, pk):  # a number from a URL too long for the column
-        return None
-    later = lock  # a writer's read, locked where the database locks rows
-    lock = lock and connection.features.has_select_for_update
-    if lock and connection.get_autocommit():
-        # As the ORM's select_for_update: outside a transaction the lock would end with the query.
-        raise TransactionManagementError("meeting_of(lock=True) cannot be used outside of a transaction.")
-    by = "league" if league_id is not None else "token" if public_token is not None else None
-    if slug is not None:
-        by = "member" if members_only else "member_or_not"
-    sql = _meeting_sql(alias, host=host, by=by, lock=lock, seats=seats, later=later)
-    if by in ("member", "member_or_not"):
-        params = [slug, member, pk]  # in the order of the SQL: the joins', then the meeting's
-    else:
-        params = [pk] + ([league_id] if by == "league" else [public_token] if by == "token" else [])
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    if later:
-        *row, has_later = row
-    if by in ("member", "member_or_not"):
-        *row, membership_id, role = row
-        membership = None if membership_id is None else (membership_id, role)
-    if seats:
-        found_seats, row = row[-1], row[:-1]
-        if isinstance(found_seats, str):  # SQLite gives the JSON as text, PostgreSQL decoded
-            found_seats = json.loads(found_seats)
-        seated = sorted((Seated(*seat) for seat in found_seats or ()), key=operator.attrgetter("position"))
-    with_league = by in ("token", "member", "member_or_not")
-    parts = [Meeting, Season] + ([Player] if host else []) + ([League] if with_league else [])
-    start, found = 0, []
-    for model in parts:
-        found.append(raw_reads.instance(model, alias, row[start : start + raw_reads.width(model)]))
-        start += raw_reads.width(model)
-    meeting = found[0]
-    Meeting.season.field.set_cached_value(meeting, found[1])
-    if host:
-        Meeting.host.field.set_cached_value(meeting, found[2])
-    if with_league:
-        found[-1]._stamp = row[-2]  # read with the league, as permissions.public_league does
-        Meeting.league.field.set_cached_value(meeting, found[-1])
-    meeting.opens_season = bool(row[-1])
-    if later:
-        meeting.has_later = bool(has_later)
-    if seats:
-        meeting._seated = seated
-    if by in ("member", "member_or_not"):
-        meeting._membership = membership
+
+def league_meeting(*, league, pk) -> Meeting | None:
+    """The meeting ``pk`` of ``league`` (``_meetings``), or None."""
+    meeting = _meetings().filter(league=league, pk=pk).first()
+    if meeting is not None:
+        meeting.league = league
     return meeting
 
 
-@functools.cache
-def _meeting_sql(alias, *, host: bool, by: str | None, lock: bool, seats: bool = False, later: bool = False) -> str:
-    quote = connection.ops.quote_name
-    opts, season, player, league = Meeting._meta, Season._meta, Player._meta, League._meta
-    column = lambda name: quote(opts.get_field(name).column)  # noqa: E731
-    pk = quote(opts.pk.column)
-    selected = [raw_reads.columns(Meeting, alias, "m"), raw_reads.columns(Season, alias, "s")]
-    joins = f" JOIN {quote(season.db_table)} s ON s.{quote(season.pk.column)} = m.{column('season')}"
-    if host:
-        selected.append(raw_reads.columns(Player, alias, "h"))
-        joins += f" JOIN {quote(player.db_table)} h ON h.{quote(player.pk.column)} = m.{column('host')}"
-    if by in ("token", "member", "member_or_not"):
-        selected.append(raw_reads.columns(League, alias, "l"))
-        joins += f" JOIN {quote(league.db_table)} l ON l.{quote(league.pk.column)} = m.{column('league')}"
-        selected.append(stamp_sql("l", connection))
-    if by in ("member", "member_or_not"):
-        # The league by its address, and the user's membership of it beside it: a user who is
-        # no member gets no row at all (so no lock either), unless he may see it anyway.
-        member = Membership._meta
-        join = "JOIN" if by == "member" else "LEFT JOIN"
-        joins += (
-            f" AND l.{quote(league.get_field('slug').column)} = %s"
-            f" {join} {quote(member.db_table)} mb ON mb.{quote(member.get_field('league').column)}"
-            f" = l.{quote(league.pk.column)} AND mb.{quote(member.get_field('user').column)} = %s"
-        )
-    selected.append(opens_season_sql("m", connection))  # models.OpensSeason's test, on m
-    if seats:
-        selected.append(_seats_json_sql("m"))
-    if by in ("member", "member_or_not"):
-        selected.append(
-            f"mb.{quote(Membership._meta.pk.column)}, mb.{quote(Membership._meta.get_field('role').column)}"
-        )
-    if later:
-        # In playing order (date, then id), as a row comparison (the index on league, date, id).
-        other, date = quote("later_meeting"), column("date")
-        selected.append(
-            f"EXISTS (SELECT 1 FROM {quote(opts.db_table)} {other} WHERE {other}.{column('league')} ="
-            f" m.{column('league')} AND ({other}.{date}, {other}.{pk}) > (m.{date}, m.{pk}))"
-        )
-    sql = f"SELECT {', '.join(selected)} FROM {quote(opts.db_table)} m{joins} WHERE m.{pk} = %s"
-    if by == "league":
-        sql += f" AND m.{column('league')} = %s"
-    elif by == "token":
-        sql += f" AND l.{quote(league.get_field('public_token').column)} = %s"
-    if lock:
-        sql += " FOR UPDATE OF m"
-    return sql
+def meeting_for_entry(*, pk, league=None) -> Meeting | None:
+    """The meeting ``pk`` (of ``league``, when given; ``_meetings``) locked until the
+    transaction ends, or None: the lock every writer of its hands takes first, so that two
+    phones' writes of one evening come one after the other (SQLite locks the whole database
+    for a writer instead). Its season and host are read with it, not locked: ``lock_season``
+    takes the season's lock before its meetings'."""
+    meetings = _meetings().select_for_update(of=("self",)).filter(pk=pk)
+    if league is not None:
+        meetings = meetings.filter(league=league)
+    meeting = meetings.first()
+    if meeting is not None and league is not None:
+        meeting.league = league
+    return meeting
+
+
+def public_meeting(*, token, pk) -> Meeting | None:
+    """The meeting ``pk`` of the league whose public link is ``token`` (``_meetings``), with
+    its league and the league's stamp as ``league._stamp`` (read with the league, before
+    anything the page shows: leagues/pages.py), or None."""
+    if not token:
+        return None
+    meeting = (
+        _meetings()
+        .select_related("league")
+        .annotate(league_stamp=F("league__stamp__value"))
+        .filter(pk=pk, league__public_token=token)
+        .first()
+    )
+    if meeting is not None:
+        meeting.league._stamp = meeting.league_stamp
+    return meeting
 
 
 Seated = namedtuple("Seated", ("pk", "name", "position"))
 
 
 def seats_of(meeting: Meeting) -> list[Seated]:
-    """The meeting's seated players in seat order as (pk, name, position), read by SQL of
-    its own: the Seat and Player models cost 0.4 ms, the values queryset's building and
-    compiling 0.3 ms more than running it. A write reads them once (its replay, the players
-    of its HandResult rows, the evening winner's seat order); a page that has them can pass
-    them to ``calculate_meeting`` (``players``) instead of a second read."""
-    with connection.cursor() as cursor:
-        cursor.execute(_seats_sql(), [meeting.pk])
-        return [Seated(*row) for row in cursor.fetchall()]
-
-
-# The figures of a MeetingResult row that an appended hand's rows are added to (``stored_sums``).
-SUMMED = ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "hands")
-
-
-def stored_sums(*, meeting_id: int) -> dict[int, dict[str, int]]:
-    """The ``SUMMED`` figures of a meeting's MeetingResult rows, by player id, by SQL of its
-    own (a writer asks once per hand). A writer reads them under the meeting's lock, in a
-    statement of their own: on PostgreSQL a statement that waited for the lock still sees the
-    rows as they were when it began, before the writer it waited for committed."""
-    with connection.cursor() as cursor:
-        cursor.execute(_stored_sums_sql(), [meeting_id])
-        return {player_id: dict(zip(SUMMED, figures, strict=True)) for player_id, *figures in cursor.fetchall()}
-
-
-@functools.cache
-def _stored_sums_sql() -> str:
-    quote, result = connection.ops.quote_name, MeetingResult._meta
-    columns = ", ".join(quote(result.get_field(name).column) for name in ("player", *SUMMED))
-    return f"SELECT {columns} FROM {quote(result.db_table)} WHERE {quote(result.get_field('meeting').column)} = %s"
-
-
-def _seats_json_sql(outer: str) -> str:
-    """The seats of the meeting named ``outer`` in the query around it, as one JSON array of
-    [player id, name, position] (in no particular order: sorted by the reader)."""
-    quote = connection.ops.quote_name
-    seat, player = Seat._meta, Player._meta
-    values = (
-        f"s.{quote(seat.get_field('player').column)}, p.{quote(player.get_field('name').column)},"
-        f" s.{quote(seat.get_field('position').column)}"
-    )
-    if connection.vendor == "postgresql":
-        aggregate = f"json_agg(json_build_array({values}))"
-    else:
-        aggregate = f"json_group_array(json_array({values}))"
-    return (
-        f"(SELECT {aggregate} FROM {quote(seat.db_table)} s INNER JOIN {quote(player.db_table)} p"
-        f" ON p.{quote(player.pk.column)} = s.{quote(seat.get_field('player').column)}"
-        f" WHERE s.{quote(seat.get_field('meeting').column)} = {outer}.{quote(Meeting._meta.pk.column)})"
-    )
-
-
-@functools.cache
-def _seats_sql() -> str:
-    quote = connection.ops.quote_name
-    seat, player = Seat._meta, Player._meta
-    return (
-        f"SELECT s.{quote(seat.get_field('player').column)}, p.{quote(player.get_field('name').column)},"
-        f" s.{quote(seat.get_field('position').column)}"
-        f" FROM {quote(seat.db_table)} s INNER JOIN {quote(player.db_table)} p"
-        f" ON p.{quote(player.pk.column)} = s.{quote(seat.get_field('player').column)}"
-        f" WHERE s.{quote(seat.get_field('meeting').column)} = %s ORDER BY s.{quote(seat.get_field('position').column)}"
-    )
+    """The meeting's seated players in seat order as (pk, name, position): the names are all
+    a replay reads of them. A write reads them once (its replay, the players of its
+    HandResult rows, the evening winner's seat order); a page that has them can pass them to
+    ``calculate_meeting`` (``players``) instead of a second read."""
+    seats = Seat.objects.filter(meeting=meeting).order_by("position")
+    return [Seated(*row) for row in seats.values_list("player_id", "player__name", "position")]
 
 
 # --- standings, host rotation and sheets (issue 5, "At the table") ---------------------------
@@ -521,77 +360,90 @@ def _standing_row(player, figures, *, race):
     )
 
 
-def _rows(sql, params):
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+# The figures of a season's MeetingResult rows the standings read, after its meeting and player.
+_SEASON_FIGURES = ("hands", "won_evening", *_TABLE_FIGURES)
 
 
-def _as_date(value):
-    """A date from the database: SQLite gives the result of MAX() over a date column as text."""
-    return datetime.date.fromisoformat(value) if isinstance(value, str) else value
-
-
-# The standings' reads as SQL of their own (PostgreSQL and SQLite alike). Through the ORM,
-# building and compiling these querysets cost more than running them: 2.7 of the 4.0 ms the
-# four took on the small bench league, in every request (measured in process). Each names
-# only the columns the page shows and joins nothing it does not need.
-_PLAYER_FIELDS = ("id", "league_id", "name", "user_id", "active")
-_PLAYERS_SQL = (
-    # Each player, the date he last hosted and his seat at the league's last meeting (the host
-    # rotation's order and its ties), in one statement. The last dates grouped once: asked per
-    # player, PostgreSQL scanned the league's meetings once a player (0.64 ms, 0.48 so).
-    "SELECT p.id, p.league_id, p.name, p.user_id, p.active, h.last,"
-    " (SELECT s.position FROM {seat} s WHERE s.player_id = p.id AND s.meeting_id ="
-    "  (SELECT l.id FROM {meeting} l WHERE l.league_id = %s ORDER BY l.date DESC, l.id DESC LIMIT 1))"
-    " FROM {player} p LEFT JOIN"
-    " (SELECT host_id, MAX(date) AS last FROM {meeting} WHERE league_id = %s GROUP BY host_id) h"
-    " ON h.host_id = p.id WHERE p.league_id = %s"
-)
-_MEETINGS_SQL = (
-    "SELECT id, date, host_id, season_id, imported_totals, closed_at FROM {meeting}"
-    " WHERE league_id = %s AND season_id IN (%s, %s) ORDER BY date, id"
-)
-# In no order: every sum below is the same in any order, and the tables and the chart sort
-# themselves (the model's ordering joined the meetings and the players).
-_SEASON_SQL = (
-    "SELECT meeting_id, player_id, hands, won_evening, total, games, wins, solos, solos_won, games_won, points"
-    " FROM {result} WHERE season_id = %s"
-)
-# The last sum is IMPORTED_TOTAL's, told by the rows' ``hands`` = 0 instead of a join to the
-# league's meetings (0.6 of the query's 1.3 ms on the bench league: the meeting rows are wide,
-# they hold the rules). An imported evening's rows hold its totals and no hands
-# (services.store_imported_totals; the writers never sum them), and any other evening's rows
-# are sums of its live hands, so ``hands`` (its last number) is at least 1; a row of no hands
-# that was not imported would hold a total of 0 and change no sum. (Grouping by the season
-# too, to have the season's sums from the same pass, cost SQLite 0.9 ms more than it saved.)
-_ALL_TIME_SQL = (
-    "SELECT player_id, SUM(total), SUM(games), SUM(wins), SUM(solos), SUM(solos_won), SUM(games_won),"
-    " SUM(points), SUM(CASE WHEN hands = 0 THEN total ELSE 0 END)"
-    " FROM {result} WHERE league_id = %s GROUP BY player_id"
-)
-
-
-def _sql(text):
-    user = Membership._meta.get_field("user").related_model
-    return text.format(
-        meeting=Meeting._meta.db_table,
-        seat=Seat._meta.db_table,
-        player=Player._meta.db_table,
-        result=MeetingResult._meta.db_table,
-        season=Season._meta.db_table,
-        membership=Membership._meta.db_table,
-        user=user._meta.db_table,
-        username=user._meta.get_field(user.USERNAME_FIELD).column,
+def _players_for_rotation(*, league):
+    """The league's players, each with ``last_hosted`` (the date he last hosted, or None)
+    and ``seat_at_last`` (his seat at the league's last meeting, or None): the host
+    rotation's order and its ties. One query."""
+    last = Meeting.objects.filter(league=league).order_by("-date", "-id").values("id")[:1]
+    seat = Seat.objects.filter(player=OuterRef("pk"), meeting=Subquery(last)).values("position")[:1]
+    return Player.objects.filter(league=league).annotate(
+        last_hosted=Max("hosted_meetings__date"), seat_at_last=Subquery(seat)
     )
 
 
-_PLAYERS_SQL, _MEETINGS_SQL, _SEASON_SQL, _ALL_TIME_SQL = map(
-    _sql, (_PLAYERS_SQL, _MEETINGS_SQL, _SEASON_SQL, _ALL_TIME_SQL)
-)
-_LEAGUE_SEASONS_SQL, _LEAGUE_MEMBERS_SQL, _LEAGUE_PLAYERS_SQL, _LEAGUE_MEETINGS_SQL = map(
-    _sql, (_LEAGUE_SEASONS_SQL, _LEAGUE_MEMBERS_SQL, _LEAGUE_PLAYERS_SQL, _LEAGUE_MEETINGS_SQL)
-)
+def _summaries(league, season_ids, players):
+    """The MeetingSummary of each meeting of ``league`` in the seasons ``season_ids``, in
+    playing order (its number, hands and winner filled in by ``_season_table``)."""
+    meetings = Meeting.objects.filter(league=league, season__in=season_ids).order_by("date", "id")
+    return [
+        MeetingSummary(
+            id=m_id,
+            date=date,
+            host=players[host_id],
+            season_id=s_id,
+            imported_totals=imported,
+            closed=closed_at is not None,
+        )
+        for m_id, date, host_id, s_id, imported, closed_at in meetings.values_list(
+            "id", "date", "host_id", "season_id", "imported_totals", "closed_at"
+        )
+    ]
+
+
+def _all_time(league, players, *, race):
+    """The ranked table of every season of ``league``, summed by the database (one query)."""
+    rows = (
+        MeetingResult.objects.filter(league=league)
+        .values("player_id")
+        .annotate(
+            **{f"sum_{name}": Sum(name) for name in _TABLE_FIGURES},
+            # The totals of evenings copied from paper: rows of no hands (an imported evening's
+            # rows hold its totals and no hands; any other evening's rows sum its live hands, at
+            # least one; a row of no hands otherwise holds a total of 0).
+            imported=Sum("total", filter=Q(hands=0)),
+        )
+        .order_by()
+    )
+    table = []
+    for row in rows:
+        player = players[row.pop("player_id")]
+        table.append(_standing_row(player, [value or 0 for value in row.values()], race=race))
+    return _rank(table, race=race)
+
+
+def _season_table(season_id, season_meetings, players, *, race):
+    """The season's ranked table and its chart's figures ({meeting id: {player id: figure}}),
+    from its MeetingResult rows (one query, in no order: every sum is the same in any order);
+    each of ``season_meetings`` gets its number, its hands and its winner (a closed evening's)."""
+    imported = {m.id for m in season_meetings if m.imported_totals}
+    closed = {m.id for m in season_meetings if m.closed}
+    per_meeting, sums, hands_in, winners = {}, {}, {}, {}
+    figure = 5 if race else 0  # the chart's: games won, else the total
+    rows = MeetingResult.objects.filter(season=season_id).order_by()
+    for meeting_id, player_id, hands, won_evening, *figures in rows.values_list(
+        "meeting_id", "player_id", *_SEASON_FIGURES
+    ):
+        per_meeting.setdefault(meeting_id, {})[player_id] = figures[figure]
+        figures.append(figures[0] if meeting_id in imported else 0)
+        kept = sums.get(player_id)
+        sums[player_id] = figures if kept is None else [a + b for a, b in zip(kept, figures, strict=True)]
+        hands_in[meeting_id] = hands
+        if won_evening and meeting_id in closed:  # an evening still open has no winner yet
+            winners[meeting_id] = (player_id, figures[0], figures[5])
+    table = {player_id: _standing_row(players[player_id], figures, race=race) for player_id, figures in sums.items()}
+    for number, m in enumerate(season_meetings, 1):
+        m.number = number
+        winner = winners.get(m.id)
+        if winner is not None:
+            player_id, m.winner_total, m.winner_games_won = winner
+            m.winner = players[player_id]
+            table[player_id].evenings_won += 1
+        m.hands = hands_in.get(m.id, 0)
+    return _rank(list(table.values()), race=race), per_meeting
 
 
 def standings(*, league, season_number=None):
@@ -601,8 +453,7 @@ def standings(*, league, season_number=None):
     The queries: the seasons; the players, each with the date he last hosted and his seat at
     the league's last meeting (the host rotation's order and its ties); the meetings of the
     season shown and of the current one; the season's results per meeting and player (the
-    table, each evening's winner and the chart at once); the all-time sums per player. All but
-    the seasons are plain SQL (``_PLAYERS_SQL`` and after: why there).
+    table, each evening's winner and the chart at once); the all-time sums per player.
 
     ``season_number`` None means the latest season; an unknown number raises Season.DoesNotExist.
     """
@@ -617,57 +468,13 @@ def standings(*, league, season_number=None):
     current = seasons[-1] if seasons else None
     season_id = season.id if season else None
     current_id = current.id if current else None
-    players, last_hosted, seats_of_last = {}, {}, {}
-    for *fields, hosted_on, seat in _rows(_PLAYERS_SQL, [league.id] * 3):
-        player = players[fields[0]] = Player.from_db(connection.alias, _PLAYER_FIELDS, fields)
-        if hosted_on is not None:
-            last_hosted[player.id] = _as_date(hosted_on)
-        if seat is not None:
-            seats_of_last[player.id] = seat
-    meetings = [
-        MeetingSummary(
-            id=m_id,
-            date=date,
-            host=players[host_id],
-            season_id=s_id,
-            imported_totals=bool(imported),
-            closed=closed_at is not None,
-        )
-        for m_id, date, host_id, s_id, imported, closed_at in _rows(_MEETINGS_SQL, [league.id, season_id, current_id])
-    ]
+    players = {p.id: p for p in _players_for_rotation(league=league)}
+    last_hosted = {p.id: p.last_hosted for p in players.values() if p.last_hosted is not None}
+    seats_of_last = {p.id: p.seat_at_last for p in players.values() if p.seat_at_last is not None}
+    meetings = _summaries(league, [season_id, current_id], players)
     season_meetings = [m for m in meetings if m.season_id == season_id]
-    imported = {m.id for m in season_meetings if m.imported_totals}
-    closed = {m.id for m in season_meetings if m.closed}
-
-    # The season, per meeting and player: gives the table, each evening's winner and its point
-    # on the chart at once.
-    per_meeting, sums, hands_in, winners = {}, {}, {}, {}
-    figure = 5 if race else 0  # the chart's: games won, else the total
-    for meeting_id, player_id, hands, won_evening, *figures in _rows(_SEASON_SQL, [season_id]):
-        per_meeting.setdefault(meeting_id, {})[player_id] = figures[figure]
-        figures.append(figures[0] if meeting_id in imported else 0)
-        kept = sums.get(player_id)
-        sums[player_id] = figures if kept is None else [a + b for a, b in zip(kept, figures, strict=True)]
-        hands_in[meeting_id] = hands
-        if won_evening and meeting_id in closed:  # an evening still open has no winner yet
-            winners[meeting_id] = (player_id, figures[0], figures[5])
-    table = {player_id: _standing_row(players[player_id], figures, race=race) for player_id, figures in sums.items()}
-
-    for number, m in enumerate(season_meetings, 1):
-        m.number = number
-        winner = winners.get(m.id)
-        if winner is not None:
-            player_id, m.winner_total, m.winner_games_won = winner
-            m.winner = players[player_id]
-            table[player_id].evenings_won += 1
-        m.hands = hands_in.get(m.id, 0)
-    table = _rank(list(table.values()), race=race)
-
-    all_time = [
-        _standing_row(players[player_id], [value or 0 for value in figures], race=race)
-        for player_id, *figures in _rows(_ALL_TIME_SQL, [league.id])
-    ]
-    all_time = _rank(all_time, race=race)
+    table, per_meeting = _season_table(season_id, season_meetings, players, race=race)
+    all_time = _all_time(league, players, race=race)
 
     hosted = [m for m in meetings if m.season_id == current_id]
     complete, due = _due_order(
@@ -840,86 +647,13 @@ def last_seat_order(*, league):
     return list(Seat.objects.filter(meeting=last).order_by("position").values_list("player_id", flat=True))
 
 
-# What the sheet, the hand entry (the key: is this form's hand saved already?) and the
-# correction read of a hand. Without the two timestamps (each a Python-side conversion in
-# Django's PostgreSQL time zone loader), and as a raw query of the Hand model (its fields
-# still converted as the model converts them, the other fields deferred), 40 hands load in
-# 0.6 ms instead of 1.2.
-SHEET_HAND_FIELDS = (
-    "id",
-    "meeting_id",
-    "position",
-    "number",
-    "version",
-    "payload",
-    "deleted_at",
-    "idempotency_key",
-    "entered_by_id",
-)
-
-
-class SheetHand:
-    """A hand as the sheet, an entry and the API's answer read it: ``SHEET_HAND_FIELDS`` as
-    plain attributes (``pk`` and ``id`` alike), and whether it was ``discarded``, by the
-    model's own rule. Not a model instance: it is never saved. As Hand instances (a raw
-    query) 40 hands cost every entry and every sheet read after it 1.2 ms, two thirds of it
-    building the instances; as these, 0.3 ms."""
-
-    __slots__ = SHEET_HAND_FIELDS
-
-    def __init__(
-        self,
-        id,  # noqa: A002
-        meeting_id,
-        position,
-        number,
-        version,
-        payload,
-        deleted_at,
-        idempotency_key,
-        entered_by_id=None,
-    ):
-        self.id = id
-        self.meeting_id = meeting_id
-        self.position = position
-        self.number = number
-        self.version = version
-        self.payload = payload
-        self.deleted_at = deleted_at
-        self.idempotency_key = idempotency_key
-        # Who entered it: the meeting page offers its last hand's undo to him alone.
-        self.entered_by_id = entered_by_id
-
-    @property
-    def pk(self):
-        return self.id
-
-    discarded = Hand.discarded
-
-    def __repr__(self):
-        return f"<SheetHand {self.pk} #{self.position}>"
-
-
 def meeting_hands(*, meeting, entered_by=True):
-    """Every hand of a meeting, deleted ones included, in one query; with who entered each
-    unless ``entered_by`` is False: then only ``SHEET_HAND_FIELDS`` (the sheet never names
-    who entered a hand), as ``SheetHand``s."""
+    """Every hand of a meeting, deleted ones included, in playing order, in one query; with
+    who entered each unless ``entered_by`` is False (the sheet never names him)."""
+    hands = meeting.hands.order_by("position")
     if entered_by:
-        return list(meeting.hands.order_by("position").select_related("entered_by"))
-    with connection.cursor() as cursor:
-        cursor.execute(_sheet_hands_sql(), [meeting.pk])
-        rows = cursor.fetchall()
-    return [SheetHand(*values) for values in raw_reads.converted_rows(Hand, connection.alias, SHEET_HAND_FIELDS, rows)]
-
-
-@functools.cache
-def _sheet_hands_sql():
-    quote, opts = connection.ops.quote_name, Hand._meta
-    columns = ", ".join(quote(opts.get_field(name).column) for name in SHEET_HAND_FIELDS)
-    return (
-        f"SELECT {columns} FROM {quote(opts.db_table)} WHERE {quote(opts.get_field('meeting').column)} = %s"
-        f" ORDER BY {quote(opts.get_field('position').column)}"
-    )
+        hands = hands.select_related("entered_by")
+    return list(hands)
 
 
 def meeting_history(*, meeting):

@@ -3,13 +3,10 @@ replay of the meeting so that the derived results can never drift from the hands
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime
-import functools
 import hashlib
 import json
-import operator
 import pickle
 import threading
 from collections import OrderedDict, defaultdict, namedtuple
@@ -17,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 import orjson
-from django.db import IntegrityError, connection, connections, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.formats import date_format
@@ -30,7 +27,7 @@ from scoring.options import resolve_rules
 from scoring.registry import COMPULSORY_SOLOS, get_game
 from scoring.sitting import parse_request
 
-from . import names, outbox_choices, raw_reads, selectors
+from . import names, outbox_choices, selectors
 from .models import (
     GAME_LABELS,
     ROLE_RANK,
@@ -208,17 +205,6 @@ def _carries(meeting: Meeting) -> bool:
     return bool(meeting.rules.get("carry_special_rounds"))
 
 
-def _earlier(meeting: Meeting):
-    """The league's meetings played before ``meeting``, in playing order (date, then id:
-    the order of the standings; two meetings on one date are never each other's "before")."""
-    return (
-        Meeting.objects.filter(league=meeting.league_id)
-        .filter(Q(date__lt=meeting.date) | Q(date=meeting.date, id__lt=meeting.pk))
-        .select_related("season")
-        .order_by("date", "id")
-    )
-
-
 def _queue_after(result: dict[str, Any]) -> tuple[str, ...]:
     return tuple(result["next"].get("queue_after_meeting") or ())
 
@@ -260,70 +246,40 @@ def _queue_left_by(previous: Meeting, *, payloads: list[Any] | None = None) -> t
 
 
 def _live_payloads(meeting_id: int) -> list[Any]:
-    """The live hands' payloads of a meeting in playing order, by SQL of its own: every page
-    and write of a carrying league reads the previous meeting's (0.9 ms as a values queryset
-    against 0.35 ms). Each payload converted as its field converts it."""
-    payload = Hand._meta.get_field("payload")
-    with connection.cursor() as cursor:
-        cursor.execute(_live_payloads_sql(), [meeting_id])
-        return [raw_reads.json_value(payload, data, None, connection) for (data,) in cursor.fetchall()]
+    """The live hands' payloads of a meeting in playing order."""
+    return list(Hand.objects.filter(meeting_id=meeting_id).live().values_list("payload", flat=True))
 
 
-@functools.cache
-def _live_payloads_sql() -> str:
-    quote, opts = connection.ops.quote_name, Hand._meta
-    column = lambda name: quote(opts.get_field(name).column)  # noqa: E731
+def _played_before(meeting: Meeting):
+    """The league's meetings played before ``meeting`` (date, then id), the latest first. The
+    date's bound alone lets the database read the index on (league, date, id) backwards from
+    that date, however many evenings the league has."""
     return (
-        f"SELECT {column('payload')} FROM {quote(opts.db_table)}"
-        f" WHERE {column('meeting')} = %s AND {column('deleted_at')} IS NULL ORDER BY {column('position')}"
+        Meeting.objects.filter(league=meeting.league_id, date__lte=meeting.date)
+        .filter(Q(date__lt=meeting.date) | Q(date=meeting.date, pk__lt=meeting.pk))
+        .order_by("-date", "-id")
+    )
+
+
+def _played_after(meeting: Meeting):
+    """The league's meetings played after ``meeting`` (date, then id), the next first
+    (``_played_before``'s bound, the other way)."""
+    return (
+        Meeting.objects.filter(league=meeting.league_id, date__gte=meeting.date)
+        .filter(Q(date__gt=meeting.date) | Q(date=meeting.date, pk__gt=meeting.pk))
+        .order_by("date", "id")
     )
 
 
 def _previous_carry(meeting: Meeting) -> tuple[int, str | None, list[str] | None, list[Any]] | None:
-    """The meeting played before ``meeting`` in its league (``_earlier``'s order): its id,
-    its MeetingCarry's digest and queue (None, None without one) and its live hands' payloads
-    in playing order (what the digest is checked against); None for the first meeting.
-
-    SQL of its own, as ``_next_meeting_sql``: the values queryset with its join cost every
-    replay in a carrying league 0.9 ms against 0.5 ms; the payloads come in the
-    same query (a row for the carry, then a row a live hand), where they took a second one."""
-    with connection.cursor() as cursor:
-        cursor.execute(_previous_carry_sql(), [meeting.league_id, meeting.date, meeting.pk])
-        rows = cursor.fetchall()
-    if not rows:
+    """The meeting played before ``meeting`` in its league: its id, its MeetingCarry's digest
+    and queue (None, None without one) and its live hands' payloads in playing order (what
+    the digest is checked against); None for the first meeting. Two queries."""
+    previous = _played_before(meeting).values_list("id", "carry__hands_digest", "carry__queue_after").first()
+    if previous is None:
         return None
-    _part, previous_id, digest, queue, _payload, _position = rows[0]
-    if queue is not None:
-        queue = raw_reads.json_value(MeetingCarry._meta.get_field("queue_after"), queue, None, connection)
-    field = Hand._meta.get_field("payload")
-    payloads = [raw_reads.json_value(field, row[4], None, connection) for row in rows[1:]]
-    return previous_id, digest, queue, payloads
-
-
-@functools.cache
-def _previous_carry_sql() -> str:
-    quote, opts, carry, hand = connection.ops.quote_name, Meeting._meta, MeetingCarry._meta, Hand._meta
-    pk, date = quote(opts.pk.column), quote(opts.get_field("date").column)
-    cached = lambda name: quote(carry.get_field(name).column)  # noqa: E731
-    of_hand = lambda name: quote(hand.get_field(name).column)  # noqa: E731
-    previous = (
-        f"SELECT m.{pk} AS id, c.{cached('hands_digest')} AS digest, c.{cached('queue_after')} AS queue"
-        f" FROM {quote(opts.db_table)} m LEFT JOIN {quote(carry.db_table)} c ON c.{cached('meeting')} = m.{pk}"
-        # A row comparison, not "date < d OR (date = d AND id < pk)": the index (league, date,
-        # id) is then read backwards from that point for the one row, however many evenings
-        # the league has (the OR form read all of them, on a generic plan).
-        f" WHERE m.{quote(opts.get_field('league').column)} = %s AND (m.{date}, m.{pk}) < (%s, %s)"
-        f" ORDER BY m.{date} DESC, m.{pk} DESC LIMIT 1"
-    )
-    # The carry on a row of its own, then one row a live hand: on each hand's row, a long
-    # queue (a league that never plays its Bock rounds off) was sent again and again.
-    return (
-        f"WITH previous AS ({previous})"
-        f" SELECT 0, previous.id, previous.digest, previous.queue, NULL, 0 FROM previous"
-        f" UNION ALL SELECT 1, NULL, NULL, NULL, h.{of_hand('payload')}, h.{of_hand('position')} FROM previous"
-        f" JOIN {quote(hand.db_table)} h ON h.{of_hand('meeting')} = previous.id AND h.{of_hand('deleted_at')} IS NULL"
-        f" ORDER BY 1, 6"
-    )
+    previous_id, digest, queue = previous
+    return previous_id, digest, queue, _live_payloads(previous_id)
 
 
 def _replay_for_carry(previous: Meeting, *, payloads=None, carried: tuple[str, ...]) -> dict[str, Any]:
@@ -348,9 +304,8 @@ def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
     """
     if not _carries(meeting):
         return ()
-    # The previous meeting's id and cached digest and queue only (every replay in a carrying
-    # league asks: the meeting with its season and carry as models cost 0.6 ms more); the
-    # meeting itself is read only when its hands changed since its cache was written.
+    # The previous meeting's id and cached digest and queue only; the meeting itself is read
+    # only when its hands changed since its cache was written.
     previous = _previous_carry(meeting)
     if previous is None:
         return ()
@@ -362,7 +317,7 @@ def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
         if left is not None:
             return left
     chain, carried = [], ()
-    for earlier in _earlier(meeting).select_related("carry").reverse().iterator(chunk_size=20):
+    for earlier in _played_before(meeting).select_related("season", "carry").iterator(chunk_size=20):
         left = _queue_left_by(earlier)
         if left is not None:
             carried = left
@@ -395,33 +350,28 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
     rounds it carried into (directly or through others), so no cached figure goes stale.
 
     It stops at the first later meeting that is given the same rounds as its cached results
-    were replayed with: from there on nothing changes (issue 12: a correction of the first
-    evening no longer rewrites every evening after it). A ``meeting`` read by a writer under
-    its lock knows whether any meeting was played after it (``has_later``): for tonight's
-    evening, the usual one, nothing is looked for."""
-    if not getattr(meeting, "has_later", True):
-        return
+    were replayed with: from there on nothing changes (a correction of the first evening
+    does not rewrite every evening after it)."""
     carried = _queue_after(result)
     current = meeting
     while True:
         # Its own writers hold this lock while they replace its results; without it, both
         # would write a full set of rows for it. Locks are taken in playing order, so two
-        # writers of one chain never wait for each other in a circle. Only its id and rules
-        # are read here, by SQL of its own (every write asks, and most stop here: the model
-        # with its season cost a hand entry 0.6 ms more); the meeting itself only when it is
-        # replayed.
-        with connection.cursor() as cursor:
-            cursor.execute(
-                _next_meeting_sql(lock=connection.features.has_select_for_update),
-                [current.league_id, current.date, current.pk],
-            )
-            next_one = cursor.fetchone()
-        if next_one is None or not json.loads(next_one[1]).get("carry_special_rounds"):
+        # writers of one chain never wait for each other in a circle. Only its id, its rules
+        # and what it was given are read here (most writes stop here); the meeting itself
+        # only when it is replayed.
+        next_one = (
+            _played_after(current)
+            .select_for_update(of=("self",))
+            .values_list("id", "rules", "carry__carried_in")
+            .first()
+        )
+        if next_one is None or not next_one[1].get("carry_special_rounds"):
             return  # the chain is broken here: nothing after it depends on ``meeting`` (_carries)
-        cached = MeetingCarry.objects.filter(meeting_id=next_one[0]).first()
-        if cached is not None and tuple(cached.carried_in) == carried:
+        later_id, _rules, given = next_one
+        if given is not None and tuple(given) == carried:
             return  # given what it was given before: its results (and all after it) stand
-        later = Meeting.objects.select_related("season").get(pk=next_one[0])
+        later = Meeting.objects.select_related("season").with_season_start().get(pk=later_id)
         hands = _live_hands(later)
         seated = seats_of(later)
         try:
@@ -436,21 +386,6 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
         write_results(later, hands, later_result, carried=carried, seated=seated)
         carried = _queue_after(later_result)
         current = later
-
-
-@functools.cache
-def _next_meeting_sql(*, lock: bool) -> str:
-    """The id and rules (JSON) of the meeting of a league (``%s``) played after a date and id
-    (``%s``, ``%s``: playing order (date, then id), as a row comparison that reads the index from that
-    point: ``_previous_carry_sql``), locked where the database locks rows."""
-    quote, opts = connection.ops.quote_name, Meeting._meta
-    pk, date = quote(opts.pk.column), quote(opts.get_field("date").column)
-    sql = (
-        f"SELECT {pk}, {quote(opts.get_field('rules').column)} FROM {quote(opts.db_table)}"
-        f" WHERE {quote(opts.get_field('league').column)} = %s AND ({date}, {pk}) > (%s, %s)"
-        f" ORDER BY {date}, {pk} LIMIT 1"
-    )
-    return sql + " FOR UPDATE" if lock else sql
 
 
 def calculate_meeting(
@@ -566,40 +501,33 @@ def party_members(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
 def result_rows(
     meeting: Meeting, hands: list[Hand], result: dict[str, Any], *, seats: list[Seat] | None = None
 ) -> list[HandResult]:
-    """The cached results of a replay of ``meeting``'s live ``hands`` (unsaved)."""
+    """The cached results of a replay of ``meeting``'s live ``hands`` (unsaved), each with its
+    hand and player."""
     if seats is None:
         seats = list(meeting.seats.in_order())
     return [
-        _hand_result(meeting, hand_id=hand.pk, player_id=player.pk, figures=figures, hand=hand, player=player)
+        HandResult(
+            meeting=meeting,
+            season_id=meeting.season_id,
+            league_id=meeting.league_id,
+            hand=hand,
+            player=player,
+            **figures,
+        )
         for hand, player, figures in _result_figures(hands, result, players=[seat.player for seat in seats])
     ]
 
 
-def _hand_result(meeting: Meeting, *, hand_id: int, player_id: int, figures: dict[str, Any], **related) -> HandResult:
-    # By the meeting's id (its instance is set where the caller asks for related rows): a
-    # relation given as an instance goes through its descriptor's checks, for each row.
-    row = HandResult(meeting_id=meeting.pk, season_id=meeting.season_id, league_id=meeting.league_id, **figures)
-    row.hand_id, row.player_id = hand_id, player_id
-    if related:
-        row.meeting = meeting
-        for name, value in related.items():
-            setattr(row, name, value)
-    return row
-
-
-def _result_figures(hands: list[Hand], result: dict[str, Any], *, players: list, start: int = 0):
+def _result_figures(hands: list[Hand], result: dict[str, Any], *, players: list):
     """(hand, player, {figure: value}) for each HandResult row of a replay of a meeting's
-    live ``hands`` (``players``: its seated players, anything with their pk and name): the
-    figures alone, so that a write builds model rows only for what it saves (a model
-    instance per row of a 60-hand evening cost a hand entry 10 ms). ``start``: the rows of
-    the hands from that index on only."""
+    live ``hands`` (``players``: its seated players, anything with their pk and name)."""
     players = {p.name: p for p in players}
     members = party_members(result)
     games_at: dict[tuple[int, str], int] = defaultdict(int)
     for game in result.get("games") or ():
         if game.get("winner") is not None and game.get("hand") is not None:
             games_at[(game["hand"], game["winner"])] += game.get("games", 1)
-    for hand, figures in zip(hands[start:], result["hands"][start:], strict=True):
+    for hand, figures in zip(hands, result["hands"], strict=True):
         active = set(figures.get("active", players))
         for party, delta in figures["deltas"].items():
             for name in members[party]:
@@ -653,24 +581,12 @@ def write_results(
     *,
     carried: tuple[str, ...] | None = None,
     seated: list[_Seated] | None = None,
-    hands_changed: bool = False,
-    before: dict[str, Any] | None = None,
-    sums_before: dict[int, dict[str, int]] | None = None,
 ) -> None:
-    """Bring the meeting's cached results in line with a replay of its live ``hands`` (Hand
-    instances, or rows with their pk and payload) (never edited otherwise): its HandResult rows, its MeetingResult rows (their sums per player) and its MeetingCarry
-    (``carried``: the rounds the replay was given; None: worked out here). ``seated``: the
-    meeting's seated players (``seats_of``), when the writer read them already for its
-    replay (one read per write). ``hands_changed``: the writer
-    changed the live hands (so the MeetingCarry's digest of them changes too).
-
-    ``before``: when the writer appended the last of ``hands``, the replay of the hands
-    before it (what the stored rows hold, since every writer keeps them so). When the new
-    replay leaves every earlier hand's figures as ``before`` had them (``only_appends``),
-    the rows are written without reading them first: the new hand's rows inserted, each
-    player's sums upserted where they changed (issue 12: two reads fewer on each hand entered),
-    those sums made from the stored ones (``sums_before``, ``selectors.stored_sums`` as the
-    writer read them under the meeting's lock) and the new hand's rows (``_sums_after``).
+    """Bring the meeting's cached results in line with a replay of its live ``hands`` (never
+    edited otherwise): its HandResult rows, its MeetingResult rows (their sums per player) and
+    its MeetingCarry (``carried``: the rounds the replay was given; None: worked out here).
+    ``seated``: the meeting's seated players (``seats_of``), when the writer read them already
+    for its replay (one read per write).
 
     Only the rows whose figures changed are written: a new hand inserts its own rows and
     updates nothing before it, a correction updates the rows it changed. Rewriting every row
@@ -678,63 +594,34 @@ def write_results(
     PostgreSQL, which slowed every standings query until a vacuum."""
     if seated is None:
         seated = seats_of(meeting)
-    appended = before is not None and only_appends(before, result)
-    race = selectors.is_race_game(meeting.game)
-    # An appended hand: the rows of that hand alone, and the sums stored for the hands before
-    # it (_sums_after). A race game's points need the rows before it: all of them.
-    from_hand = len(hands) - 1 if appended and not race and sums_before is not None else 0
-    wanted = {
-        (hand.pk, player.pk): figures
-        for hand, player, figures in _result_figures(hands, result, players=seated, start=from_hand)
-    }
-
-    def hand_result(key, figures):
-        return _hand_result(meeting, hand_id=key[0], player_id=key[1], figures=figures)
-
-    if appended:
-        # The earlier hands' rows stand as they are; the new hand has none yet.
-        new = hands[-1].pk
-        _insert_rows(HandResult, [hand_result(key, figures) for key, figures in wanted.items() if key[0] == new])
-    else:
-        _sync_rows(
-            HandResult,
-            meeting.pk,
-            wanted,
-            key_fields=("hand_id", "player_id"),
-            figures=RESULT_FIGURES,
-            build=hand_result,
-        )
-    seat_order = {player.pk: player.position for player in seated}
+    wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(hands, result, players=seated)}
+    _sync_rows(
+        HandResult.objects.filter(meeting=meeting),
+        wanted,
+        key_fields=("hand_id", "player_id"),
+        figures=RESULT_FIGURES,
+        build=lambda key, figures: HandResult(
+            meeting=meeting,
+            season_id=meeting.season_id,
+            league_id=meeting.league_id,
+            hand_id=key[0],
+            player_id=key[1],
+            **figures,
+        ),
+    )
     if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
         rows = [_Figures(player_id, **figures) for (_hand, player_id), figures in wanted.items()]
-        sums = _sums_after(meeting, rows, stored=sums_before, seat_order=seat_order) if from_hand else None
-        if sums is None:
-            if from_hand:  # the stored sums are not those of the hands before: from every row
-                rows = [
-                    _Figures(player.pk, **figures)
-                    for _hand, player, figures in _result_figures(hands, result, players=seated)
-                ]
-            sums = meeting_result_rows(meeting, rows, seat_order=seat_order)
-        if appended:
-            # An appended hand never takes a player's rows away (nothing to delete): every
-            # player's sums, written where they differ from what is stored.
-            _insert_rows(MeetingResult, sums, conflict=("meeting", "player"), update=MEETING_FIGURES, only_changed=True)
-        else:
-            _sync_rows(
-                MeetingResult,
-                meeting.pk,
-                {(row.player_id,): {name: getattr(row, name) for name in MEETING_FIGURES} for row in sums},
-                key_fields=("player_id",),
-                figures=MEETING_FIGURES,
-                upsert_on=("meeting", "player"),
-                build=lambda key, figures: MeetingResult(
-                    meeting=meeting,
-                    season_id=meeting.season_id,
-                    league_id=meeting.league_id,
-                    player_id=key[0],
-                    **figures,
-                ),
-            )
+        race = selectors.is_race_game(meeting.game)
+        sums = meeting_sums(rows, race=race, seat_order={player.pk: player.position for player in seated})
+        _sync_rows(
+            MeetingResult.objects.filter(meeting=meeting),
+            {(player_id,): figures for player_id, figures in sums.items()},
+            key_fields=("player_id",),
+            figures=MEETING_FIGURES,
+            build=lambda key, figures: MeetingResult(
+                meeting=meeting, season_id=meeting.season_id, league_id=meeting.league_id, player_id=key[0], **figures
+            ),
+        )
     if carried is None:
         carried = carried_rounds_for(meeting)
     write_carry(
@@ -742,7 +629,6 @@ def write_results(
         carried=carried if _carries(meeting) else (),
         queue_after=_queue_after(result),
         digest=hands_digest([h.payload for h in hands]),
-        changed=hands_changed,
     )
 
 
@@ -775,36 +661,23 @@ def _games_until(result: dict[str, Any], number: int) -> list[tuple]:
     ]
 
 
-def _sync_rows(model, meeting_id: int, wanted, *, key_fields, figures, build, upsert_on=None) -> None:
-    """Make the stored rows of ``model`` of a meeting equal ``wanted`` ({key: {figure:
-    value}}, the key the values of ``key_fields``), writing only what differs: ``build(key,
-    figures)`` makes the unsaved row of a key. The stored rows are read as plain values, not
-    model instances, and an update names only the figures that changed.
-
-    ``upsert_on`` (the fields of a unique constraint): the changed rows are written as one
-    INSERT ... ON CONFLICT DO UPDATE instead of bulk_update's CASE per field and row, whose
-    expressions cost a hand entry 8 ms for a meeting's five MeetingResult rows. Only when
-    they fit one INSERT (always on PostgreSQL; SQLite splits a long one into batches), so that
-    a write never runs more queries than bulk_update would. (HandResult rows stay with a plain
-    UPDATE: a correction is an update of the rows it changes, and tests/test_result_writes.py
-    holds it to that statement.)"""
+def _sync_rows(stored_rows, wanted, *, key_fields, figures, build) -> None:
+    """Make the rows of ``stored_rows`` (a queryset) equal ``wanted`` ({key: {figure:
+    value}}, the key the values of ``key_fields``), writing only what differs: new rows
+    inserted, changed ones updated in the figures that changed, rows no longer wanted
+    deleted. ``build(key, figures)`` makes the unsaved row of a key."""
     width = len(key_fields)
-    with connection.cursor() as cursor:
-        cursor.execute(_meeting_rows_sql(model, (*key_fields, "pk", *figures)), [meeting_id])
-        stored = {values[:width]: (values[width], values[width + 1 :]) for values in cursor.fetchall()}
+    stored = {
+        values[:width]: (values[width], values[width + 1 :])
+        for values in stored_rows.order_by().values_list(*key_fields, "pk", *figures)
+    }
     created, changed, fields = [], [], set()
-    # A row's figures as a tuple, compared whole first: most rows are unchanged (a new hand
-    # leaves every earlier row as it was), and the tuples compare in C (issue 12: comparing
-    # the 200 rows of a 40-hand evening figure by figure cost an entry 0.4 ms).
-    values_of = operator.itemgetter(*figures) if len(figures) > 1 else (lambda new: (new[figures[0]],))
     for key, new in wanted.items():
         old = stored.pop(key, None)
         if old is None:
             created.append(build(key, new))
             continue
         pk, old_values = old
-        if values_of(new) == tuple(old_values):
-            continue
         differ = [name for name, value in zip(figures, old_values, strict=True) if new[name] != value]
         if differ:
             row = build(key, new)
@@ -812,175 +685,29 @@ def _sync_rows(model, meeting_id: int, wanted, *, key_fields, figures, build, up
             changed.append(row)
             fields.update(differ)
     if stored:  # rows of hands deleted since, or of players no longer in a hand
-        gone = [pk for pk, _values in stored.values()]
-        # In batches the database can bind (a statement's parameters are limited).
-        size = connection.ops.bulk_batch_size(["pk"], gone)
-        for start in range(0, len(gone), size):
-            model.objects.filter(pk__in=gone[start : start + size]).delete()
-    update = [name for name in figures if name in fields]
-    columns = [f for f in model._meta.concrete_fields if not f.primary_key]
-    if changed and upsert_on is not None and connection.ops.bulk_batch_size(columns, changed) >= len(changed):
-        # Inserted as new, each meets its stored row on the unique constraint.
-        _insert_rows(model, changed, conflict=upsert_on, update=update)
-    elif changed:
-        model.objects.bulk_update(changed, update)
+        stored_rows.filter(pk__in=[pk for pk, _values in stored.values()]).delete()
+    if changed:
+        stored_rows.model.objects.bulk_update(changed, [name for name in figures if name in fields])
     if created:
-        _insert_rows(model, created)
-
-
-# Up to this many rows, _insert_rows sends one statement per row (at once); more, in batches.
-_FEW_ROWS = 16
-
-
-def _insert_rows(
-    model, rows, *, conflict: tuple[str, ...] = (), update: list[str] | tuple[str, ...] = (), only_changed=False
-) -> int:
-    """INSERT ``rows`` (unsaved instances of ``model``) in as many statements as bulk_create
-    (one on PostgreSQL; SQLite's batches by its limit on parameters); ``conflict`` (the
-    fields of a unique constraint): ON CONFLICT DO UPDATE the ``update`` fields (PostgreSQL
-    and SQLite alike), and with ``only_changed`` only where one of them differs from what is
-    stored (a row that would be written as it is stays untouched: no dead row version on
-    PostgreSQL). SQL of its own: bulk_create's building and compiling, and on PostgreSQL
-    its UNNEST of one array per column, cost a hand entry 0.9 ms for five rows, each time.
-    Returns how many rows were inserted or updated."""
-    if not rows:
-        return 0
-    quote, opts = connection.ops.quote_name, model._meta
-    table = quote(opts.db_table)
-    fields = [f for f in opts.concrete_fields if not f.primary_key]
-    sql = f"INSERT INTO {table} ({', '.join(quote(f.column) for f in fields)}) VALUES "
-    tail = ""
-    if conflict:
-        updated = [quote(opts.get_field(name).column) for name in update]
-        tail = (
-            f" ON CONFLICT ({', '.join(quote(opts.get_field(name).column) for name in conflict)})"
-            f" DO UPDATE SET {', '.join(f'{column} = EXCLUDED.{column}' for column in updated)}"
-        )
-        if only_changed:
-            # Null-safe inequality: PostgreSQL's IS DISTINCT FROM, SQLite's IS NOT.
-            differs = "IS DISTINCT FROM" if connection.vendor == "postgresql" else "IS NOT"
-            tail += " WHERE " + " OR ".join(f"{table}.{column} {differs} EXCLUDED.{column}" for column in updated)
-    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    size = max(1, connection.ops.bulk_batch_size(fields, rows))
-    # The connection itself, asked once: each attribute asked of django.db.connection looks
-    # the thread's connection up again.
-    db = connections[connection.alias]
-    plain = _plain_values(tuple(fields), db.alias)
-    written = 0
-    with connection.cursor() as cursor:
-        if len(rows) <= _FEW_ROWS:
-            # A hand's rows, a meeting's sums: the one-row statement for each, sent at once
-            # (psycopg pipelines executemany). psycopg converts and caches a statement of
-            # at most 50 parameters; five rows in one statement had 65, converted afresh on
-            # every hand entered (issue 12: 0.1 ms a statement), and prepared never.
-            cursor.executemany(sql + one + tail, [_row_params(row, plain, db) for row in rows])
-            return cursor.rowcount
-        for start in range(0, len(rows), size):
-            batch = rows[start : start + size]
-            params = [value for row in batch for value in _row_params(row, plain, db)]
-            cursor.execute(sql + ", ".join([one] * len(batch)) + tail, params)
-            written += cursor.rowcount
-    return written
-
-
-def _row_params(row, plain, db) -> list:
-    """What ``fields`` of ``row`` (a model instance) send to the database: each as its
-    ``get_db_prep_save`` gives it. A number, a flag or a text of its field's own type is sent
-    as it is (wrapped in the backend's integer type where it has one: psycopg's, which keeps
-    a prepared statement's parameter types the same whatever the number), without the field's
-    checks and conversions, which leave such a value unchanged: 0.5 ms of each hand entered,
-    for its result rows, its evening's sums and its history record. Any other
-    value (a time, a UUID, JSON, an expression) goes through the field. ``plain``: the
-    fields as ``_plain_values`` gives them; ``db``: the connection they are sent on."""
-    params = []
-    for field, kind, wrap in plain:
-        value = getattr(row, field.attname)
-        if value is None or (kind is not None and type(value) is kind):
-            params.append(value if wrap is None or value is None else wrap(value))
-        else:
-            params.append(field.get_db_prep_save(value, db))
-    return params
-
-
-# Django's own fields whose value of this exact type their get_db_prep_save sends unchanged
-# (the integer fields through the backend's integerfield_type_map, when it has one). A
-# subclass (a field of a package's or ours) may convert in a way of its own: not taken here.
-_PLAIN_TYPES = {
-    "BooleanField": bool,
-    "CharField": str,
-    "TextField": str,
-    "IntegerField": int,
-    "SmallIntegerField": int,
-    "BigIntegerField": int,
-    "PositiveIntegerField": int,
-    "PositiveSmallIntegerField": int,
-    "PositiveBigIntegerField": int,
-}
-# A relation sends its target's value: an id of these is sent as it is (AutoFieldMixin's
-# get_db_prep_value checks the number and adapts nothing).
-_PLAIN_KEYS = ("AutoField", "BigAutoField", "SmallAutoField")
-
-
-def _django_field(field, names) -> bool:
-    cls = type(field)
-    return cls.__module__.startswith("django.db.models.fields") and cls.__name__ in names
-
-
-@functools.cache
-def _plain_values(fields, alias) -> tuple:
-    """(field, the type sent as it is or None, its wrapper or None) for each of ``fields``."""
-    type_map = getattr(connections[alias].ops, "integerfield_type_map", {})
-    found = []
-    for field in fields:
-        if _django_field(field, ("ForeignKey", "OneToOneField")):
-            plain = int if _django_field(field.target_field, _PLAIN_KEYS) else None
-            found.append((field, plain, None))
-        elif _django_field(field, _PLAIN_TYPES):
-            internal = type(field).__name__
-            plain = _PLAIN_TYPES[internal]
-            found.append((field, plain, type_map.get(internal) if plain is int else None))
-        else:
-            found.append((field, None, None))
-    return tuple(found)
-
-
-@functools.cache
-def _meeting_rows_sql(model, fields: tuple[str, ...]) -> str:
-    """The SQL that reads ``fields`` of ``model``'s rows of one meeting (``%s``), unordered.
-
-    SQL of its own, as the standings' reads (selectors): building and compiling the queryset
-    cost a write more than running it (0.57 against 0.22 ms for a 40-hand evening's 200
-    HandResult rows), and the models' orderings (meeting, then player) joined the meeting and
-    player tables and sorted the rows only for them to be put in a dict. The values come as
-    the database gives them (SQLite: a boolean as 0 or 1), which compare equal to Python's."""
-    quote, opts = connection.ops.quote_name, model._meta
-    columns = ", ".join(quote(opts.pk.column if name == "pk" else opts.get_field(name).column) for name in fields)
-    return f"SELECT {columns} FROM {quote(opts.db_table)} WHERE {quote(opts.get_field('meeting').column)} = %s"
+        stored_rows.model.objects.bulk_create(created)
 
 
 # The figures of a MeetingResult row, all decided by the meeting's HandResult rows.
 MEETING_FIGURES = ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "hands", "won_evening")
 
 
-def meeting_sums(rows, *, race: bool, seat_order: dict[int, int], start=None) -> dict[int, dict[str, Any]]:
+def meeting_sums(rows, *, race: bool, seat_order: dict[int, int]) -> dict[int, dict[str, Any]]:
     """A meeting's HandResult ``rows`` summed per player: {player id: MEETING_FIGURES}, the
     same sums the standings made of HandResult before. Pure, so that the data
     migration that fills MeetingResult uses it too.
 
     Race games' points: the sum of deltas plus each reset, the final score of a game that
     ended at a hand (any player's games_won) followed by another hand of that player. The
-    evening's winner is the standings' (``selectors.evening_winner``).
-
-    ``start``: the sums of the rows before ``rows`` ({player id: MEETING_FIGURES}), which
-    ``rows`` are added to (not for race games, whose points need the rows before)."""
-    if start and race:
-        raise ValueError("a race game's sums are made from all its rows")
+    evening's winner is the standings' (``selectors.evening_winner``)."""
     ended = {r.number for r in rows if r.games_won}
     present = {(r.player_id, r.number) for r in rows}
     hands = max((r.number for r in rows), default=0)
     sums: dict[int, dict[str, Any]] = {}
-    for player_id, figures in (start or {}).items():
-        sums[player_id] = {**figures, "hands": max(hands, figures["hands"]), "won_evening": False}
     for r in rows:
         m = sums.get(r.player_id)
         if m is None:
@@ -1003,12 +730,10 @@ def meeting_sums(rows, *, race: bool, seat_order: dict[int, int], start=None) ->
     return sums
 
 
-def meeting_result_rows(
-    meeting: Meeting, rows: list[HandResult], *, seat_order: dict[int, int], start=None
-) -> list[MeetingResult]:
+def meeting_result_rows(meeting: Meeting, rows: list[HandResult], *, seat_order: dict[int, int]) -> list[MeetingResult]:
     """The MeetingResult rows (unsaved) that sum a meeting's HandResult ``rows``, one per
-    player with a row (``start``: as ``meeting_sums``)."""
-    sums = meeting_sums(rows, race=selectors.is_race_game(meeting.game), seat_order=seat_order, start=start)
+    player with a row."""
+    sums = meeting_sums(rows, race=selectors.is_race_game(meeting.game), seat_order=seat_order)
     return [
         MeetingResult(
             meeting_id=meeting.pk,
@@ -1021,43 +746,25 @@ def meeting_result_rows(
     ]
 
 
-def _sums_after(
-    meeting: Meeting, rows: list, *, stored: dict[int, dict[str, int]], seat_order: dict[int, int]
-) -> list[MeetingResult] | None:
-    """The MeetingResult rows of ``meeting`` after a hand was appended: the sums ``stored`` for
-    the hands before it (``selectors.stored_sums``), with that hand's ``rows`` added (issue 12:
-    summing every row of a 40-hand evening again was 0.3 ms of each entry). Every writer keeps
-    them equal to the sums of the stored rows, as it keeps those rows; when they are not the
-    sums of the hands 1 to the one before (each counts the hands it sums) or a player of the
-    new hand has none, this answers None, and the writer sums every row."""
-    number = max((r.number for r in rows), default=None)
-    if number is None:
-        return None
-    if number > 1 and (
-        any(figures["hands"] != number - 1 for figures in stored.values())
-        or any(r.player_id not in stored for r in rows)  # a player new tonight, or sums missing
-    ):
-        return None
-    return meeting_result_rows(meeting, rows, seat_order=seat_order, start=stored)
-
-
-def write_carry(
-    meeting: Meeting, *, carried: tuple[str, ...], queue_after: tuple[str, ...], digest: str, changed: bool = False
-) -> None:
-    """Keep what ``meeting`` was given and what it leaves open (written only when it changes).
-
-    ``changed``: the caller knows it changes (a writer changed the live hands, so their digest
-    differs): written without reading it first. The read only spares PostgreSQL a dead row
-    when nothing changed; the upsert alone is right whatever is stored (issue 12: a query
-    fewer on every hand written)."""
+def write_carry(meeting: Meeting, *, carried: tuple[str, ...], queue_after: tuple[str, ...], digest: str) -> None:
+    """Keep what ``meeting`` was given and what it leaves open: the fields that changed, and
+    nothing when none did (a long queue left as it was is not written again)."""
     values = {"carried_in": list(carried), "queue_after": list(queue_after), "hands_digest": digest}
-    cached = None if changed else MeetingCarry.objects.filter(meeting=meeting).first()
-    if changed or cached is None or any(getattr(cached, name) != value for name, value in values.items()):
+    cached = MeetingCarry.objects.filter(meeting=meeting).first()
+    if cached is None:
         # An upsert: a page may have cached this meeting a moment ago (carried_rounds_for).
-        # By SQL of its own, as the result rows (bulk_create's building cost 0.2 ms a hand).
-        _insert_rows(
-            MeetingCarry, [MeetingCarry(meeting=meeting, **values)], conflict=("meeting",), update=list(values)
+        MeetingCarry.objects.bulk_create(
+            [MeetingCarry(meeting=meeting, **values)],
+            update_conflicts=True,
+            unique_fields=["meeting"],
+            update_fields=list(values),
         )
+        return
+    changed = [name for name, value in values.items() if getattr(cached, name) != value]
+    for name in changed:
+        setattr(cached, name, values[name])
+    if changed:
+        cached.save(update_fields=changed)
 
 
 def _won(figures: dict[str, Any], party: str, _delta: int) -> bool:
@@ -1108,11 +815,7 @@ class IdempotencyKeyReused(Exception):
 
 def _lock(meeting_id: int) -> Meeting:
     # On PostgreSQL this serialises writers of one meeting; SQLite serialises all writers.
-    # Its season comes along (read, not locked: lock_season takes the season's lock before
-    # its meetings'), and whether it opens its season (the pennant's soli): two queries
-    # fewer on every write.
-    # By SQL of its own (selectors.meeting_of): the ORM's query cost a write 0.5 ms to build.
-    meeting = selectors.meeting_of(pk=meeting_id, lock=True)
+    meeting = selectors.meeting_for_entry(pk=meeting_id)
     if meeting is None:
         raise Meeting.DoesNotExist(f"No meeting {meeting_id}.")
     return meeting
@@ -1120,37 +823,6 @@ def _lock(meeting_id: int) -> Meeting:
 
 def _live_hands(meeting: Meeting) -> list[Hand]:
     return list(meeting.hands.live())
-
-
-# A hand of a meeting as an entry reads it: no hand but the new one is saved. ``deleted_at``
-# only tells a deleted hand (None: live); it is as the database gives it (SQLite: text).
-_HandRow = namedtuple("_HandRow", ("pk", "position", "payload", "idempotency_key", "deleted_at"))
-
-
-def _hand_rows(meeting_id: int) -> list[_HandRow]:
-    """Every hand of a meeting, deleted ones too, in playing order, by SQL of its own: as
-    model instances 40 hands cost an entry 0.6 ms, as a values queryset 0.72 ms, so 0.28 ms.
-    The payload and the key are converted as their fields convert them."""
-    payload, key = Hand._meta.get_field("payload"), Hand._meta.get_field("idempotency_key")
-    with connection.cursor() as cursor:
-        cursor.execute(_hand_rows_sql(), [meeting_id])
-        return [
-            _HandRow(pk, position, raw_reads.json_value(payload, data, None, connection), key.to_python(uuid), deleted)
-            for pk, position, data, uuid, deleted in cursor.fetchall()
-        ]
-
-
-@functools.cache
-def _hand_rows_sql() -> str:
-    quote, opts = connection.ops.quote_name, Hand._meta
-    columns = ", ".join(
-        quote(opts.get_field(name).column) for name in ("id", "position", "payload", "idempotency_key", "deleted_at")
-    )
-    position = quote(opts.get_field("position").column)
-    return (
-        f"SELECT {columns} FROM {quote(opts.db_table)}"
-        f" WHERE {quote(opts.get_field('meeting').column)} = %s ORDER BY {position}"
-    )
 
 
 def hands_with(meeting: Meeting, hand_id: int) -> tuple[list[Hand], Hand]:
@@ -1207,16 +879,14 @@ def _entered_before(meeting: Meeting, idempotency_key, payload: Any, *, hands: l
     the payload the hand was entered with, whatever was corrected, replaced or deleted
     since, and gets that hand; IdempotencyKeyReused when the payload is neither that one nor
     the hand's present one (a key must name one hand only). ``hands``: every hand of the
-    meeting (deleted ones too, with pk and idempotency_key), when the writer read them
-    already."""
+    meeting (deleted ones too), when the writer read them already."""
     if idempotency_key is None:
         return None
     if hands is None:
         earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
     else:
         key = Hand._meta.get_field("idempotency_key").to_python(idempotency_key)
-        found = next((h for h in hands if h.idempotency_key == key), None)
-        earlier = None if found is None else Hand.objects.get(pk=found.pk)  # a retry: read it whole
+        earlier = next((h for h in hands if h.idempotency_key == key), None)
     if earlier is None or _same_json(earlier.payload, payload):
         return earlier
     if not _same_json(_entered_payload(earlier), payload):
@@ -1269,10 +939,10 @@ def enter_hand_replayed(
         with transaction.atomic():
             meeting = _lock(meeting.pk)
             # Every hand of it, deleted ones too, in one query: the key's earlier hand, the
-            # live hands and the last position (issue 12: three queries before).
+            # live hands and the last position.
             return enter_locked_hand(
                 meeting=meeting,
-                every=_hand_rows(meeting.pk),
+                every=selectors.meeting_hands(meeting=meeting, entered_by=False),
                 seated=seats_of(meeting),
                 payload=payload,
                 user=user,
@@ -1299,17 +969,14 @@ def enter_locked_hand(
 ) -> tuple[Hand, bool, dict[str, Any] | None]:
     """``enter_hand_replayed`` for a writer that holds the meeting's lock already and read
     what the entry needs under it: inside a transaction, ``meeting`` from
-    ``selectors.meeting_of(lock=True)``, ``every`` hand of it in playing order, deleted ones
-    too (anything with pk, position, payload, idempotency_key and deleted_at: the sheet's Hand
-    instances do), and its ``seated`` players (``seats_of``). The meeting page's entry reads
-    them once, under the lock, for its form, this write and its answer (issue 12: they were
-    read before the lock and again under it). ``carried``: ``carried_rounds_for(meeting)``,
-    when the writer asked it already (None: asked here, by each replay that needs it).
-    ``before``: the replay of the live hands, when the writer made it (the meeting page's
-    form is read against it); else this process's kept copy of it, if it has one. Given it,
-    the cached rows are written without being read first (``write_results``). An
-    IntegrityError is the caller's to answer (``entered_meanwhile``), once its transaction is
-    rolled back."""
+    ``selectors.meeting_for_entry``, ``every`` hand of it in playing order, deleted ones too
+    (``selectors.meeting_hands``), and its ``seated`` players (``seats_of``). The meeting
+    page's entry reads them once, under the lock, for its form, this write and its answer.
+    ``carried``: ``carried_rounds_for(meeting)``, when the writer asked it already (None:
+    asked here, by each replay that needs it). ``before``: the replay of the live hands, when
+    the writer made it (the meeting page's form is read against it); else this process's kept
+    copy of it, if it has one. An IntegrityError is the caller's to answer
+    (``entered_meanwhile``), once its transaction is rolled back."""
     earlier = _entered_before(meeting, idempotency_key, payload, hands=every)
     if earlier is not None:
         return earlier, False, None
@@ -1327,16 +994,6 @@ def enter_locked_hand(
     result, carried = _replayed(meeting, request={**request, "hands": payloads + [payload]}, carried=carried)
     if before is None:
         before = _kept_replay_of(request, carried)
-    if before is None and hands:
-        # Not kept here (another worker entered the last hand): replayed, and kept for the
-        # next. A 40-hand replay is cheaper than reading and comparing the evening's stored
-        # rows, and it tells whether any later evening need be looked at (issue 12: two
-        # workers, so about every other hand entered through the API went the long way).
-        before, _carried = _replayed(meeting, request=request, carried=carried)
-    # The sums the new hand's rows are added to (write_results), read now: under the lock, and
-    # not among the statements sent together below, where a read would make them wait.
-    appending = before is not None and hands and not selectors.is_race_game(meeting.game)
-    sums = selectors.stored_sums(meeting_id=meeting.pk) if appending else None
     hand = Hand(
         meeting=meeting,
         position=(every[-1].position if every else 0) + 1,
@@ -1345,19 +1002,9 @@ def enter_locked_hand(
         entered_by=user,
         idempotency_key=idempotency_key,
     )
-    kind = _write_hand(hand)
-    with _sent_together():
-        _hand_history(hand, user=user, kind=kind)
-        write_results(
-            meeting,
-            hands + [hand],
-            result,
-            carried=carried,
-            seated=seated,
-            hands_changed=True,
-            before=before,
-            sums_before=sums,
-        )
+    hand._history_user = user
+    hand.save()
+    write_results(meeting, hands + [hand], result, carried=carried, seated=seated)
     if before is None or _queue_after(before) != _queue_after(result):
         # The rounds this evening leaves open changed: a later evening may take them. (When
         # they did not, every later evening was given them already: nothing to look at.)
@@ -1366,75 +1013,6 @@ def enter_locked_hand(
         # The hand that finishes the last round after the end time ends the evening.
         _close(meeting, user=user, now=now)
     return hand, True, result
-
-
-def _write_hand(hand: Hand, *, fields: tuple[str, ...] = ()) -> str:
-    """Save ``hand`` as ``hand.save()`` would, by SQL of its own: a new hand is inserted (its
-    pk set), a stored one has ``fields`` and its time of change updated. Returns its history
-    record's type ("+" new, "~" changed), for ``_hand_history``. The entry and the correction,
-    every hand of an evening: the ORM's save and the history's model and signals cost them
-    0.6 ms beyond the two statements. The database's constraints are the same: a
-    second hand of one number or key is an IntegrityError, as from save()."""
-    quote, opts = connection.ops.quote_name, Hand._meta
-    hand.changed_at = timezone.now()
-    with connection.cursor() as cursor:
-        if hand.pk is not None:
-            columns = [opts.get_field(name) for name in (*fields, "changed_at")]
-            cursor.execute(
-                f"UPDATE {quote(opts.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in columns)}"
-                f" WHERE {quote(opts.pk.column)} = %s",
-                [f.get_db_prep_save(getattr(hand, f.attname), connection) for f in columns] + [hand.pk],
-            )
-            return "~"
-        hand.entered_at = hand.changed_at
-        columns = [f for f in opts.concrete_fields if not f.primary_key]
-        sql = (
-            f"INSERT INTO {quote(opts.db_table)} ({', '.join(quote(f.column) for f in columns)})"
-            f" VALUES ({', '.join(['%s'] * len(columns))})"
-        )
-        returning = connection.features.can_return_columns_from_insert
-        if returning:
-            sql += f" RETURNING {quote(opts.pk.column)}"
-        cursor.execute(sql, [f.get_db_prep_save(getattr(hand, f.attname), connection) for f in columns])
-        hand.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
-    hand._state.adding = False
-    return "+"
-
-
-def _hand_history(hand: Hand, *, user, kind: str) -> None:
-    """The history record of a ``hand`` just written by ``_write_hand``: what
-    django-simple-history writes for a save (the hand as saved, when, by ``user``)."""
-    History = _hand_history_model()
-    record = History(
-        history_date=hand.changed_at,
-        history_type=kind,
-        history_user_id=getattr(user, "pk", None),
-        history_change_reason=None,
-        **{f.attname: getattr(hand, f.attname) for f in Hand._meta.concrete_fields},
-    )
-    _insert_rows(History, [record])
-
-
-@functools.cache
-def _hand_history_model():
-    # Asking ``Hand.history`` builds a manager class on every access (0.3 ms a hand written).
-    return Hand.history.model
-
-
-@contextlib.contextmanager
-def _sent_together():
-    """Statements run inside are sent to PostgreSQL one after the other without waiting for
-    each one's answer (psycopg's pipeline mode), the answers read at the end: a hand's
-    history record, its result rows, its meeting's sums and carry in one round trip instead
-    of four. A read inside still gets its rows (psycopg waits for them then). A
-    database error comes at the end of the block, as Django's. SQLite runs them one by one,
-    as ever: it has no round trips."""
-    raw = connection.connection
-    if connection.vendor != "postgresql" or raw is None:
-        yield
-        return
-    with connection.wrap_database_errors, raw.pipeline():
-        yield
 
 
 def entered_meanwhile(meeting: Meeting, idempotency_key, payload: Any, error: IntegrityError):
@@ -1477,7 +1055,7 @@ def change_locked_hand(
     """``change_hand_replayed`` for a writer that holds the meeting's lock already and read
     what the correction needs under it, in a transaction that rolls back if this raises (it
     may raise after writing: a later evening that would no longer add up): ``meeting`` from
-    ``selectors.meeting_of(lock=True)``, its live ``hands`` and the ``hand`` to correct as
+    ``selectors.meeting_for_entry``, its live ``hands`` and the ``hand`` to correct as
     ``hands_with`` gives them (whole instances: the hand is saved and its history written),
     and its ``seated`` players. The meeting page's correction reads them once, under the lock,
     for its form and this write. ``carried``: ``carried_rounds_for(meeting)``, when
@@ -1494,20 +1072,11 @@ def change_locked_hand(
     # The evening as stored, when this process kept its replay: what it left open for later
     # evenings (a correction that leaves that as it was looks at none of them).
     before = _kept_replay_of(stored, carried)
-    changed = not _same_json(hand.payload, payload)
     hand.payload = payload
     hand.version += 1
-    kind = _write_hand(hand, fields=("payload", "version"))
-    with _sent_together():
-        _hand_history(hand, user=user, kind=kind)
-        write_results(
-            meeting,
-            [hand if h.pk == hand.pk else h for h in hands],
-            result,
-            carried=carried,
-            seated=seated,
-            hands_changed=changed,
-        )
+    hand._history_user = user
+    hand.save(update_fields=["payload", "version", "changed_at"])
+    write_results(meeting, [hand if h.pk == hand.pk else h for h in hands], result, carried=carried, seated=seated)
     if before is None or _queue_after(before) != _queue_after(result):
         replay_later_meetings(meeting, result)
     return hand, result
@@ -1532,7 +1101,7 @@ def delete_hand(*, hand: Hand, user, version: int) -> Hand:
     hand._history_user = user
     hand.save()
     _renumber(hands)
-    write_results(meeting, hands, result, carried=carried, seated=seated, hands_changed=True)
+    write_results(meeting, hands, result, carried=carried, seated=seated)
     replay_later_meetings(meeting, result)
     return hand
 
@@ -1556,7 +1125,7 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     hand.version += 1
     hand._history_user = user
     hand.save()
-    write_results(meeting, hands, result, carried=carried, seated=seated, hands_changed=True)
+    write_results(meeting, hands, result, carried=carried, seated=seated)
     replay_later_meetings(meeting, result)
     return hand
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -62,14 +62,21 @@ def _written(value: Any, dialect: Dialect) -> Any:
     return safe_cell(value)
 
 
-def csv_text(header: Sequence[str], rows: Iterable[Mapping[str, Any]], *, dialect: Dialect = ENGLISH) -> str:
+def csv_chunks(
+    header: Sequence[str], rows: Iterable[Mapping[str, Any]], *, dialect: Dialect = ENGLISH, rows_per_chunk: int = 500
+) -> Iterator[str]:
     """The CSV of ``rows`` (mappings by the names of ``header``; a missing one is empty),
-    every cell through ``safe_cell``, the header's too, in ``dialect``."""
+    every cell through ``safe_cell``, the header's too, in ``dialect``: written as the rows
+    come, some hundred rows a piece, so that a league's whole history is never held at once."""
     out = io.StringIO()
     if dialect.bom:
         out.write("\ufeff")
     writer = csv.writer(out, delimiter=dialect.delimiter)
     writer.writerow([safe_cell(name) for name in header])
-    for row in rows:
+    for count, row in enumerate(rows, start=1):
         writer.writerow([_written(row.get(name, ""), dialect) for name in header])
-    return out.getvalue()
+        if count % rows_per_chunk == 0:
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue()

@@ -9,13 +9,13 @@ meetings are replayed here through ``scoring`` (no Django there, no queries).
 
 The figures are counted evening by evening, and a season's are added to the ones before it
 (``PlayerStats.absorb``: a winning run that spans them counts whole). What the evenings before
-tonight add up to is kept in the table of derived figures (``CACHES["derived"]``,
-``leagues.derived_cache``), with the mark of the last evening it holds
-(``leagues.evenings``): all time and that evening's season so far in one row, and each
-season once it is over in a row of its own. A page reads them and counts tonight's evenings
-afresh; when evenings closed since, the first page counts them once and keeps them on. A
-correction of a closed evening (reopened by an admin) changes the marks from that evening on:
-the seasons before it are read from their rows, the rest is counted again and kept anew.
+tonight add up to is kept in the table of derived figures (``leagues.derived_cache``) with the
+mark of the last evening it holds (``leagues.evenings``): all time and that evening's season so
+far in one row, and each season once it is over in a row of its own. A page reads them and
+counts tonight's evenings afresh; when evenings closed since, the first page counts them once
+and keeps them on. A correction of a closed evening (reopened by an admin) changes the marks
+from that evening on: the seasons before it are read from their rows, the rest is counted
+again and kept anew.
 """
 
 from __future__ import annotations
@@ -27,11 +27,10 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.core.cache import caches
-
 from scoring.errors import ScoringError
 from scoring.sitting import calculate
 
+from . import derived_cache
 from .evenings import BY_SEASON, Evenings, active_results, evenings_of, hands_in_play_order
 from .models import League, Meeting, MeetingResult, Player, Season, Seat
 from .selectors import is_race_game
@@ -259,11 +258,6 @@ class Kept:
     season: SeasonPart = field(default_factory=SeasonPart)
 
 
-def derived():
-    """The table of kept parts, shared by every process (``leagues.derived_cache``)."""
-    return caches["derived"]
-
-
 def league_statistics(*, league: League, season: Season | None = None) -> LeagueStatistics:
     """The statistics of ``league`` in ``season`` (None: all time, the seasons in their order):
     what is kept of the evenings before tonight, and tonight counted afresh (module
@@ -290,19 +284,19 @@ def _season_over(league: League, evenings: Evenings, season_id: int) -> SeasonPa
     if end is None:
         return SeasonPart()  # a season without an evening
     key = f"kl-stats-{VERSION}:{league.pk}:{season_id}"
-    row = derived().get(key)
+    row = derived_cache.get(league, key)
     if evenings.reached(row) == end:
         return row[2]
     groups = dict.fromkeys(evenings.of_season(season_id), season_id)
     part = evening_parts(league=league, groups=groups)[season_id]
-    derived().set(key, (*evenings.mark(end), part))
+    derived_cache.set_many(league, {key: (*evenings.mark(end), part)})
     return part
 
 
 def _kept_and_tonight(league: League, evenings: Evenings) -> tuple[Kept, dict[int, SeasonPart]]:
     """What is kept of the evenings before tonight (brought up to the evening before tonight
     and kept again when evenings closed since), and tonight's parts by season, in order."""
-    row = derived().get(f"kl-stats-{VERSION}:{league.pk}")
+    row = derived_cache.get(league, f"kl-stats-{VERSION}:{league.pk}")
     reached = evenings.reached(row)
     kept = row[2] if reached >= 0 else None
     stale = kept is None
@@ -330,7 +324,7 @@ def _keep_on(league: League, evenings: Evenings, kept: Kept, closed: dict[int, S
         if ends[sid] < evenings.tonight:
             rows[f"kl-stats-{VERSION}:{league.pk}:{sid}"] = (*evenings.mark(ends[sid]), kept.season)
     rows[f"kl-stats-{VERSION}:{league.pk}"] = (*evenings.mark(reach), kept)
-    derived().set_many(rows)
+    derived_cache.set_many(league, rows)
 
 
 def _from_seasons(league: League, evenings: Evenings) -> tuple[int, Kept]:
@@ -338,7 +332,7 @@ def _from_seasons(league: League, evenings: Evenings) -> tuple[int, Kept]:
     that still match, from the first on, merged; (the index of their last evening, them)."""
     ends = evenings.season_ends
     keys = {sid: f"kl-stats-{VERSION}:{league.pk}:{sid}" for sid in ends}
-    rows = derived().get_many(list(keys.values()))
+    rows = derived_cache.get_many(league, list(keys.values()))
     reached, kept = -1, Kept()
     for sid, key in keys.items():
         if evenings.reached(rows.get(key)) != ends[sid]:

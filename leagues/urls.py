@@ -6,6 +6,7 @@ from .views import (
     bill,
     evening_end,
     exchange,
+    floor,
     leagues,
     meetings,
     paper,
@@ -38,4 +39,5 @@ urlpatterns = [
     *tokens.urlpatterns,
     *pwa.urlpatterns,
     *undo.urlpatterns,
+    *floor.urlpatterns,
 ]

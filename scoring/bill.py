@@ -74,30 +74,29 @@ def _hundredths(value: Any) -> Fraction | None | object:
 
     Returns None for a negative number, _BAD for anything else that is not such a number.
     """
-    if isinstance(value, bool):
-        return _BAD
-    if isinstance(value, int):
-        number = Fraction(value)
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            return _BAD
-        number = Fraction(Decimal(repr(value)))
-    elif isinstance(value, Decimal):
-        if not value.is_finite():
-            return _BAD
-        number = Fraction(value)
-    elif isinstance(value, str):
-        # ASCII digits, a decimal point or comma, at most two decimals; "-0" is 0.
-        number = decimal_number(value, places=2)
-        if number is None:
-            return _BAD
-    else:
-        return _BAD
-    if (number * 100).denominator != 1:
+    number = _exact(value)
+    if number is _BAD or (number * 100).denominator != 1:
         return _BAD
     if number < 0:
         return None
     return number
+
+
+def _exact(value: Any) -> Fraction | object:
+    """A JSON number or a decimal string as an exact Fraction; _BAD for anything else."""
+    if isinstance(value, bool):
+        return _BAD
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(Decimal(repr(value))) if math.isfinite(value) else _BAD
+    if isinstance(value, Decimal):
+        return Fraction(value) if value.is_finite() else _BAD
+    if isinstance(value, str):
+        # ASCII digits, a decimal point or comma, at most two decimals; "-0" is 0.
+        number = decimal_number(value, places=2)
+        return _BAD if number is None else number
+    return _BAD
 
 
 def _total_cents(value: Any, problems: Problems) -> int | None:
@@ -135,13 +134,26 @@ def _parse(data: Any) -> tuple[Problems, dict[str, Any]]:
     for key in data:
         if key not in FIELDS:
             problems.add(None, str(key), _("Unknown field “%(name)s”."), name=str(key))
-
     if data.get("total") is None:
         problems.add(None, "total", _("Give the total of the bill."))
     else:
         parsed["total"] = _total_cents(data["total"], problems)
+    scores = _parse_scores(data.get("scores"), problems)
+    if scores is not None:
+        parsed["scores"] = scores
+    method = data.get("method")
+    if method is None:
+        method = DEFAULT_METHOD
+    if not isinstance(method, str) or method not in METHODS:
+        problems.add(None, "method", _("Unknown method. Choose one of: %(methods)s."), methods=", ".join(METHODS))
+    parsed["method"] = method
+    _parse_numbers(data, parsed, problems)
+    _parse_payers(data, data.get("scores"), parsed, problems)
+    return problems, parsed
 
-    scores = data.get("scores")
+
+def _parse_scores(scores: Any, problems: Problems) -> dict[str, int] | None:
+    """The season's totals by player; None after a problem."""
     if scores is None:
         problems.add(None, "scores", _("Give the season's totals by player."))
     elif not isinstance(scores, dict) or len(scores) > MAX_BILL_PLAYERS:
@@ -151,9 +163,7 @@ def _parse(data: Any) -> tuple[Problems, dict[str, Any]]:
             _("Scores must map each player's name to his season total, for at most %(max)s players."),
             max=MAX_BILL_PLAYERS,
         )
-    elif not all(isinstance(k, str) and k.strip() for k in scores) or not all(
-        type(v) is int and abs(v) <= MAX_SEASON_SCORE for v in scores.values()
-    ):
+    elif not _names_and_totals(scores):
         problems.add(
             None,
             "scores",
@@ -164,40 +174,48 @@ def _parse(data: Any) -> tuple[Problems, dict[str, Any]]:
     elif not scores:
         problems.add(None, "scores", _("Name at least one player."))
     else:
-        parsed["scores"] = scores
+        return scores
+    return None
 
-    method = data.get("method")
-    if method is None:
-        method = DEFAULT_METHOD
-    if not isinstance(method, str) or method not in METHODS:
-        problems.add(None, "method", _("Unknown method. Choose one of: %(methods)s."), methods=", ".join(METHODS))
-    parsed["method"] = method
 
+def _names_and_totals(scores: dict) -> bool:
+    """Every name is a name, every total a whole number within the limits."""
+    return all(isinstance(k, str) and k.strip() for k in scores) and all(
+        type(v) is int and abs(v) <= MAX_SEASON_SCORE for v in scores.values()
+    )
+
+
+def _parse_numbers(data: dict[str, Any], parsed: dict[str, Any], problems: Problems) -> None:
+    """``cents_per_point`` and ``tip_percent``, each with its default when left out."""
     cpp = data.get("cents_per_point")
-    if cpp is None:
-        parsed["cents_per_point"] = Fraction(DEFAULT_CENTS_PER_POINT)
+    number = Fraction(DEFAULT_CENTS_PER_POINT) if cpp is None else _at_most(cpp, MAX_CENTS_PER_POINT)
+    if number is None:
+        problems.add(
+            None,
+            "cents_per_point",
+            _("Cents per point must be a number from 0 to %(max)s (at most two decimals)."),
+            max=MAX_CENTS_PER_POINT,
+        )
     else:
-        number = _hundredths(cpp)
-        if number is _BAD or number is None or number > MAX_CENTS_PER_POINT:
-            problems.add(
-                None,
-                "cents_per_point",
-                _("Cents per point must be a number from 0 to %(max)s (at most two decimals)."),
-                max=MAX_CENTS_PER_POINT,
-            )
-        else:
-            parsed["cents_per_point"] = number
-
+        parsed["cents_per_point"] = number
     tip = data.get("tip_percent")
-    if tip is None:
-        parsed["tip_percent"] = Fraction(0)
+    number = Fraction(0) if tip is None else _at_most(tip, MAX_TIP_PERCENT)
+    if number is None:
+        problems.add(None, "tip_percent", _("The tip must be a percentage from 0 to 100 (at most two decimals)."))
     else:
-        number = _hundredths(tip)
-        if number is _BAD or number is None or number > MAX_TIP_PERCENT:
-            problems.add(None, "tip_percent", _("The tip must be a percentage from 0 to 100 (at most two decimals)."))
-        else:
-            parsed["tip_percent"] = number
+        parsed["tip_percent"] = number
 
+
+def _at_most(value: Any, most) -> Fraction | None:
+    """A number from 0 to ``most`` with at most two decimals; None for anything else."""
+    number = _hundredths(value)
+    if number is _BAD or number is None or number > most:
+        return None
+    return number
+
+
+def _parse_payers(data: dict[str, Any], scores: Any, parsed: dict[str, Any], problems: Problems) -> None:
+    """``paid_by`` (who paid the whole bill) or ``paid`` (what each paid), not both."""
     paid_by = data.get("paid_by")
     paid = data.get("paid")
     if paid_by is not None and paid is not None:
@@ -215,24 +233,28 @@ def _parse(data: Any) -> tuple[Problems, dict[str, Any]]:
         if not isinstance(paid, dict) or len(paid) > MAX_BILL_PLAYERS:
             problems.add(None, "paid", _("Paid must map players to the amounts they paid."))
         else:
-            amounts = {}
-            for name, value in paid.items():
-                if isinstance(scores, dict) and name not in scores:
-                    problems.add(None, "paid", _("%(name)s is not one of the players."), name=str(name))
-                    continue
-                number = _hundredths(value)
-                if number is _BAD or number is None or number > MAX_MONEY:
-                    problems.add(
-                        None,
-                        "paid",
-                        _("What %(name)s paid must be an amount from 0 to %(max)s with at most two decimals."),
-                        name=name,
-                        max=money(MAX_MONEY_CENTS),
-                    )
-                else:
-                    amounts[name] = int(number * 100)
-            parsed["paid"] = amounts
-    return problems, parsed
+            parsed["paid"] = _paid_cents(paid, scores, problems)
+
+
+def _paid_cents(paid: dict, scores: Any, problems: Problems) -> dict[str, int]:
+    """What each player named paid, in cents."""
+    amounts = {}
+    for name, value in paid.items():
+        if isinstance(scores, dict) and name not in scores:
+            problems.add(None, "paid", _("%(name)s is not one of the players."), name=str(name))
+            continue
+        number = _at_most(value, MAX_MONEY)
+        if number is None:
+            problems.add(
+                None,
+                "paid",
+                _("What %(name)s paid must be an amount from 0 to %(max)s with at most two decimals."),
+                name=name,
+                max=money(MAX_MONEY_CENTS),
+            )
+        else:
+            amounts[name] = int(number * 100)
+    return amounts
 
 
 def split_bill(data: Any) -> dict[str, Any]:
@@ -242,11 +264,9 @@ def split_bill(data: Any) -> dict[str, Any]:
         problems.raise_if_any()
     scores: dict[str, int] = parsed["scores"]
     names = list(scores)
-    n = len(names)
     bill = parsed["total"]
     tip = math.floor(bill * parsed["tip_percent"] / 100 + Fraction(1, 2))
     total = bill + tip
-
     if "paid" in parsed and sum(parsed["paid"].values()) != total:
         problems.add(
             None,
@@ -256,60 +276,77 @@ def split_bill(data: Any) -> dict[str, Any]:
             total=money(total),
         )
         problems.raise_if_any()
-
-    method = parsed["method"]
-    rate = None
-    even = Fraction(total, n)
-    if method == "equal":
-        exact = [even] * n
-    elif method == "per_point":
-        mean = Fraction(sum(scores.values()), n)
-        cpp = parsed["cents_per_point"]
-        best = max(scores.values())
-        if best > mean and cpp * (best - mean) > even:
-            cpp = even / (best - mean)
-        rate = _rate_string(cpp)
-        exact = [even + cpp * (mean - scores[p]) for p in names]
-    else:  # by_rank
-        ordered = sorted(scores.values(), reverse=True)
-        weight_of: dict[int, Fraction] = {}
-        place = 1
-        i = 0
-        while i < n:
-            j = i
-            while j < n and ordered[j] == ordered[i]:
-                j += 1
-            # places i+1 .. j share their average
-            weight_of[ordered[i]] = Fraction(place + place + (j - i) - 1, 2)
-            place += j - i
-            i = j
-        weight_sum = Fraction(n * (n + 1), 2)
-        exact = [total * weight_of[scores[p]] / weight_sum for p in names]
-
-    floors = [share.numerator // share.denominator for share in exact]
-    leftover = total - sum(floors)
-    order = sorted(range(n), key=lambda i: (-(exact[i] - floors[i]), scores[names[i]], i))
-    for i in order[:leftover]:
-        floors[i] += 1
-    shares = dict(zip(names, floors, strict=True))
-
-    transfers = []
-    if "paid_by" in parsed:
-        payer = parsed["paid_by"]
-        for name in names:
-            if name != payer and shares[name]:
-                transfers.append({"from": name, "to": payer, "amount": money(shares[name])})
-    elif "paid" in parsed:
-        transfers = _settle([parsed["paid"].get(p, 0) - shares[p] for p in names], names)
-
+    exact, rate = _exact_shares(parsed["method"], total, scores, parsed["cents_per_point"])
+    shares = dict(zip(names, _in_cents(exact, total, scores, names), strict=True))
     worst = min(scores.values())
     return {
         "total": money(total),
         "rate": rate,
         "shares": {p: money(c) for p, c in shares.items()},
-        "transfers": transfers,
+        "transfers": _transfers(parsed, shares, names),
         "chooses_restaurant": next(p for p in names if scores[p] == worst),
     }
+
+
+def _exact_shares(method: str, total: int, scores: dict[str, int], cpp: Fraction) -> tuple[list[Fraction], str | None]:
+    """Each player's share in exact fractions of a cent, in the order of ``scores``, and the
+    rate (``per_point`` only)."""
+    n = len(scores)
+    even = Fraction(total, n)
+    if method == "equal":
+        return [even] * n, None
+    if method == "per_point":
+        mean = Fraction(sum(scores.values()), n)
+        best = max(scores.values())
+        if best > mean and cpp * (best - mean) > even:
+            cpp = even / (best - mean)  # the largest rate at which the best pays nothing
+        return [even + cpp * (mean - score) for score in scores.values()], _rate_string(cpp)
+    weight_of = _rank_weights(scores)  # by_rank
+    weight_sum = Fraction(n * (n + 1), 2)
+    return [total * weight_of[score] / weight_sum for score in scores.values()], None
+
+
+def _rank_weights(scores: dict[str, int]) -> dict[int, Fraction]:
+    """Each score's weight: its place (best 1 … worst n), tied players sharing the average."""
+    ordered = sorted(scores.values(), reverse=True)
+    n = len(ordered)
+    weight_of: dict[int, Fraction] = {}
+    place = 1
+    i = 0
+    while i < n:
+        j = i
+        while j < n and ordered[j] == ordered[i]:
+            j += 1
+        # places i+1 .. j share their average
+        weight_of[ordered[i]] = Fraction(place + place + (j - i) - 1, 2)
+        place += j - i
+        i = j
+    return weight_of
+
+
+def _in_cents(exact: list[Fraction], total: int, scores: dict[str, int], names: list[str]) -> list[int]:
+    """The shares rounded down to the cent, the leftover cents to the largest remainders (ties:
+    the lower score, then the earlier player)."""
+    floors = [share.numerator // share.denominator for share in exact]
+    leftover = total - sum(floors)
+    order = sorted(range(len(names)), key=lambda i: (-(exact[i] - floors[i]), scores[names[i]], i))
+    for i in order[:leftover]:
+        floors[i] += 1
+    return floors
+
+
+def _transfers(parsed: dict[str, Any], shares: dict[str, int], names: list[str]) -> list[dict[str, str]]:
+    """Who pays whom: everyone with a share to ``paid_by``, or what settles ``paid``."""
+    if "paid_by" in parsed:
+        payer = parsed["paid_by"]
+        return [
+            {"from": name, "to": payer, "amount": money(shares[name])}
+            for name in names
+            if name != payer and shares[name]
+        ]
+    if "paid" in parsed:
+        return _settle([parsed["paid"].get(p, 0) - shares[p] for p in names], names)
+    return []
 
 
 def _settle(balances: list[int], names: list[str]) -> list[dict[str, str]]:

@@ -1,9 +1,12 @@
 """Doppelkopf: replay of one meeting (spec ``doppelkopf.md``), presets ``club`` and ``ddv``.
 
-Modules: ``doppelkopf_rules`` (options, presets), ``doppelkopf_value`` (one hand: checks,
-winner and value), ``doppelkopf_checks`` (announcements, special points, Ramsch numbers),
-this one (the deal, special rounds, penalty soli, the response),
-``doppelkopf_example`` (random valid meetings for benchmarks and tests).
+Modules: ``doppelkopf_rules`` (options, presets), ``doppelkopf_value`` (one hand: its kind,
+a revoke, a Ramsch, a game written as its result), ``doppelkopf_party`` (a party game: winner
+and value), ``doppelkopf_figures`` (a hand's entry of the response and each player's points),
+``doppelkopf_checks`` (announcements, Ramsch numbers, outbid soli), ``doppelkopf_specials``
+(special points), ``doppelkopf_entered`` (a hand entered by chips), this one (the deal,
+special rounds, penalty soli, the response), ``doppelkopf_example`` (random valid meetings
+for benchmarks and tests).
 
 Response extras (beyond calculate-api.md), for the app's sheet:
 
@@ -51,10 +54,11 @@ from .doppelkopf_checks import CALLS as CALLS
 from .doppelkopf_checks import DOPPELKOPF_EYES, TOTAL_EYES
 from .doppelkopf_checks import FOXES as FOXES
 from .doppelkopf_checks import TRICKS as TRICKS
+from .doppelkopf_party import HALF, REACHED, REACHED_AGAINST
+from .doppelkopf_party import SOLO_TYPES as SOLO_TYPES
 from .doppelkopf_rules import MAX_STACKED_BOCK, OPTIONS, PRESET_LABELS, PRESETS, Rules
-from .doppelkopf_value import ALL_FIELDS, HALF, REACHED, REACHED_AGAINST, Context, score_hand
+from .doppelkopf_value import ALL_FIELDS, Context, score_hand
 from .doppelkopf_value import KINDS as KINDS
-from .doppelkopf_value import SOLO_TYPES as SOLO_TYPES
 from .errors import Problems, _
 from .registry import COMPULSORY_SOLOS, GameSpec, Sitting
 from .results import ReplayResult
@@ -136,10 +140,42 @@ class Deal:
         Fills ``triggers_out`` with the triggers in force (in the spec's order), out of what
         happened in the game (``entry["triggers"]``).
         """
-        rules = self.rules
         # A trump solo instead of a Ramsch game (the only valid party game in a Ramsch round)
         # is played in between: the same dealer deals the Ramsch game again.
         suspends = entry is not None and rnd == "ramsch" and entry["kind"] == "solo"
+        self._move_on(rnd, suspends)
+        if entry is None:
+            self.streak = 0
+            if self.left == 0 and self.current is not None:
+                self._start_next()
+            return
+        self._fire(rnd, entry, triggers_out)
+        if self.left == 0 and (self.queue or self.current is not None):  # else nothing to start
+            self._start_next()
+
+    def _fire(self, rnd: str, entry: dict, triggers_out: list) -> None:
+        """The triggers in force after a valid game, and the special rounds they start."""
+        happened = entry["triggers"]
+        triggers_out.extend(name for name in happened if name in self.rules.bock_triggers)
+        if self._solo_streak_ends(rnd, entry):
+            triggers_out.append("solo_streak")
+        if triggers_out:
+            self._start_bock_rounds(rnd, len(triggers_out))
+        # A Durchmarsch and the losers getting the points start their rounds whatever the
+        # options say about Bock triggers.
+        if "durchmarsch" in happened:
+            triggers_out.append("durchmarsch")
+            if self.rules.bock_stack:
+                self.bocks.append(self.n)
+            else:
+                self.queue.append("bock")
+        if "loser_points" in happened and self.rules.pflichtsolo:
+            triggers_out.append("loser_points")
+            self.queue.append("pflichtsolo")
+
+    def _move_on(self, rnd: str, suspends: bool) -> None:
+        """A penalty solo is owed no more; any other game passes the deal on (unless it
+        suspends a Ramsch game) and counts for the rounds it belongs to."""
         if rnd == "penalty":
             self.penalty.pop(0)
         elif not suspends:
@@ -148,51 +184,28 @@ class Deal:
                 self.left -= 1
             if self.bocks:
                 self.bocks = [left - 1 for left in self.bocks if left > 1]
-        if entry is None:
+
+    def _solo_streak_ends(self, rnd: str, entry: dict) -> bool:
+        """Count a voluntary solo (one Re player, outside a Pflichtsolo round or a penalty
+        solo); True when as many in a row as players at the table fire ``solo_streak``."""
+        if entry["soloist"] is None or rnd == "pflichtsolo" or rnd == "penalty":
             self.streak = 0
-            if self.left == 0 and self.current is not None:
-                self._start_next()
+            return False
+        self.streak += 1
+        if self.streak != self.n:
+            return False
+        self.streak = 0
+        return "solo_streak" in self.rules.bock_triggers
+
+    def _start_bock_rounds(self, rnd: str, count: int) -> None:
+        """One Bock round for each trigger in force; in a Bock game ``bock_in_bock`` says what."""
+        if self.rules.bock_stack:
+            # Each trigger starts a Bock round with the next game, overlapping the others.
+            self.bocks.extend([self.n] * count)
             return
-        raw = entry["triggers"]
-        enqueue = self.queue.append
-        if raw:
-            bock_trig = rules.bock_triggers
-            for name in raw:
-                if name in bock_trig:
-                    triggers_out.append(name)
-        # A solo game: one Re player (a solo, a Hochzeit without partner).
-        voluntary = entry["soloist"] is not None and rnd != "pflichtsolo" and rnd != "penalty"
-        if voluntary:
-            self.streak += 1
-            if self.streak == self.n:
-                self.streak = 0
-                if "solo_streak" in rules.bock_triggers:
-                    triggers_out.append("solo_streak")
-        else:
-            self.streak = 0
-        if triggers_out:
-            if rules.bock_stack:
-                # Each trigger starts a Bock round with the next game, overlapping the others.
-                self.bocks.extend([self.n] * len(triggers_out))
-            else:
-                bock_round = "bock"
-                if rnd == "bock":
-                    bock_round = rules.bock_in_bock
-                if bock_round is not None:
-                    for _name in triggers_out:
-                        enqueue(bock_round)
-        if raw:
-            if "durchmarsch" in raw:
-                triggers_out.append("durchmarsch")
-                if rules.bock_stack:
-                    self.bocks.append(self.n)
-                else:
-                    enqueue("bock")
-            if "loser_points" in raw and rules.pflichtsolo:
-                triggers_out.append("loser_points")
-                enqueue("pflichtsolo")
-        if self.left == 0 and (self.queue or self.current is not None):  # else nothing to start
-            self._start_next()
+        bock_round = self.rules.bock_in_bock if rnd == "bock" else "bock"
+        if bock_round is not None:
+            self.queue.extend([bock_round] * count)
 
 
 def replay(sitting: Sitting) -> ReplayResult:
@@ -201,36 +214,15 @@ def replay(sitting: Sitting) -> ReplayResult:
     rules = Rules(sitting.rules)
     problems = Problems()
     seat = {p: i for i, p in enumerate(players)}
-    carried = []
-    for kind in sitting.carried_rounds:
-        if kind not in SPECIAL_ROUNDS:
-            problems.add(None, "carried_rounds", _("Unknown special round “%(name)s”."), name=kind)
-            continue
-        if kind == "ramsch" and not rules.ramsch:
-            kind = "bock"
-        if kind == "pflichtsolo" and not rules.pflichtsolo:
-            continue
-        carried.append(kind)
+    carried = _carried(sitting.carried_rounds, rules, problems)
     deal = Deal(n, rules, [seat[p] for p in sitting.compulsory_solos if p in seat], carried)
-    # Per dealer seat, worked out once: who plays, as a tuple and as a set.
-    actives = [tuple(players[i] for i in active_seats(n, d)) for d in range(n)]
-    active_sets = [frozenset(a) for a in actives]
-    sitting_out = [{p: 0 for p in players if p not in a} for a in active_sets]
+    tables = _Tables(players)
     ctx = Context(players, rules)
     totals = dict.fromkeys(players, 0)  # replaced by a copy at each hand: the hands keep theirs
     owed = dict.fromkeys(players, True)
     out = []
-    append = out.append
     for number, hand in enumerate(sitting.hands, 1):
-        rnd, dealer, soloist = deal.upcoming()
-        active = actives[dealer]
-        ctx.active = active
-        ctx.active_set = active_sets[dealer]
-        ctx.sitting_out = sitting_out[dealer]
-        ctx.round = rnd
-        ctx.multiplier = deal.multiplier(rnd)
-        ctx.soloist = players[soloist] if soloist is not None else None
-        ctx.dealer = players[dealer]
+        rnd = tables.seat(ctx, deal)
         if not isinstance(hand, dict):
             problems.add(number, "hands", _("Each hand must be an object."))
             deal.finish(rnd, None, None)
@@ -246,16 +238,68 @@ def replay(sitting: Sitting) -> ReplayResult:
         for name, pts in entry["deltas"].items():  # every player, in seat order
             totals[name] += pts
         entry["totals"] = totals
-        soloist = entry["soloist"]
-        if soloist is not None:
-            owed[soloist] = False
-        outbid = hand.get("solo_outbid")  # checked by score_hand: None or active players
-        if outbid:
-            for name in outbid:
-                owed[name] = False
-        append(entry)
+        _no_solo_owed(owed, entry, hand)
+        out.append(entry)
     problems.raise_if_any()
-    return {"parties": list(players), "hands": out, "totals": dict(totals), "next": _next(deal, players, actives, owed)}
+    return {
+        "parties": list(players),
+        "hands": out,
+        "totals": dict(totals),
+        "next": _next(deal, players, tables.actives, owed),
+    }
+
+
+def _carried(carried_rounds, rules: Rules, problems: Problems) -> list[str]:
+    """The special rounds carried from the previous meeting that these rules play: a Ramsch
+    round becomes a Bock round without Ramsch, a Pflichtsolo round goes without them."""
+    carried = []
+    for kind in carried_rounds:
+        if kind not in SPECIAL_ROUNDS:
+            problems.add(None, "carried_rounds", _("Unknown special round “%(name)s”."), name=kind)
+            continue
+        if kind == "ramsch" and not rules.ramsch:
+            kind = "bock"
+        if kind == "pflichtsolo" and not rules.pflichtsolo:
+            continue
+        carried.append(kind)
+    return carried
+
+
+class _Tables:
+    """Who plays when each seat deals, worked out once per sitting."""
+
+    __slots__ = ("players", "actives", "active_sets", "sitting_out")
+
+    def __init__(self, players):
+        n = len(players)
+        self.players = players
+        self.actives = [tuple(players[i] for i in active_seats(n, d)) for d in range(n)]
+        self.active_sets = [frozenset(a) for a in self.actives]
+        self.sitting_out = [{p: 0 for p in players if p not in a} for a in self.active_sets]
+
+    def seat(self, ctx: Context, deal: Deal) -> str:
+        """Set ``ctx`` for the next game of ``deal``; returns its round."""
+        rnd, dealer, soloist = deal.upcoming()
+        players = self.players
+        ctx.active = self.actives[dealer]
+        ctx.active_set = self.active_sets[dealer]
+        ctx.sitting_out = self.sitting_out[dealer]
+        ctx.round = rnd
+        ctx.multiplier = deal.multiplier(rnd)
+        ctx.soloist = players[soloist] if soloist is not None else None
+        ctx.dealer = players[dealer]
+        return rnd
+
+
+def _no_solo_owed(owed: dict[str, bool], entry: dict, hand: dict) -> None:
+    """A player who played a solo, or whose solo was outbid, owes none any more."""
+    soloist = entry["soloist"]
+    if soloist is not None:
+        owed[soloist] = False
+    outbid = hand.get("solo_outbid")  # checked by score_hand: None or active players
+    if outbid:
+        for name in outbid:
+            owed[name] = False
 
 
 def _next(deal: Deal, players, actives, owed) -> dict[str, Any]:

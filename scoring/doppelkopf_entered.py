@@ -89,6 +89,20 @@ def check_ramsch_chips(hand, number, ctx, problems):
     if "eyes" in hand or "tricks" in hand:
         problems.add(number, "losers", _("Enter everyone's eyes and tricks, or the chips of the most eyes: not both."))
         return None
+    losers, jungfrauen = _losers_and_jungfrauen(hand, number, ctx, problems)
+    pair = _loser_eyes(hand, number, problems)
+    if pair is None or losers is None or jungfrauen is None:
+        return None
+    others = len(ctx.active) - len(losers) - len(jungfrauen)
+    if _figure(*pair, len(losers), others) is None:
+        problems.add(number, "loser_eyes", _("No eyes in this bracket add up to 240 with these chips."))
+        return None
+    return losers, pair, jungfrauen, len(losers) == 1 and others == 0
+
+
+def _losers_and_jungfrauen(hand, number, ctx, problems):
+    """``(losers, jungfrauen)``, each None after a problem: at least one loser, and no loser
+    among the Jungfrauen (who has the most eyes took a trick)."""
     losers = _players(hand, "losers", number, ctx, problems)
     if losers is not None and not losers:
         problems.add(number, "losers", _("Name who has the most eyes."))
@@ -97,16 +111,16 @@ def check_ramsch_chips(hand, number, ctx, problems):
     if losers and jungfrauen and not set(losers).isdisjoint(jungfrauen):
         problems.add(number, "jungfrauen", _("Who has the most eyes took a trick: not a Jungfrau."))
         jungfrauen = None
+    return losers, jungfrauen
+
+
+def _loser_eyes(hand, number, problems):
+    """The bracket of the most eyes, ``(lo, hi)`` within one value of points; None after a problem."""
     pair = _pair(hand.get("loser_eyes"))
     if pair is None:
         problems.add(number, "loser_eyes", _("The most eyes must be two whole numbers from 0 to 240 (a bracket)."))
-    elif pair[0] // RAMSCH_STEP != pair[1] // RAMSCH_STEP:
+        return None
+    if pair[0] // RAMSCH_STEP != pair[1] // RAMSCH_STEP:
         problems.add(number, "loser_eyes", _("The bracket of the most eyes must cost one value of points."))
-        pair = None
-    if pair is None or losers is None or jungfrauen is None:
         return None
-    others = len(ctx.active) - len(losers) - len(jungfrauen)
-    if _figure(*pair, len(losers), others) is None:
-        problems.add(number, "loser_eyes", _("No eyes in this bracket add up to 240 with these chips."))
-        return None
-    return losers, pair, jungfrauen, len(losers) == 1 and others == 0
+    return pair

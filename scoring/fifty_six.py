@@ -126,117 +126,169 @@ def apply_factor(stake: int, factor: str) -> int:
 
 
 def replay(sitting: Sitting) -> ReplayResult:
-    rules = sitting.rules
     players = sitting.players
     seats = len(players)
     problems = Problems()
     teams = sitting.teams or {"A": players[0::2], "B": players[1::2]}
-    parties = list(teams)
     if len(teams) != 2 or any(len(members) * 2 != seats for members in teams.values()):
         problems.add(None, TEAMS, _("56 is played by two teams of three."))
         problems.raise_if_any()
     team_of = {p: team for team, members in teams.items() for p in members}
-    other = {parties[0]: parties[1], parties[1]: parties[0]}
-    factors = (None, rules["double"], rules["redouble"])
-    tables = rules["tables"]
-    start = dict.fromkeys(parties, tables or 0)
-
-    totals = dict(start)
+    match = _Match(sitting.rules, list(teams))
     out_hands = []
-    matches = []
-    winner = None
-    reset = False
     dealer_index = 0
-
     for number, hand in enumerate(sitting.hands, start=1):
         dealer = players[dealer_index]
-        dealer_index = (dealer_index - 1) % seats
-        before = len(problems)
-        for key in hand:
-            if key not in HAND_FIELDS:
-                problems.add(number, key, _("Unknown field “%(name)s”."), name=str(key))
-        bidder = hand.get("bidder")
-        if bidder is None:
-            problems.add(number, "bidder", _("Say who made the final bid."))
-        elif not isinstance(bidder, str) or bidder not in team_of:
-            problems.add(number, "bidder", _("The bidder is not at the table."))
-        bid = hand.get("bid")
-        if bid is None:
-            problems.add(number, "bid", _("Give the final bid."))
-        elif type(bid) is not int or not MIN_BID <= bid <= MAX_BID:
-            problems.add(number, "bid", _("The bid must be a whole number from 28 to 56."))
-        trump = hand.get("trump")
-        if trump is None:
-            problems.add(number, "trump", _("Say which suit was trump, or no_trump."))
-        elif not isinstance(trump, str) or trump not in TRUMPS:
-            problems.add(number, "trump", _("Trump must be clubs, spades, hearts, diamonds or no_trump."))
-        double = hand.get("double")
-        if double is None:
-            double = 0
-        elif type(double) is not int or double not in DOUBLES:
-            problems.add(number, "double", _("Double must be 0 (none), 1 (double) or 2 (redouble)."))
-        points = hand.get("bidder_team_points")
-        if points is None:
-            problems.add(number, "bidder_team_points", _("Give the card points the bidding team took."))
-        elif type(points) is not int or not 0 <= points <= CARD_POINTS:
-            problems.add(number, "bidder_team_points", _("The bidding team's card points must be from 0 to 56."))
-        if len(problems) != before:
-            continue
-
-        bidder_team = team_of[bidder]
-        made = points >= bid
-        won_stake, lost_stake = tier_of(rules["stake_table"], bid)
-        stake = won_stake if made else lost_stake
-        if double:
-            stake = apply_factor(stake, factors[double])
-        winner_team = bidder_team if made else other[bidder_team]
-        loser_team = other[winner_team]
-
-        previous = totals
-        totals = dict(start) if reset else dict(previous)
-        reset = False
-        match_winner = None
-        paid = None
-        if tables is None:
-            totals[winner_team] += stake
-        else:
-            paid = min(stake, totals[loser_team])
-            totals[loser_team] -= paid
-            totals[winner_team] += paid
-            # short of the stake, or paid down to exactly 0: the other team holds every token
-            if totals[loser_team] == 0:
-                match_winner = winner = winner_team
-                matches.append({"winner": winner_team, "hand": number})
-                reset = True
-
-        out_hands.append(
-            {
-                "number": number,
-                "dealer": dealer,
-                "active": list(players),
-                "deltas": {t: totals[t] - previous[t] for t in parties},
-                "totals": totals,
-                "winner_team": winner_team,
-                "stake": stake,
-                "bidder_team": bidder_team,
-                "made": made,
-                "paid": paid,
-                "match_winner": match_winner,
-                # scoring.results: the hand's winning team; the match (tables) as the game
-                "hand_winners": [winner_team],
-                "game_winner": match_winner,
-            }
-        )
-
+        dealer_index = (dealer_index - 1) % seats  # play runs counterclockwise
+        read = _read_hand(hand, number, team_of, problems)
+        if read is not None:
+            bidder, bid, double, points = read
+            result = {"number": number, "dealer": dealer, "active": list(players)}
+            result.update(match.play(number, team_of[bidder], bid, double, points))
+            out_hands.append(result)
     problems.raise_if_any()
     return {
-        "parties": parties,
+        "parties": match.parties,
         "hands": out_hands,
-        "totals": dict(totals),
+        "totals": dict(match.totals),
         "next": {"dealer": players[dealer_index], "active": list(players)},
-        "winner": winner,
-        "matches": matches,
+        "winner": match.winner,
+        "matches": match.matches,
     }
+
+
+def _read_hand(hand, number, team_of, problems) -> tuple[str, int, int, int] | None:
+    """``(bidder, bid, double, bidder_team_points)``, or None after reporting every problem."""
+    before = len(problems)
+    for key in hand:
+        if key not in HAND_FIELDS:
+            problems.add(number, key, _("Unknown field “%(name)s”."), name=str(key))
+    bidder = hand.get("bidder")
+    if bidder is None:
+        problems.add(number, "bidder", _("Say who made the final bid."))
+    elif not isinstance(bidder, str) or bidder not in team_of:
+        problems.add(number, "bidder", _("The bidder is not at the table."))
+    bid = hand.get("bid")
+    _check_whole(
+        bid,
+        MIN_BID,
+        MAX_BID,
+        number,
+        "bid",
+        _("Give the final bid."),
+        _("The bid must be a whole number from 28 to 56."),
+        problems,
+    )
+    _check_trump(hand.get("trump"), number, problems)
+    double = _read_double(hand.get("double"), number, problems)
+    points = hand.get("bidder_team_points")
+    _check_whole(
+        points,
+        0,
+        CARD_POINTS,
+        number,
+        "bidder_team_points",
+        _("Give the card points the bidding team took."),
+        _("The bidding team's card points must be from 0 to 56."),
+        problems,
+    )
+    if len(problems) != before:
+        return None
+    return bidder, bid, double, points
+
+
+def _check_whole(value, low, high, number, field, missing, wrong, problems) -> None:
+    """A required whole number from ``low`` to ``high``: ``missing`` or ``wrong`` otherwise."""
+    if value is None:
+        problems.add(number, field, missing)
+    elif type(value) is not int or not low <= value <= high:
+        problems.add(number, field, wrong)
+
+
+def _check_trump(trump, number, problems) -> None:
+    if trump is None:
+        problems.add(number, "trump", _("Say which suit was trump, or no_trump."))
+    elif not isinstance(trump, str) or trump not in TRUMPS:
+        problems.add(number, "trump", _("Trump must be clubs, spades, hearts, diamonds or no_trump."))
+
+
+def _read_double(double, number, problems) -> int:
+    """0 none (also when left out), 1 double, 2 redouble."""
+    if double is None:
+        return 0
+    if type(double) is not int or double not in DOUBLES:
+        problems.add(number, "double", _("Double must be 0 (none), 1 (double) or 2 (redouble)."))
+    return double
+
+
+class _Match:
+    """The totals of the two teams across the hands of a sitting; with ``tables`` the tokens of
+    the match in progress, and the matches won."""
+
+    def __init__(self, rules: dict[str, Any], parties: list[str]):
+        self.rules = rules
+        self.parties = parties
+        self.other = {parties[0]: parties[1], parties[1]: parties[0]}
+        self.tables = rules["tables"]
+        self.start = dict.fromkeys(parties, self.tables or 0)
+        self.totals = dict(self.start)  # replaced by a copy at each hand: the hands keep theirs
+        self.reset = False  # the last hand ended a match: the next starts with ``tables`` again
+        self.winner = None
+        self.matches: list[dict[str, Any]] = []
+
+    def stake(self, bid: int, made: bool, double: int) -> int:
+        """The stake of the table for ``bid``, after a double or redouble."""
+        won_stake, lost_stake = tier_of(self.rules["stake_table"], bid)
+        stake = won_stake if made else lost_stake
+        if double:
+            stake = apply_factor(stake, self.rules["redouble" if double == 2 else "double"])
+        return stake
+
+    def play(self, number: int, bidder_team: str, bid: int, double: int, points: int) -> dict[str, Any]:
+        """Score a valid hand: the winning team gets the stake (with tables: from the losers'
+        tokens); the hand's result fields."""
+        made = points >= bid
+        stake = self.stake(bid, made, double)
+        winner_team = bidder_team if made else self.other[bidder_team]
+        previous = self.totals
+        self.totals = totals = dict(self.start) if self.reset else dict(previous)
+        self.reset = False
+        match_winner = None
+        paid = None
+        if self.tables is None:
+            totals[winner_team] += stake
+        else:
+            paid = self._pay(winner_team, stake)
+            if totals[self.other[winner_team]] == 0:
+                match_winner = self._match_won(winner_team, number)
+        return {
+            "deltas": {t: totals[t] - previous[t] for t in self.parties},
+            "totals": totals,
+            "winner_team": winner_team,
+            "stake": stake,
+            "bidder_team": bidder_team,
+            "made": made,
+            "paid": paid,
+            "match_winner": match_winner,
+            # scoring.results: the hand's winning team; the match (tables) as the game
+            "hand_winners": [winner_team],
+            "game_winner": match_winner,
+        }
+
+    def _pay(self, winner_team: str, stake: int) -> int:
+        """The losers pay the stake, or what they have left."""
+        loser_team = self.other[winner_team]
+        paid = min(stake, self.totals[loser_team])
+        self.totals[loser_team] -= paid
+        self.totals[winner_team] += paid
+        return paid
+
+    def _match_won(self, winner_team: str, number: int) -> str:
+        """Short of the stake, or paid down to exactly 0: the other team holds every token."""
+        self.winner = winner_team
+        self.matches.append({"winner": winner_team, "hand": number})
+        self.reset = True
+        return winner_team
 
 
 GAME = GameSpec(

@@ -101,33 +101,55 @@ def local_decimal(text: str, *, decimal_sep: str, places: int = 2) -> Fraction |
     """
     if not isinstance(text, str) or decimal_sep not in ".,":
         return None
-    group_sep = "," if decimal_sep == "." else "."
-    body = text.strip()
-    sign = ""
-    if body[:1] in "+-":
-        sign, body = body[:1], body[1:]
+    sign, body = _split_sign(text.strip())
     if any(space in body for space in _SPACES):
-        # Spaces group the whole part by threes; the language's decimal separator may follow.
-        whole, sep, decimals = body.partition(decimal_sep)
-        if not _SPACE_GROUPED.fullmatch(whole):
-            return None
-        return decimal_number(sign + re.sub(_SPACE_CLASS, "", whole) + ("." + decimals if sep else ""), places=places)
+        return _space_grouped(sign, body, decimal_sep, places)
     marks = [c for c in body if c in ".,"]
     if not marks:
         return decimal_number(sign + body, places=places)
     if len(set(marks)) == 2:
-        last = marks[-1]
-        if marks.count(last) != 1:
-            return None
-        whole, _, decimals = body.rpartition(last)
-        if not _GROUPED.fullmatch(whole):
-            return None
-        return decimal_number(sign + whole.replace(marks[0], "") + "." + decimals, places=places)
-    mark = marks[0]
+        return _both_marks(sign, body, marks, places)
     if len(marks) > 1:
-        if not _GROUPED.fullmatch(body):
-            return None
-        return decimal_number(sign + body.replace(mark, ""), places=places)
+        return _grouped(sign, body, marks[0], places)
+    return _one_mark(sign, body, marks[0], decimal_sep, places)
+
+
+def _split_sign(body: str) -> tuple[str, str]:
+    if body[:1] in "+-":
+        return body[:1], body[1:]
+    return "", body
+
+
+def _space_grouped(sign: str, body: str, decimal_sep: str, places: int) -> Fraction | None:
+    """Spaces group the whole part by threes; the language's decimal separator may follow."""
+    whole, sep, decimals = body.partition(decimal_sep)
+    if not _SPACE_GROUPED.fullmatch(whole):
+        return None
+    return decimal_number(sign + re.sub(_SPACE_CLASS, "", whole) + ("." + decimals if sep else ""), places=places)
+
+
+def _grouped(sign: str, body: str, mark: str, places: int) -> Fraction | None:
+    """The same mark several times: thousands grouping, every group of three digits."""
+    if not _GROUPED.fullmatch(body):
+        return None
+    return decimal_number(sign + body.replace(mark, ""), places=places)
+
+
+def _both_marks(sign: str, body: str, marks: list[str], places: int) -> Fraction | None:
+    """A point and a comma: the last one, once, is the decimal separator; the other groups by threes."""
+    last = marks[-1]
+    if marks.count(last) != 1:
+        return None
+    whole, _, decimals = body.rpartition(last)
+    if not _GROUPED.fullmatch(whole):
+        return None
+    return decimal_number(sign + whole.replace(marks[0], "") + "." + decimals, places=places)
+
+
+def _one_mark(sign: str, body: str, mark: str, decimal_sep: str, places: int) -> Fraction | None:
+    """One mark: a decimal separator, unless it is the language's thousands separator followed
+    by exactly three digits, which has two readings (AmbiguousNumber)."""
+    group_sep = "," if decimal_sep == "." else "."
     whole, _, decimals = body.partition(mark)
     plain = decimal_number(sign + whole + "." + decimals, places=max(places, 3))
     if plain is None:

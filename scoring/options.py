@@ -83,60 +83,82 @@ class Option:
         The message may hold ``%(min)s`` and ``%(max)s``: fill them with ``limits()``."""
         if value is None:
             return None if self.nullable else _("may not be empty")
-        if self.kind == BOOL:
-            return None if isinstance(value, bool) else _("must be true or false")
-        if self.kind == INT:
-            if not self.in_range(value):
-                return _("must be a whole number from %(min)s to %(max)s")
-            return None
-        if self.kind == CHOICE:
-            return None if _hashable(value) and value in self.choices else _("is not one of the allowed values")
-        if self.kind == MULTI:
-            if not isinstance(value, list) or not all(_hashable(v) for v in value):
-                return _("must be a list")
-            if any(v not in self.choices for v in value) or len(set(value)) != len(value):
-                return _("holds a value that is not allowed, or one twice")
-            return None
-        if self.kind == INT_PAIR:
-            if (
-                not isinstance(value, list)
-                or len(value) != 2
-                or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
-            ):
-                return _("must be a list of two whole numbers")
-            if not all(self.in_range(v) for v in value):
-                return _("must be two whole numbers, each from %(min)s to %(max)s")
-            return None
-        if self.kind == MAPPING:
-            if not isinstance(value, dict) or set(value) != set(self.choices):
-                return _("must name a value for each of its entries")
-            if not all(self.in_range(v) for v in value.values()):
-                return _("must be a whole number from %(min)s to %(max)s for each entry")
-            return None
-        if self.kind == TIERS:
-            return self._check_tiers(value)
-        raise ValueError(f"unknown option kind {self.kind!r}")  # a bug in a game's declaration
+        check = _CHECKS.get(self.kind)
+        if check is None:
+            raise ValueError(f"unknown option kind {self.kind!r}")  # a bug in a game's declaration
+        return check(self, value)
+
+    def _check_bool(self, value: Any) -> str | None:
+        return None if isinstance(value, bool) else _("must be true or false")
+
+    def _check_int(self, value: Any) -> str | None:
+        return None if self.in_range(value) else _("must be a whole number from %(min)s to %(max)s")
+
+    def _check_choice(self, value: Any) -> str | None:
+        return None if _hashable(value) and value in self.choices else _("is not one of the allowed values")
+
+    def _check_multi(self, value: Any) -> str | None:
+        if not isinstance(value, list) or not all(_hashable(v) for v in value):
+            return _("must be a list")
+        if any(v not in self.choices for v in value) or len(set(value)) != len(value):
+            return _("holds a value that is not allowed, or one twice")
+        return None
+
+    def _check_int_pair(self, value: Any) -> str | None:
+        if not isinstance(value, list) or len(value) != 2 or not _whole_numbers(value):
+            return _("must be a list of two whole numbers")
+        if not all(self.in_range(v) for v in value):
+            return _("must be two whole numbers, each from %(min)s to %(max)s")
+        return None
+
+    def _check_mapping(self, value: Any) -> str | None:
+        if not isinstance(value, dict) or set(value) != set(self.choices):
+            return _("must name a value for each of its entries")
+        if not all(self.in_range(v) for v in value.values()):
+            return _("must be a whole number from %(min)s to %(max)s for each entry")
+        return None
 
     def _check_tiers(self, value: Any) -> str | None:
-        if (
-            not isinstance(value, list)
-            or not value
-            or any(
-                not isinstance(tier, list)
-                or len(tier) != 3
-                or any(isinstance(v, bool) or not isinstance(v, int) for v in tier)
-                for tier in value
-            )
-        ):
+        if not _tiers_shape(value):
             return _("must be a list of tiers, each three whole numbers: from, made, failed")
         if len(value) > MAX_TIERS:
             return _("may have at most %(tiers)s tiers")
-        starts = [tier[0] for tier in value]
-        if starts[0] != self.choices[0] or any(s not in self.choices for s in starts) or starts != sorted(set(starts)):
+        if not self._rising_from_first([tier[0] for tier in value]):
             return _("must start its first tier at %(first)s and each further tier higher, up to %(last)s")
         if not all(self.in_range(v) for tier in value for v in tier[1:]):
             return _("must hold made and failed figures from %(min)s to %(max)s")
         return None
+
+    def _rising_from_first(self, starts: list[int]) -> bool:
+        """The first tier starts at the first choice, each further one higher, all choices."""
+        return starts[0] == self.choices[0] and all(s in self.choices for s in starts) and starts == sorted(set(starts))
+
+
+# How each kind of option checks a value that is not None.
+_CHECKS = {
+    BOOL: Option._check_bool,
+    INT: Option._check_int,
+    CHOICE: Option._check_choice,
+    MULTI: Option._check_multi,
+    INT_PAIR: Option._check_int_pair,
+    MAPPING: Option._check_mapping,
+    TIERS: Option._check_tiers,
+}
+
+
+def _whole_numbers(values: list) -> bool:
+    """Every value is an int (a bool is not)."""
+    return not any(isinstance(v, bool) or not isinstance(v, int) for v in values)
+
+
+def _tiers_shape(value: Any) -> bool:
+    """A list of at least one tier."""
+    return isinstance(value, list) and len(value) > 0 and all(_is_tier(tier) for tier in value)
+
+
+def _is_tier(tier: Any) -> bool:
+    """Three whole numbers: from, made, failed."""
+    return isinstance(tier, list) and len(tier) == 3 and _whole_numbers(tier)
 
 
 def tier_of(tiers: list[list[int]], value: int) -> tuple[int, int]:

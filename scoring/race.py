@@ -131,79 +131,89 @@ class Race:
             return self._result(shown, self.totals, self.totals, [], None)
         before = self.totals
         totals = before[:]
-        tricks = plan.tricks
-        count = len(tricks)
-        credits = plan.credits
-        target = self.target
-        winner = None
-        over = None  # 0-based trick at which the game was decided
-        games = 1
-        first_other = None  # bidder_out_first: the first other party to reach the target
         if self.mid:
-            for k in range(count):
-                reached = _credit(totals, credits[k], target)
-                if self.bidder_first and plan.maker is not None and reached not in (None, plan.maker):
-                    first_other = reached if first_other is None else first_other
-                    reached = None  # it wins only if the bidder does not go out in this hand
-                if winner is None and reached is not None:
-                    winner = reached
-                if k == TRICKS - 1:
-                    # all five tricks to one party: only it scored, so it is any winner too
-                    jinker, jink_games = self._jink(tricks, before)
-                    if jinker is not None:
-                        winner, games = jinker, jink_games
-                if winner is not None:
-                    over = k
-                    break
-            if winner is None and count < TRICKS:
-                problems.add(
-                    number,
-                    "tricks",
-                    _("Only %(count)s tricks are entered, but nobody had won the game by then: enter all five.")
-                    if first_other is None
-                    else _(
-                        "Only %(count)s tricks are entered: enter all five, the bidder could still have gone out first."
-                    ),
-                    count=count,
-                )
-                return self._result(shown, self.totals, self.totals, [], None)
+            decided = self._trick_by_trick(plan, totals, before, number, problems)
         else:
-            if count != TRICKS:
-                problems.add(number, "tricks", _("Enter all five tricks: in this variant every hand is played out."))
-                return self._result(shown, self.totals, self.totals, [], None)
-            for k in range(count):
-                _credit(totals, credits[k], target)
+            decided = self._played_out(plan, totals, number, problems)
+        if decided is None:  # too few tricks entered: the hand scores nothing
+            return self._result(shown, self.totals, self.totals, [], None)
+        winner, over, games, first_other = decided
         booked = over is None  # the hand was played out without a game won during it
         if booked:
-            for party, points in plan.end:
-                totals[party] += points
-            if plan.failed:
-                self.failed[plan.maker] += 1
-            if not self.mid:
-                winner, games = self._jink(tricks, before)
-                if winner is None:
-                    if self.dreaded:
-                        for p in range(self.size):
-                            if totals[p] == target:
-                                totals[p] = 0
-                    winner = self._decide(totals, before, plan.maker)
-                if winner is not None:
-                    over = TRICKS - 1
-            elif first_other is not None:
-                winner, over = first_other, TRICKS - 1
+            winner, over, games = self._end_of_hand(plan, totals, before, first_other)
+        count = len(plan.tricks)
         ignored = list(range(over + 2, count + 1)) if over is not None and over + 1 < count else []
         game_over = self._finish(winner, number, over + 1, games) if over is not None else None
         self.totals = totals
         result = self._result(shown, before, totals, ignored, game_over)
         if plan.maker is not None:
-            if plan.made_at is not None and (over is None or plan.made_at <= over):
-                result["made"] = True
-            elif plan.failed and booked:
-                result["made"] = False
-            else:
-                result["made"] = None  # cut off by the end of the game
+            result["made"] = _made(plan, over, booked)
         result["hand_winners"] = self._hand_winners(game_over, plan, result)
         return result
+
+    def _trick_by_trick(self, plan: Plan, totals: list[int], before: list[int], number: int, problems: Problems):
+        """``ends_mid_hand``: the tricks credited in the recorded order until one decides the
+        game; ``(winner, trick, games, first other)`` (winner and trick None when none did),
+        or None after a problem."""
+        tricks = plan.tricks
+        first_other = None  # bidder_out_first: the first other party to reach the target
+        for k in range(len(tricks)):
+            winner = _credit(totals, plan.credits[k], self.target)
+            if self._waits_for_bidder(plan, winner):
+                first_other = winner if first_other is None else first_other
+                winner = None  # it wins only if the bidder does not go out in this hand
+            games = 1
+            if k == TRICKS - 1:
+                # all five tricks to one party: only it scored, so it is any winner too
+                jinker, jink_games = self._jink(tricks, before)
+                if jinker is not None:
+                    winner, games = jinker, jink_games
+            if winner is not None:
+                return winner, k, games, first_other
+        if len(tricks) < TRICKS:
+            problems.add(
+                number,
+                "tricks",
+                _("Only %(count)s tricks are entered, but nobody had won the game by then: enter all five.")
+                if first_other is None
+                else _(
+                    "Only %(count)s tricks are entered: enter all five, the bidder could still have gone out first."
+                ),
+                count=len(tricks),
+            )
+            return None
+        return None, None, 1, first_other
+
+    def _waits_for_bidder(self, plan: Plan, reached: int | None) -> bool:
+        """``bidder_out_first``: a party other than the bidder that reached the target."""
+        return self.bidder_first and plan.maker is not None and reached not in (None, plan.maker)
+
+    def _played_out(self, plan: Plan, totals: list[int], number: int, problems: Problems):
+        """Every hand played out: all five tricks credited; the game is judged at the end."""
+        if len(plan.tricks) != TRICKS:
+            problems.add(number, "tricks", _("Enter all five tricks: in this variant every hand is played out."))
+            return None
+        for k in range(TRICKS):
+            _credit(totals, plan.credits[k], self.target)
+        return None, None, 1, None
+
+    def _end_of_hand(self, plan: Plan, totals: list[int], before: list[int], first_other):
+        """A hand played out without a game won during it: what is booked only then (a failed
+        bid), and the game judged at its end. ``(winner, trick, games)``."""
+        for party, points in plan.end:
+            totals[party] += points
+        if plan.failed:
+            self.failed[plan.maker] += 1
+        if self.mid:
+            return (first_other, TRICKS - 1, 1) if first_other is not None else (None, None, 1)
+        winner, games = self._jink(plan.tricks, before)
+        if winner is None:
+            if self.dreaded:
+                for p in range(self.size):
+                    if totals[p] == self.target:
+                        totals[p] = 0
+            winner = self._decide(totals, before, plan.maker)
+        return winner, (TRICKS - 1 if winner is not None else None), games
 
     def _hand_winners(self, game_over, plan: Plan, result: dict[str, Any]) -> list[str]:
         """Who won the hand (scoring.results): the game's winner at the hand that decides a
@@ -216,10 +226,7 @@ class Race:
         if plan.maker is not None:
             maker = parties[plan.maker]
             return [maker] if result["made"] else [p for p in parties if p != maker]
-        scored = result["scored"]
-        best = max(scored.values())
-        top = [p for p in parties if scored[p] == best]
-        return top if len(top) == 1 and best > 0 else []
+        return _top_scorer(parties, result["scored"])
 
     def _jink(self, tricks: list[int], before: list[int]) -> tuple[int | None, int]:
         """All five tricks to one party: a game won by jink (Bruff) or a double game (25)."""
@@ -236,31 +243,38 @@ class Race:
 
     def _decide(self, totals: list[int], before: list[int], maker: int | None) -> int | None:
         """At the end of a hand: the winner, -1 (a lost game nobody wins) or None (play on)."""
-        target = self.target
-        size = self.size
-        restricted = self.green and sum(1 for t in before if t >= GREEN) >= 2
-        reached = [p for p in range(size) if totals[p] >= target and (not restricted or p == maker)]
-        losers: list[int] = []
-        if self.lose_at is not None or self.sets_lose is not None:
-            losers = [
-                p
-                for p in range(size)
-                if (self.lose_at is not None and totals[p] <= self.lose_at)
-                or (self.sets_lose is not None and self.failed[p] >= self.sets_lose)
-            ]
-            reached = [p for p in reached if p not in losers]
-        if reached:
-            if len(reached) == 1:
-                return reached[0]
-            if self.prefer_maker and maker in reached:
-                return maker
-            winner = _strictly_highest(totals, reached)
-            if winner is not None:
-                return winner
-        if losers:
-            winner = _strictly_highest(totals, [p for p in range(size) if p not in losers])
-            return -1 if winner is None else winner
-        return None
+        losers = self._losers(totals)
+        reached = [p for p in self._reached(totals, before, maker) if p not in losers]
+        winner = self._first_out(totals, reached, maker)
+        if winner is not None or not losers:
+            return winner
+        # A game lost by some: the strictly highest of the others wins it.
+        winner = _strictly_highest(totals, [p for p in range(self.size) if p not in losers])
+        return -1 if winner is None else winner
+
+    def _first_out(self, totals: list[int], reached: list[int], maker: int | None) -> int | None:
+        """The winner among the parties that reached the target; None when they tie."""
+        if len(reached) == 1:
+            return reached[0]
+        if self.prefer_maker and maker in reached:
+            return maker
+        return _strictly_highest(totals, reached)
+
+    def _reached(self, totals: list[int], before: list[int], maker: int | None) -> list[int]:
+        """The parties at or above the target; on the green (two or more had 90 as the hand
+        began) only the maker can win."""
+        if self.green and sum(1 for t in before if t >= GREEN) >= 2:
+            return [maker] if maker is not None and totals[maker] >= self.target else []
+        return [p for p in range(self.size) if totals[p] >= self.target]
+
+    def _losers(self, totals: list[int]) -> list[int]:
+        """The parties that lost the game: at or below ``lose_at``, or ``sets_lose`` bids failed."""
+        lose_at, sets_lose = self.lose_at, self.sets_lose
+        return [
+            p
+            for p in range(self.size)
+            if (lose_at is not None and totals[p] <= lose_at) or (sets_lose is not None and self.failed[p] >= sets_lose)
+        ]
 
     def _finish(self, winner: int, number: int, trick: int, games: int) -> dict[str, Any]:
         name = None if winner < 0 else self.parties[winner]
@@ -297,6 +311,22 @@ class Race:
             "match_winner": self.match_winner,
             "matches": self.matches,
         }
+
+
+def _made(plan: Plan, over: int | None, booked: bool) -> bool | None:
+    """Whether the maker made its bid; None when the end of the game cut it off."""
+    if plan.made_at is not None and (over is None or plan.made_at <= over):
+        return True
+    if plan.failed and booked:
+        return False
+    return None
+
+
+def _top_scorer(parties, scored: dict[str, int]) -> list[str]:
+    """The party that scored strictly the most in the hand; nobody on a tie or when nobody scored."""
+    best = max(scored.values())
+    top = [p for p in parties if scored[p] == best]
+    return top if len(top) == 1 and best > 0 else []
 
 
 def _strictly_highest(totals: list[int], among: list[int]) -> int | None:

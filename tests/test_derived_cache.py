@@ -1,8 +1,9 @@
 # ruff: noqa: F811 (the fixtures imported from tests/test_statistics.py are test parameters here)
 """The statistics' season parts and the rating states kept in a database table
-(``CACHES["derived"]``, leagues/derived_cache.py, issue 14): read by every process, never read
-once what they were worked out from changed, emptied by ``verify_replays --rebuild`` after it
-mended a cached result, and the table made and dropped by migration 0011.
+(``DerivedFigure``, leagues/derived_cache.py): read by every process, never read once what
+they were worked out from changed, emptied by ``verify_replays --rebuild`` after it mended a
+cached result, written in one query whatever their number, and the table made by migration
+0020 in place of migration 0011's cache table.
 
 The league is tests/test_statistics.py's known league, its figures worked out by hand there
 (doppelkopf.md, club preset): Carl -11 on the first evening, +6 for his trump solo won on the
@@ -13,7 +14,6 @@ import datetime
 import io
 
 import pytest
-from django.conf import settings
 from django.core.cache import caches
 from django.core.management import CommandError, call_command
 from django.db import connection
@@ -21,15 +21,16 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import ratings, services, statistics
-from leagues.derived_cache import TABLE, DerivedCache
-from leagues.models import HandResult
-from tests.factories import meeting_for
+from leagues import derived_cache, ratings, services, statistics
+from leagues.models import DerivedFigure, HandResult
+from tests.factories import LeagueFactory, meeting_for
 from tests.migrations import migrate
 from tests.test_statistics import EVENING_TWO, FOUR, fresh_cache, known_league  # noqa: F401 (fixtures)
 
-BEFORE = [("leagues", "0010_league_history")]
-AFTER = [("leagues", "0011_derived_cache")]
+BEFORE = [("leagues", "0019_django_sessions")]
+AFTER = [("leagues", "0020_derived_figure")]
+OLD_TABLE = "kartenliga_derived_cache"
+TABLE = DerivedFigure._meta.db_table
 
 
 # The known league of tests/test_statistics.py (its figures are worked out there) and its
@@ -38,9 +39,7 @@ AFTER = [("leagues", "0011_derived_cache")]
 
 
 def kept_keys():
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT cache_key FROM {connection.ops.quote_name(TABLE)} ORDER BY cache_key")
-        return [key.split(":", 2)[-1] for (key,) in cursor.fetchall()]
+    return list(DerivedFigure.objects.order_by("key").values_list("key", flat=True))
 
 
 def points(stats):
@@ -57,11 +56,6 @@ def carls_solo(league):
 
 def close_every_evening(league):
     league.meetings.update(closed_at=timezone.now())
-
-
-def test_the_table_is_the_one_the_settings_name():
-    assert settings.CACHES["derived"]["LOCATION"] == TABLE
-    assert isinstance(caches["derived"], DerivedCache)
 
 
 def test_the_parts_are_kept_in_the_table(known_league):
@@ -90,10 +84,8 @@ def test_a_part_written_by_one_process_is_read_by_another(known_league, monkeypa
     statistics.league_statistics(league=league, season=league.seasons.get())
     first = rated(ratings.league_ratings(league=league))
 
-    # Another process: nothing in its memory (its own cache object on the same table, the
-    # per-process default cache empty), and nothing worked out again.
-    other = DerivedCache(TABLE, {})
-    monkeypatch.setattr(statistics, "derived", lambda: other)
+    # Another process: nothing in its memory (the per-process default cache empty), and
+    # nothing worked out again.
     caches["default"].clear()
 
     def nothing_worked_out(**kwargs):
@@ -101,7 +93,6 @@ def test_a_part_written_by_one_process_is_read_by_another(known_league, monkeypa
 
     monkeypatch.setattr(statistics, "evening_parts", nothing_worked_out)
     monkeypatch.setattr(ratings, "rate_evenings", nothing_worked_out)
-    monkeypatch.setattr(ratings, "derived", lambda: other)
     # The evenings' totals (module docstring of tests/test_statistics.py): Anna +3 -2, Ben
     # +1 -2, Carl -11 +6, Dora +7 -2.
     assert points(statistics.league_statistics(league=league)) == {"Anna": 1, "Ben": -1, "Carl": -5, "Dora": 5}
@@ -195,25 +186,33 @@ def test_verify_replays_rebuild_empties_the_kept_parts_after_mending(client, kno
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_migration_creates_and_drops_the_table(back_to_latest):
+def test_the_migration_puts_the_table_in_place_of_the_old_cache_table(back_to_latest):
     migrate(BEFORE)
+    assert OLD_TABLE in connection.introspection.table_names()
     assert TABLE not in connection.introspection.table_names()
     migrate(AFTER)
-    assert TABLE in connection.introspection.table_names()
-    caches["derived"].set_many({"a": (1, 2)})
-    assert caches["derived"].get("a") == (1, 2)
+    assert OLD_TABLE not in connection.introspection.table_names()
+    league = LeagueFactory()
+    derived_cache.set_many(league, {"a": (1, 2)})
+    assert derived_cache.get(league, "a") == (1, 2)
     migrate(BEFORE)
+    assert OLD_TABLE in connection.introspection.table_names()
     assert TABLE not in connection.introspection.table_names()
 
 
 def test_set_many_writes_any_number_of_keys_in_as_many_queries_and_overwrites():
-    kept = caches["derived"]
+    league = LeagueFactory()
     with CaptureQueriesContext(connection) as one:
-        assert kept.set_many({"k0": "old"}) == []
+        derived_cache.set_many(league, {"k0": "old"})
     with CaptureQueriesContext(connection) as twenty:
-        assert kept.set_many({f"k{n}": n for n in range(20)}) == []
+        derived_cache.set_many(league, {f"k{n}": n for n in range(20)})
     assert len(twenty.captured_queries) == len(one.captured_queries)
-    assert kept.get_many(["k0", "k19", "k20"]) == {"k0": 0, "k19": 19}
+    assert derived_cache.get_many(league, ["k0", "k19", "k20"]) == {"k0": 0, "k19": 19}
+    # Another league's keys are not its own; its deletion takes its figures along.
+    other = LeagueFactory()
+    assert derived_cache.get_many(other, ["k0"]) == {}
+    league.delete()
+    assert not DerivedFigure.objects.exists()
 
 
 def test_an_evening_started_without_a_hand_shows_at_once(known_league):
@@ -233,10 +232,46 @@ def test_a_row_that_no_longer_unpickles_is_a_miss_not_a_500(client, known_league
     client.force_login(anna)
     url = reverse("league_statistics", kwargs={"slug": league.slug})
     assert client.get(url).status_code == 200
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {connection.ops.quote_name(TABLE)} SET value = %s", ["bm90IGEgcGlja2xl"])
-    derived = caches["derived"]
-    assert derived.get_many([k for k in ("a", "b")]) == {}
+    DerivedFigure.objects.update(value=b"not a pickle")
+    keys = list(DerivedFigure.objects.values_list("key", flat=True))
+    assert derived_cache.get_many(league, keys) == {}
     response = client.get(url)
     assert response.status_code == 200
     assert "Anna" in response.content.decode()
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="needs PostgreSQL's row locks and a connection per thread"
+)
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_writing_the_same_new_keys_at_once_both_succeed_and_the_later_stays():
+    import threading
+
+    from django.db import connections, transaction
+
+    league = LeagueFactory()
+    keys = [f"k{n}" for n in range(20)]
+    first_wrote, errors = threading.Event(), []
+
+    def worker(tag, *, first):
+        try:
+            with transaction.atomic():
+                if not first:
+                    first_wrote.wait(5)  # the first one's rows written, not committed yet
+                derived_cache.set_many(league, dict.fromkeys(keys, tag))
+                if first:
+                    first_wrote.set()
+                    threading.Event().wait(0.3)  # the second one waits for these rows meanwhile
+        except Exception as error:  # noqa: BLE001
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker, args=("one",), kwargs={"first": True})]
+    threads.append(threading.Thread(target=worker, args=("two",), kwargs={"first": False}))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert derived_cache.get_many(league, keys) == dict.fromkeys(keys, "two")

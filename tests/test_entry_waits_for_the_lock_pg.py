@@ -1,8 +1,8 @@
 """An entry that waits for its meeting's lock while another writer holds it, on PostgreSQL (real
 threads, a connection each): once it has the lock it must add its hand to the sums that
 writer left, not to those stored when it began to wait. A statement that waits for a row lock
-keeps the view of the other rows it began with, so the stored sums are read in a statement of
-their own, after the lock (``selectors.stored_sums``; issue 12)."""
+keeps the view of the other rows it began with, so the stored rows are read in statements of
+their own, after the lock (``services.write_results``)."""
 
 import threading
 import time

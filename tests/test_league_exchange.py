@@ -17,6 +17,7 @@ from django.urls import reverse
 from leagues import exchange, selectors, services
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import Hand, HandResult, League, Role
+from tests.exchange.files import exported, imported
 from tests.factories import LeagueFactory, UserFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -74,9 +75,9 @@ def without_people_and_names(export):
 
 
 def test_the_demo_league_round_trips(demo):
-    export = json.loads(json.dumps(exchange.export_league(league=demo)))  # as the file holds it
+    export = exported(demo)
     user = UserFactory(username="neu")
-    copied = exchange.import_league(data=export, user=user, name="Kopie", slug="kopie")
+    copied = imported(export, user=user, name="Kopie", slug="kopie")
     assert tables(copied) == tables(demo)
     assert sheets(copied) == sheets(demo)
     original_bill = demo.seasons.get(number=1).bills.current().get()
@@ -85,7 +86,7 @@ def test_the_demo_league_round_trips(demo):
     assert copied_bill.total_with_tip == original_bill.total_with_tip
     assert copied.seasons.get(number=1).locked_at == demo.seasons.get(number=1).locked_at
     # What was entered is all there: exporting the copy gives the same file.
-    again = json.loads(json.dumps(exchange.export_league(league=copied)))
+    again = exported(copied)
     assert without_people_and_names(again) == without_people_and_names(export)
     # The importer is the admin; no account of this instance is linked to the players.
     assert copied.memberships.get().user == user and copied.memberships.get().role == Role.ADMIN
@@ -100,24 +101,24 @@ def test_an_offline_hands_conflict_choice_survives_the_round_trip(demo):
     services.discard_offline_hand(
         meeting=meeting, payload=taken.payload, user=scorekeeper, idempotency_key=uuid.uuid4(), entered_as=1
     )
-    export = json.loads(json.dumps(exchange.export_league(league=demo)))
+    export = exported(demo)
     reasons = [r["reason"] for m in export["meetings"] for h in m["hands"] for r in h["history"] if r["reason"]]
     assert reasons == ["outbox:discard:1"]
-    copied = exchange.import_league(data=export, user=UserFactory(username="neu"), name="Kopie", slug="kopie")
+    copied = imported(export, user=UserFactory(username="neu"), name="Kopie", slug="kopie")
     kept = Hand.history.filter(meeting__league=copied).exclude(history_change_reason=None)
     assert list(kept.values_list("history_change_reason", flat=True)) == ["outbox:discard:1"]
 
 
 def test_a_reason_longer_than_its_column_is_refused_naming_where(demo):
-    export = json.loads(json.dumps(exchange.export_league(league=demo)))
+    export = exported(demo)
     export["meetings"][0]["hands"][0]["history"][0]["reason"] = "x" * 101
     with pytest.raises(exchange.ImportProblem) as error:
-        exchange.import_league(data=export, user=UserFactory(), name="X", slug="x")
+        imported(export, user=UserFactory(), name="X", slug="x")
     assert error.value.errors[0]["message"].startswith("meetings[1].hands[1].history[1].reason")
 
 
 def test_the_csv_has_a_row_per_live_hand_with_each_players_delta_and_total(demo):
-    rows = list(csv.DictReader(io.StringIO(exchange.export_csv(league=demo))))
+    rows = list(csv.DictReader(io.StringIO("".join(exchange.export_csv(league=demo)))))
     live = Hand.objects.filter(meeting__league=demo).live().count()
     assert len(rows) == live
     first = rows[0]
@@ -128,22 +129,22 @@ def test_the_csv_has_a_row_per_live_hand_with_each_players_delta_and_total(demo)
 
 
 def test_a_broken_file_is_refused_naming_where_and_nothing_is_stored(demo):
-    export = exchange.export_league(league=demo)
+    export = exported(demo)
     broken = copy.deepcopy(export)
     broken["meetings"][2]["hands"][0]["payload"] = {"kind": "normal", "re": ["Nobody", "Else"], "re_eyes": 130}
     before = League.objects.count()
     with pytest.raises(exchange.ImportProblem) as error:
-        exchange.import_league(data=broken, user=UserFactory(), name="Kaputt", slug="kaputt")
+        imported(broken, user=UserFactory(), name="Kaputt", slug="kaputt")
     assert error.value.errors[0]["field"] == "file"
     assert error.value.errors[0]["message"].startswith("meetings[3]")
     assert League.objects.count() == before
     with pytest.raises(exchange.ImportProblem) as error:
-        exchange.import_league(data={"format": "something else"}, user=UserFactory(), name="X", slug="x")
+        imported({"format": "something else"}, user=UserFactory(), name="X", slug="x")
     assert "format" in error.value.errors[0]["message"]
     missing = copy.deepcopy(export)
     del missing["meetings"][0]["seats"]
     with pytest.raises(exchange.ImportProblem) as error:
-        exchange.import_league(data=missing, user=UserFactory(), name="X", slug="x")
+        imported(missing, user=UserFactory(), name="X", slug="x")
     assert error.value.errors[0]["message"].startswith("meetings[1].seats")
 
 
@@ -166,7 +167,7 @@ def test_who_may_export(client):
     responses = [client.get(u) for u in [*urls, api]]
     assert [r.status_code for r in responses] == [200, 200, 200]
     assert responses[0]["Content-Disposition"].startswith("attachment;")
-    assert responses[2].json()["format"] == exchange.FORMAT
+    assert json.loads(responses[2].getvalue())["format"] == exchange.FORMAT
 
 
 def upload(data):
@@ -174,7 +175,7 @@ def upload(data):
 
 
 def test_a_member_imports_an_export_as_a_new_league(client, demo):
-    export = exchange.export_league(league=demo)
+    export = exported(demo)
     assert client.get(reverse("league_import")).status_code == 302  # anonymous: to log in
     client.force_login(UserFactory())
     assert client.get(reverse("league_import")).status_code == 200
@@ -193,8 +194,6 @@ def test_an_import_that_does_not_fit_is_a_400_on_the_file(client, demo):
     assert response.status_code == 400 and "file" in response.context["form"].errors
     response = client.post(reverse("league_import"), {"file": upload({"format": "x"}), "name": "X"})
     assert response.status_code == 400 and "file" in response.context["form"].errors
-    response = client.post(
-        reverse("league_import"), {"file": upload(exchange.export_league(league=demo)), "name": "X", "slug": SLUG}
-    )
+    response = client.post(reverse("league_import"), {"file": upload(exported(demo)), "name": "X", "slug": SLUG})
     assert response.status_code == 400 and "slug" in response.context["form"].errors
     assert not League.objects.filter(name="X").exists()

@@ -11,7 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues.models import Hand, HandResult, MeetingResult
-from tests.bench.league import build_league, normal_hand_form
+from tests.bench.build import build_league
+from tests.bench.league import normal_hand_form
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,12 +10,11 @@ evening is closed."""
 import datetime
 
 import pytest
-from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import selectors, services, statistics
+from leagues import derived_cache, selectors, services, statistics
 from leagues.models import Role
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -28,9 +27,9 @@ NOW = datetime.datetime(2026, 11, 20, 23, 0, tzinfo=timezone.get_current_timezon
 
 @pytest.fixture(autouse=True)
 def fresh_cache(db):
-    caches["derived"].clear()
+    derived_cache.clear()
     yield
-    caches["derived"].clear()
+    derived_cache.clear()
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from leagues import paper_import, selectors, services
 from leagues.models import Hand, Meeting, MeetingResult, Player, Role
+from tests.exchange.files import exported, imported
 from tests.factories import LeagueFactory, UserFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -272,17 +273,15 @@ def test_anonymous_and_other_leagues_members_cannot_import(client, league):
 
 
 def test_imported_totals_go_through_a_json_export_and_import(league, user):
-    from leagues import exchange
-
     run(league, user, "totals", TOTALS)
     run(league, user, "hands", HANDS)
-    data = exchange.export_league(league=league)
+    data = exported(league)
     assert [m["imported_totals"] for m in data["meetings"]] == [
         {"Ann": 30, "Ben": -10, "Cem": -20, "Dora": 0},
         {"Ben": 15, "Cem": -5, "Dora": -10, "Emil": 0},
         None,
     ]
-    copy = exchange.import_league(data=data, user=user, name="Kopie", slug="kopie")
+    copy = imported(data, user=user, name="Kopie", slug="kopie")
     assert table(selectors.standings(league=copy).table) == table(selectors.standings(league=league).table)
     assert copy.meetings.filter(imported_totals=True).count() == 2
     assert services.verify_replays(league=copy) == (3, [])

@@ -4,10 +4,9 @@ against openskill's Plackett-Luce model called directly (a solo: tests/test_rati
 import datetime
 
 import pytest
-from django.core.cache import caches
 from openskill.models import PlackettLuce
 
-from leagues import ratings, services
+from leagues import derived_cache, ratings, services
 from leagues.models import Player, Role
 from tests.factories import LeagueFactory, meeting_for, member
 from tests.test_ratings_solo import one_against_three
@@ -27,9 +26,9 @@ HANDS = [
 
 @pytest.fixture(autouse=True)
 def fresh_cache(db):
-    caches["derived"].clear()
+    derived_cache.clear()
     yield
-    caches["derived"].clear()
+    derived_cache.clear()
 
 
 @pytest.fixture

@@ -8,10 +8,9 @@ import datetime
 import math
 
 import pytest
-from django.core.cache import caches
 from openskill.models import PlackettLuce
 
-from leagues import ratings, services
+from leagues import derived_cache, ratings, services
 from leagues.models import Role
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -88,7 +87,7 @@ SOLOS = [(name, eyes) for eyes in (150, 100) for name in FOUR]
 
 @pytest.fixture
 def solo_league(db):
-    caches["derived"].clear()
+    derived_cache.clear()
     league = LeagueFactory(game="doppelkopf", variant="club")
     keeper = member(league, Role.SCOREKEEPER, username="keeper", first_name="Keeper")
     meeting = meeting_for(league, FOUR, date=datetime.date(2026, 11, 20))
@@ -97,7 +96,7 @@ def solo_league(db):
             meeting=meeting, payload={"kind": "solo", "solo": "trumpf", "re": [soloist], "re_eyes": eyes}, user=keeper
         )
     yield league
-    caches["derived"].clear()
+    derived_cache.clear()
 
 
 def test_a_balanced_set_of_solos_leaves_the_sum_of_the_ratings_where_it_was(solo_league):

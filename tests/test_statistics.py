@@ -24,13 +24,12 @@ Evening 2 (27 Nov):
 import datetime
 
 import pytest
-from django.core.cache import caches
 from django.urls import reverse
 from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues import services, statistics
+from leagues import derived_cache, services, statistics
 from leagues.models import Meeting, Player, Role
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -52,9 +51,9 @@ EVENING_TWO = [{"kind": "solo", "solo": "trumpf", "re": ["Carl"], "re_eyes": 150
 
 @pytest.fixture(autouse=True)
 def fresh_cache(db):
-    caches["derived"].clear()
+    derived_cache.clear()
     yield
-    caches["derived"].clear()
+    derived_cache.clear()
 
 
 @pytest.fixture

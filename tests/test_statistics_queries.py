@@ -4,15 +4,14 @@ leagues are built as in test_league_size_queries (random valid Doppelkopf evenin
 replay's cached results) and lived as a club does: every evening closed but tonight's."""
 
 import pytest
-from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import services
+from leagues import derived_cache, services
 from leagues.models import Hand, League, Meeting, Player
-from tests.bench.league import build_league
+from tests.bench.build import build_league
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -79,9 +78,9 @@ def test_a_page_runs_as_many_queries_in_a_big_league_as_in_a_small_one(
     user, built = leagues
     client.force_login(user)
     small = None
-    for label, ids in built.items():
+    for ids in built.values():
         url = PAGES[name](ids)
-        caches["derived"].clear()
+        derived_cache.clear()
         if state != "first ever":
             assert client.get(url).status_code == 200  # kept up to tonight
         hand = enter_a_hand(ids, user) if state == "after a hand" else None
@@ -98,4 +97,4 @@ def test_a_page_runs_as_many_queries_in_a_big_league_as_in_a_small_one(
         finally:
             if hand is not None:
                 take_back(hand, user)
-    caches["derived"].clear()
+    derived_cache.clear()

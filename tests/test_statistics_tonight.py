@@ -9,12 +9,11 @@ last one (tonight)."""
 import datetime
 
 import pytest
-from django.core.cache import caches
 from django.utils import timezone
 
-from leagues import ratings, services, statistics
-from leagues.models import Hand, Meeting, Season
-from tests.bench.league import build_league
+from leagues import derived_cache, ratings, services, statistics
+from leagues.models import DerivedFigure, Hand, Meeting, Season
+from tests.bench.build import build_league
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def lived(db):
-    caches["derived"].clear()
+    derived_cache.clear()
     user = UserFactory(username="tonight")
     for seed in range(40):  # the first seed whose last evening is ready for a normal hand
         try:
@@ -35,7 +34,7 @@ def lived(db):
     league_meetings = Meeting.objects.filter(league__slug=ids["slug"])
     league_meetings.exclude(pk=ids["entry_meeting"]).update(closed_at=timezone.now())
     yield user, ids, league_meetings.first().league
-    caches["derived"].clear()
+    derived_cache.clear()
 
 
 def normal(value):
@@ -219,9 +218,9 @@ def test_the_row_before_tonight_lost_is_made_again_from_the_seasons(lived, count
         Meeting.objects.filter(pk=ids["entry_meeting"]).update(closed_at=timezone.now())
     read_all(league)
     before_tonight = [f"kl-stats-{statistics.VERSION}:{league.pk}", f"kl-ratings-{ratings.METHOD}:{league.pk}"]
-    caches["derived"].delete_many(before_tonight)
+    DerivedFigure.objects.filter(key__in=before_tonight).delete()
     read_all(league)
-    assert len(caches["derived"].get_many(before_tonight)) == 2
+    assert len(derived_cache.get_many(league, before_tonight)) == 2
     counted["statistics"].clear()
     counted["ratings"].clear()
     read_all(league)

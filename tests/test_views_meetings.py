@@ -380,9 +380,9 @@ def test_it_reads_the_meeting_page_in_a_fixed_number_of_queries(
 ):
     meeting = _meeting_with(league, people["admin"], hands)
     client.force_login(people["scorekeeper"])
-    # The session, its user, the meeting with its league, the membership, its season,
-    # host, seats and whether it opens the season, the hands.
-    with django_assert_num_queries(4):
+    # The session, its user, the membership with its league, the meeting with its season, host
+    # and whether it opens the season, its seats, the hands.
+    with django_assert_num_queries(6):
         response = client.get(url("meeting", meeting))
     assert response.status_code == 200
     assert response.content.decode().count('<tr id="hand-') == hands

@@ -142,7 +142,7 @@ def test_a_season_without_an_evening_is_a_404(client, league, people):
 def two_sizes(db):
     """Two leagues of random valid Doppelkopf evenings carrying special rounds (the bench's
     builder): season 2 of two evenings and of six."""
-    from tests.bench.league import build_league
+    from tests.bench.build import build_league
     from tests.factories import UserFactory
 
     user = UserFactory(username="what-if-sizes")

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from scoring.doppelkopf import TOTAL_EYES
 from scoring.doppelkopf_entered import RAMSCH_STEP
-from scoring.doppelkopf_value import EYE_LINES, HALF
+from scoring.doppelkopf_party import EYE_LINES, HALF
 from scoring.numbers import whole_number
 
 # The Ramsch chips' form fields and the hand's fields they are kept as.

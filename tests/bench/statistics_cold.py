@@ -2,7 +2,7 @@
 
     .venv/bin/python -m tests.bench.statistics_cold [--database FILE | --database-url URL] [--runs N]
 
-Builds the bench league of ``tests.bench.league`` (20 seasons x 40 evenings x 40 hands, 32,000
+Builds the bench league of ``tests.bench.build`` (20 seasons x 40 evenings x 40 hands, 32,000
 hands bulk-inserted with the replay's cached results) and a small one (1 x 3 x 40) in a SQLite
 file (``--database``: kept and used again when it exists, so a second run skips the minute of
 building) or in the database ``--database-url`` names (PostgreSQL: built when it holds no bench
@@ -10,7 +10,7 @@ league yet), then times each page through Django's test client, next to the triv
 ``POST /api/v1/ping/`` and the standings of the same league:
 
 - *first ever*: every cache emptied before each request, the table of kept parts too
-  (``CACHES["derived"]``): what the first reader of a league waits for once, ever;
+  (``leagues.derived_cache``): what the first reader of a league waits for once, ever;
 - *new process*: the parts kept in the table, the page asked for by a new Python process
   (``--first``: set up as a gunicorn worker is, one ping to open the connection and load the
   URLs, then the page): what the first reader after a restart or a deploy waits for, in each
@@ -52,7 +52,7 @@ def setup(database_url: str, sizes, *, build_missing: bool = True) -> None:
     from leagues.models import League
 
     if not League.objects.filter(slug="bench-big").exists():
-        from tests.bench.league import build
+        from tests.bench.build import build
 
         started = time.perf_counter()
         build(sizes)
@@ -63,8 +63,11 @@ def empty_caches() -> None:
     """Every cache emptied: the per-process ones and the table of kept parts."""
     from django.core.cache import caches
 
+    from leagues import derived_cache
+
     for cache in caches.all(initialized_only=False):
         cache.clear()
+    derived_cache.clear()
 
 
 def timed(client, method, url, *, cold: bool, runs: int) -> tuple[float, float]:
@@ -85,7 +88,7 @@ def logged_in_client():
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from tests.bench.league import USERNAME
+    from tests.bench.build import USERNAME
 
     client = Client()
     client.force_login(get_user_model().objects.get(username=USERNAME))

@@ -1,13 +1,13 @@
-"""`make bench-league` in miniature (tiny leagues, one short run against a real gunicorn on a
-fresh SQLite file), so that the suite keeps the benchmark working: it builds the leagues with
-the writer's own caches (checked against a fresh replay before and after the timed writes)
-and times every page."""
+"""`make bench-league` in miniature (tiny leagues, two samples a row, two kinds cold, against a
+real gunicorn on a fresh SQLite file), so that the suite keeps the benchmark working: it builds
+the leagues with the writer's own results (checked against a fresh replay after the timed
+writes) and times every page kind and write, warm, fresh and cold, against the floor."""
 
 import json
 import subprocess
 import sys
 
-from tests.bench.league import PAGES, ROOT
+from tests.bench.league import READS, ROOT, WRITES
 
 
 def test_the_league_benchmark_runs_in_miniature(tmp_path):
@@ -21,8 +21,14 @@ def test_the_league_benchmark_runs_in_miniature(tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     results = json.loads(output.read_text())
-    assert set(results["ratios"]) == {"small", "big", "carry"}
-    for figures in results["ratios"].values():
-        assert set(figures) == set(PAGES)
-        assert all(f["median"] > 0 for f in figures.values())
-    assert "| league page |" in done.stdout
+    rows = {(row["kind"], row["mode"]): row for row in results["rows"]}
+    for kind in [*READS, *WRITES]:
+        for mode in ("warm", "fresh"):
+            labels = {"carry"} if kind == "chain" else {"small", "big", "carry"}
+            row = rows[kind, mode]
+            assert all(row[label]["ratio"] > 0 and row[label]["floor_ms"] > 0 for label in labels), row
+            assert isinstance(row["pass"], bool)
+    assert {kind for kind, mode in rows if mode == "cold"} == {"league", "enter_hand"}
+    assert rows["league", "warm"]["big_small"] > 0
+    assert results["chain_reaches"]["carry"] >= 1
+    assert "| league page | warm |" in done.stdout

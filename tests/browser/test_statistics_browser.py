@@ -4,7 +4,7 @@ size, with screenshots; the charts draw under the strict CSP without a console e
 import pytest
 
 from leagues.models import Player
-from tests.bench.league import build_league
+from tests.bench.build import build_league
 from tests.browser.conftest import PHONE
 from tests.factories import UserFactory
 

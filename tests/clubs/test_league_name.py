@@ -8,9 +8,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from leagues import exchange
 from leagues.models import League, Role
 from tests.admin_site.conftest import admin_url, change_form
+from tests.exchange.files import exported
 from tests.factories import LeagueFactory, UserFactory, member
 from tests.test_number_input import rules_post
 
@@ -34,9 +34,7 @@ def test_the_new_league_page_refuses_an_invisible_character_in_the_name(client, 
 def test_the_import_page_refuses_an_invisible_character_in_the_name(client, name):
     source = LeagueFactory(game="doppelkopf", variant="club")
     client.force_login(member(source, Role.ADMIN))
-    upload = SimpleUploadedFile(
-        "league.json", json.dumps(exchange.export_league(league=source)).encode(), content_type="application/json"
-    )
+    upload = SimpleUploadedFile("league.json", json.dumps(exported(source)).encode(), content_type="application/json")
     response = client.post(reverse("league_import"), {"file": upload, "name": name, "slug": "kopie"})
     assert response.status_code == 400
     assert "name" in response.context["form"].errors

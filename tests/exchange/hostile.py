@@ -142,6 +142,19 @@ FUZZED = [
 ]
 
 
+def failing_pages(client, league) -> list[str]:
+    """The pages of ``league`` (``league_pages``) that do not answer 200, each read to its end:
+    an export is streamed, and fails, if at all, while it is written."""
+    failing = []
+    for url in league_pages(league):
+        response = client.get(url)
+        if response.streaming:
+            response.getvalue()
+        if response.status_code != 200:
+            failing.append(url)
+    return failing
+
+
 def league_pages(league) -> list[str]:
     """Every page of a league a member can open (with its exports)."""
     slug = league.slug

@@ -49,7 +49,7 @@ def test_a_german_reader_gets_semicolons_a_bom_and_german_headers(client, league
     response = client.get(url(league), HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    text = response.content.decode("utf-8")
+    text = response.getvalue().decode("utf-8")
     assert text.startswith(BOM)
     rows = list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
     # The member's own player ("Spieler…", at no table) comes last, in columns of his own.
@@ -66,7 +66,7 @@ def test_a_german_reader_gets_semicolons_a_bom_and_german_headers(client, league
 
 def test_an_english_reader_gets_the_csv_as_before(client, league):
     client.force_login(member(league))
-    text = client.get(url(league), HTTP_ACCEPT_LANGUAGE="en").content.decode("utf-8")
+    text = client.get(url(league), HTTP_ACCEPT_LANGUAGE="en").getvalue().decode("utf-8")
     assert not text.startswith(BOM)
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0][:5] == ["season", "date", "host", "hand", "round"] and rows[0][5:7] == ["Anna delta", "Anna total"]
@@ -81,15 +81,17 @@ def test_outsiders_get_no_csv_in_any_language(client, league):
 
 def test_the_paper_import_reads_the_german_csv_back_cell_for_cell(client, league):
     client.force_login(member(league))
-    text = client.get(url(league), HTTP_ACCEPT_LANGUAGE="de").content.decode("utf-8")
+    text = client.get(url(league), HTTP_ACCEPT_LANGUAGE="de").getvalue().decode("utf-8")
     expected = list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
     assert [cells for _row, cells in paper_reading.read_rows(text)] == expected
 
 
 def test_a_german_cell_with_decimals_has_a_decimal_comma_and_stays_safe():
-    text = spreadsheet.csv_text(
-        ["name", "share"], [{"name": "=1+1", "share": Decimal("12.50")}], dialect=spreadsheet.dialect_for("de")
+    text = "".join(
+        spreadsheet.csv_chunks(
+            ["name", "share"], [{"name": "=1+1", "share": Decimal("12.50")}], dialect=spreadsheet.dialect_for("de")
+        )
     )
     assert text == BOM + "name;share\r\n'=1+1;12,50\r\n"
-    english = spreadsheet.csv_text(["name", "share"], [{"name": "Anna", "share": Decimal("12.50")}])
+    english = "".join(spreadsheet.csv_chunks(["name", "share"], [{"name": "Anna", "share": Decimal("12.50")}]))
     assert english == "name,share\r\nAnna,12.50\r\n"

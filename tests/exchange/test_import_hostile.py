@@ -11,10 +11,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from leagues import exchange, import_checks, services
+from leagues import import_checks, services
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import League
-from tests.exchange.hostile import FUZZED, HOSTILE, league_pages
+from tests.exchange.files import exported, imported
+from tests.exchange.hostile import FUZZED, HOSTILE, failing_pages
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ def export():
     seconds); each test gets a copy of its own, and no test needs the demo league itself."""
     if not _DEMO_EXPORT:
         call_command("seed_demo", "--if-empty", stdout=StringIO())
-        _DEMO_EXPORT["file"] = json.dumps(exchange.export_league(league=League.objects.get(slug=SLUG)))
+        _DEMO_EXPORT["file"] = json.dumps(exported(League.objects.get(slug=SLUG)))
     return json.loads(_DEMO_EXPORT["file"])
 
 
@@ -69,7 +70,7 @@ def test_it_refuses_a_file_nested_too_deep(client, body):
 def test_a_nul_is_named_by_its_first_place_in_the_file(export):
     export["players"][0]["name"] = "Bir\x00git"
     with pytest.raises(import_checks.ImportProblem) as error:
-        exchange.import_league(data=export, user=UserFactory(), name="X", slug="x")
+        imported(export, user=UserFactory(), name="X", slug="x")
     assert error.value.errors[0]["message"].startswith("players[1].name: ")
 
 
@@ -91,14 +92,14 @@ def test_a_history_reason_the_app_never_writes_is_refused(export):
     # An outbox choice whose number is not an ASCII number ("²") once broke the activity page.
     export["meetings"][0]["hands"][0]["history"][0]["reason"] = "outbox:keep:²"
     with pytest.raises(import_checks.ImportProblem) as error:
-        exchange.import_league(data=export, user=UserFactory(), name="X", slug="x")
+        imported(export, user=UserFactory(), name="X", slug="x")
     assert error.value.errors[0]["message"].startswith("meetings[1].hands[1].history[1].reason")
 
 
 def test_an_unknown_game_is_refused(export):
     export["league"]["game"] = "skat"
     with pytest.raises(import_checks.ImportProblem) as error:
-        exchange.import_league(data=export, user=UserFactory(), name="X", slug="x")
+        imported(export, user=UserFactory(), name="X", slug="x")
     assert error.value.errors[0]["message"].startswith("league.game")
 
 
@@ -107,13 +108,13 @@ def test_what_it_accepts_is_shown_exported_imported_again_and_verified(client, e
     client.force_login(user)
     assert post(client, json.dumps(export).encode()).status_code == 302
     copied = League.objects.get(slug="kopie")
-    assert [url for url in league_pages(copied) if client.get(url).status_code != 200] == []
+    assert failing_pages(client, copied) == []
     _count, problems = services.verify_replays(league=copied)
     assert problems == []
-    again = client.get(reverse("league_export_json", kwargs={"slug": "kopie"})).content
+    again = client.get(reverse("league_export_json", kwargs={"slug": "kopie"})).getvalue()
     assert post(client, again, slug="kopie-2").status_code == 302
-    second = exchange.export_league(league=League.objects.get(slug="kopie-2"))
-    first = exchange.export_league(league=copied)
+    second = exported(League.objects.get(slug="kopie-2"))
+    first = exported(copied)
     for data in (first, second):
         data.pop("exported_at")
         data["league"].pop("slug")
@@ -143,4 +144,4 @@ def test_an_earlier_version_the_game_cannot_read_is_kept_and_shown(client, expor
     client.force_login(UserFactory())
     assert post(client, json.dumps(export).encode()).status_code == 302
     copied = League.objects.get(slug="kopie")
-    assert [url for url in league_pages(copied) if client.get(url).status_code != 200] == []
+    assert failing_pages(client, copied) == []

@@ -1,16 +1,16 @@
 """Who did what survives an export and an import as text: the activity page of an imported
 league names the people of the file, not "the system", and a later export keeps them."""
 
-import json
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from leagues import activity, exchange, services
+from leagues import activity, services
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import League, Role
+from tests.exchange.files import exported, imported
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -34,8 +34,8 @@ def who_did_what(league):
 
 
 def copy_of(league, slug):
-    data = json.loads(json.dumps(exchange.export_league(league=league)))
-    return exchange.import_league(data=data, user=UserFactory(username=f"importer-{slug}"), name=slug, slug=slug)
+    data = exported(league)
+    return imported(data, user=UserFactory(username=f"importer-{slug}"), name=slug, slug=slug)
 
 
 def test_the_activity_of_an_imported_league_names_who_did_what(demo, client):

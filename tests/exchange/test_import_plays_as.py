@@ -10,9 +10,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from leagues import exchange, services
+from leagues import services
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import League, Player, Role
+from tests.exchange import files
+from tests.exchange.files import exported
 from tests.factories import LeagueFactory, UserFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +29,7 @@ def export():
     seconds), each test gets a copy of its own."""
     if not _DEMO_EXPORT:
         call_command("seed_demo", "--if-empty", stdout=StringIO())
-        _DEMO_EXPORT["file"] = json.dumps(exchange.export_league(league=League.objects.get(slug=SLUG)))
+        _DEMO_EXPORT["file"] = json.dumps(exported(League.objects.get(slug=SLUG)))
     return json.loads(_DEMO_EXPORT["file"])
 
 
@@ -42,7 +44,7 @@ def url(league):
 @pytest.fixture
 def imported(export):
     user = UserFactory(username="kassenwart")
-    league = exchange.import_league(data=export, user=user, name="Kopie", slug="kopie")
+    league = files.imported(export, user=user, name="Kopie", slug="kopie")
     return league, user
 
 

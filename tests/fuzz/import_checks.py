@@ -23,9 +23,10 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from leagues import exchange, paper_import, services
+from leagues import paper_import, services
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import Hand, League, Role
+from tests.exchange.files import exported
 
 ROOT = Path(__file__).resolve().parents[2]
 # The demo evenings the base file keeps: the first two of season 1 (whose bill is stored),
@@ -60,11 +61,14 @@ class Answer:
 
 
 def request(client: Client, method: str, path: str, **data) -> Answer:
+    """The answer read to its end: an export is streamed, and fails, if at all, while it is
+    written."""
     try:
         response = getattr(client, method)(path, **data)
+        content = response.getvalue()
     except Exception as error:  # noqa: BLE001 - every exception of a request is a finding
         return Answer(500, error=last_line(error), at=project_frame(error))
-    return Answer(response.status_code, response.content)
+    return Answer(response.status_code, content)
 
 
 def last_line(error: BaseException) -> str:
@@ -101,7 +105,7 @@ def base_export() -> dict:
     call_command("seed_demo", "--if-empty", verbosity=0, stdout=open("/dev/null", "w"))  # noqa: SIM115
     demo = League.objects.get(slug=SLUG)
     _enrich(demo, demo.memberships.get(role=Role.ADMIN, user__username="demo").user)
-    data = json.loads(json.dumps(exchange.export_league(league=demo)))
+    data = exported(demo)
     meetings = data["meetings"]
     data["meetings"] = [meetings[i] for i in KEPT_EVENINGS]
     for meeting in data["meetings"]:

@@ -202,11 +202,11 @@ class Run:
 
     def seen(self, league) -> bool:
         """Whether a league with the same data was checked already (its export, as compared)."""
-        from leagues import exchange
+        from tests.exchange.files import exported
         from tests.fuzz import import_checks
 
         try:
-            export = import_checks.comparable(exchange.export_league(league=league))
+            export = import_checks.comparable(exported(league))
             digest = hashlib.sha256(json.dumps(export, sort_keys=True, default=str).encode()).hexdigest()
         except Exception:  # noqa: BLE001 - an export that fails is checked (and found) below
             return False

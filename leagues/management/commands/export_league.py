@@ -1,7 +1,6 @@
 """``manage.py export_league SLUG [--output FILE]``: the league's JSON export (as the league
 page downloads it), for backups and for imports larger than a request may carry."""
 
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
@@ -21,9 +20,10 @@ class Command(BaseCommand):
         league = League.objects.filter(slug=slug).first()
         if league is None:
             raise CommandError(f"No league {slug!r}.")
-        text = json.dumps(exchange.export_league(league=league), ensure_ascii=False, indent=1)
+        pieces = exchange.export_json(league=league)
         if output:
             with open(output, "w", encoding="utf-8") as f:
-                f.write(text)
+                f.writelines(pieces)
         else:
-            sys.stdout.write(text + "\n")
+            sys.stdout.writelines(pieces)
+            sys.stdout.write("\n")

@@ -1,12 +1,15 @@
 """``manage.py import_league FILE --name NAME --slug SLUG --admin USERNAME``: a JSON export as a
 new league (the page does the same for files up to the request size limit), read and checked
-as the page reads it (leagues/import_checks.py), up to ``import_checks.MAX_FILE_BYTES``."""
+as the page reads it (leagues/import_checks.py), up to ``import_checks.MAX_FILE_BYTES``. It
+says how far it got every ``exchange.PROGRESS_EVERY`` evenings (``-v 0``: nothing)."""
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from leagues import exchange, import_checks
 from leagues.forms import NewLeagueForm
+
+STEPS = {"stored": "Stored", "replayed": "Replayed"}
 
 
 class Command(BaseCommand):
@@ -18,7 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("--slug", required=True)
         parser.add_argument("--admin", required=True, help="The username of the new league's admin.")
 
-    def handle(self, *args, file, name, slug, admin, **options):
+    def handle(self, *args, file, name, slug, admin, verbosity=1, **options):
         user = get_user_model().objects.filter(username=admin).first()
         if user is None:
             raise CommandError(f"No user {admin!r}.")
@@ -27,14 +30,21 @@ class Command(BaseCommand):
         if not form.is_valid():
             raise CommandError("; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items()))
         name, slug = form.cleaned_data["name"], form.cleaned_data["slug"]
+        progress = self.progress if verbosity >= 1 else None
         try:
-            with open(file, "rb") as f:
-                raw = f.read(import_checks.MAX_FILE_BYTES + 1)
-        except OSError as error:
-            raise CommandError(f"Cannot read {file}: {error}") from error
-        try:
-            data = import_checks.read_json(raw)
-            league = exchange.import_league(data=data, user=user, name=name, slug=slug)
+            league = exchange.import_league(data=_read(file), user=user, name=name, slug=slug, progress=progress)
         except exchange.ImportProblem as error:
             raise CommandError("; ".join(e["message"] for e in error.errors)) from error
-        self.stdout.write(f"Imported {league.name} ({league.slug}): {league.meetings.count()} meetings.")
+        if verbosity >= 1:
+            self.stdout.write(f"Imported {league.name} ({league.slug}): {league.meetings.count()} meetings.")
+
+    def progress(self, step, done, total):
+        self.stdout.write(f"{STEPS[step]} {done} of {total} evenings.")
+
+
+def _read(file: str) -> import_checks.LeagueFile:
+    try:
+        with open(file, "rb") as f:
+            return import_checks.read_json(f)
+    except OSError as error:
+        raise CommandError(f"Cannot read {file}: {error}") from error

@@ -14,14 +14,14 @@ One bad row does not end the run: a meeting that cannot be checked at all (its r
 read, its rebuild is refused by the database) is listed with its league, its id and the error,
 and every other meeting is checked and mended all the same.
 
-After it mended anything, it empties the kept statistics and ratings (``CACHES["derived"]``):
+After it mended anything, it empties the kept statistics and ratings (``leagues.derived_cache``):
 they were worked out from the wrong cached results, and their fingerprints cannot see a
 HandResult rewritten with the hands unchanged. A run that mends nothing leaves them.
 """
 
-from django.core.cache import caches
 from django.core.management.base import BaseCommand, CommandError
 
+from leagues import derived_cache
 from leagues.models import League
 from leagues.services import verify_replays
 
@@ -45,7 +45,7 @@ class Command(BaseCommand):
         if rebuild and any(p.kind == "differs" for p in problems):
             # Every league's, not only the one mended: the table is small and worked out again
             # on the next read of each page.
-            caches["derived"].clear()
+            derived_cache.clear()
         for problem in problems:
             self.stderr.write(str(problem))
         # With --rebuild, cached figures that differed are right now: only what a rebuild
