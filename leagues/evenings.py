@@ -2,16 +2,15 @@
 a mark of everything played up to it, and their hands with their results.
 
 The statistics and the ratings are worked out evening after evening, and what they were worked
-out from is kept in the table of derived figures (``CACHES["derived"]``) with the mark of the
-evening it reaches: it is read back only while that evening's mark is still the same.
+out from is kept (``leagues.derived_cache``) with the mark of the evening it reaches: it is read
+back only while that evening's mark is still the same.
 
-A closed evening's own share of the mark is cheap: its hands are read-only until an admin
-reopens it, and a reopening shows (the evening is open then, and once closed again it has
-another closing time and one reopening more). Its cached results may still change when an
-evening before it changes (special rounds carried in), so a mark is a chain over every evening
-up to it: a change anywhere changes every mark from there on. An open evening is marked by its
-hands: how many, how many live, the sum of their versions (each write raises one) and the
-newest change.
+An evening's own share of the mark is whether it is closed and the digest of its live hands
+that the writer keeps with its cached results (``MeetingCarry.hands_digest``): a hand entered,
+corrected, deleted or restored changes the digest, and a closed evening changes only once an
+admin reopened it. Its cached results also change when an evening before it changes (special
+rounds carried in), so a mark is a chain over every evening up to it: a change anywhere
+changes every mark from there on.
 
 Tonight is the open evenings of the newest date that has one, with every evening played after
 the first of them (a hand tonight may rewrite the rounds carried into those): the kept figures
@@ -26,7 +25,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Q
 
 from .models import Hand, HandResult, League, Meeting
 
@@ -45,10 +44,9 @@ class Played:
 
 @dataclass
 class Evenings:
-    rows: list[tuple]  # (meeting id, date, season id, closed, reopenings) in order
+    rows: list[tuple]  # (meeting id, date, season id, closed, digest of its live hands) in order
     tonight: int  # the index of tonight's first evening; len(rows) when every evening is closed
-    seed: str  # what every mark starts from (the league, the kind of figure)
-    prints: dict[int, tuple]  # the hands of the evenings left open before tonight
+    seed: str  # what every mark starts from (the kind of figure, how it is worked out)
 
     def reached(self, kept) -> int:
         """The index of the last evening a kept (meeting id, mark, ...) holds, while its mark
@@ -82,8 +80,8 @@ class Evenings:
     def _own(self) -> list[str]:
         """Each evening's own share of the marks."""
         return [
-            f"{meeting_id},{season_id},{date.toordinal()},{reopened if closed else self.prints.get(meeting_id)};"
-            for meeting_id, date, season_id, closed, reopened in self.rows
+            f"{pk},{season_id},{date.toordinal()},{closed},{digest};"
+            for pk, date, season_id, closed, digest in self.rows
         ]
 
     def _mark(self, i: int) -> str:
@@ -93,22 +91,14 @@ class Evenings:
 
 def evenings_of(league: League, *, order: tuple[str, ...], tag: str) -> Evenings:
     """The league's evenings in ``order`` with their marks (``tag``: the kind of figure and
-    how it is worked out, so that figures worked out another way never match). Two queries,
-    the second only when an evening before tonight is still open."""
+    how it is worked out, so that figures worked out another way never match). One query."""
     rows = list(
         Meeting.objects.filter(league=league)
-        .annotate(closed=Q(closed_at__isnull=False), reopened=Count("reopenings"))
+        .annotate(closed=Q(closed_at__isnull=False))
         .order_by(*order)
-        .values_list("id", "date", "season_id", "closed", "reopened")
+        .values_list("id", "date", "season_id", "closed", "carry__hands_digest")
     )
-    tonight = _tonight(rows)
-    left_open = [row[0] for row in rows[:tonight] if not row[3]]
-    return Evenings(
-        rows=rows,
-        tonight=tonight,
-        seed=f"{league.pk}|{league.created_at.isoformat()}|{tag}|",
-        prints=_hand_prints(left_open) if left_open else {},
-    )
+    return Evenings(rows=rows, tonight=_tonight(rows), seed=f"{tag}|")
 
 
 def _tonight(rows) -> int:
@@ -120,23 +110,6 @@ def _tonight(rows) -> int:
     newest = max(date for date, _id in open_ones)
     first = min(key for key in open_ones if key[0] == newest)
     return next(i for i, row in enumerate(rows) if (row[1], row[0]) >= first)
-
-
-def _hand_prints(meeting_ids: list[int]) -> dict[int, tuple]:
-    """{meeting id: (hands, live hands, their versions summed, the newest change)}."""
-    return {
-        meeting_id: (rows, live, versions, changed.isoformat())
-        for meeting_id, rows, live, versions, changed in Hand.objects.filter(meeting__in=meeting_ids)
-        .values("meeting_id")
-        .annotate(
-            rows=Count("id"),
-            live=Count("id", filter=Q(deleted_at=None)),
-            versions=Sum("version"),
-            changed=Max("changed_at"),
-        )
-        .order_by("meeting_id")
-        .values_list("meeting_id", "rows", "live", "versions", "changed")
-    }
 
 
 def hands_in_play_order(*, meetings: list[int]) -> list[tuple[int, int, dict]]:
