@@ -33,6 +33,9 @@ from .models import Hand, HandResult, League, Meeting
 # ratings rate every evening in the order it was played.
 BY_SEASON = ("season__number", "date", "id")
 BY_DATE = ("date", "id")
+# The evenings whose hands are read at once when many are counted or rated (the first page
+# after an import): a big league's hands are never all held at once.
+EVENINGS_AT_ONCE = 200
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from scoring.registry import game_names
 
-from . import import_bills, import_meetings, names, services, spreadsheet
+from . import import_bills, import_meetings, names, ratings, services, spreadsheet, statistics
 from . import import_checks as checks
 from .models import Hand, HandResult, League, Meeting, MeetingCarry, MeetingResult, Player, Season, SeasonBill
 
@@ -388,6 +388,10 @@ def import_league(*, data: checks.LeagueFile, user, name: str, slug: str, progre
             raise ImportProblem(f"{where}.bills", _("only one bill of a season is not replaced."))
         for j, bill in enumerate(bills, start=1):
             import_bills.import_bill(bill, f"{where}.bills[{j}]", season, player)
+    # Counted once here, as a played league counts its evenings as they close: the first
+    # statistics and ratings pages read them instead of counting the whole league.
+    statistics.league_statistics(league=league)
+    ratings.league_ratings(league=league)
     return league
 
 

@@ -51,7 +51,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from . import derived_cache
-from .evenings import BY_DATE, Evenings, Played, active_results, evenings_of, hands_in_play_order
+from .evenings import BY_DATE, EVENINGS_AT_ONCE, Evenings, Played, active_results, evenings_of, hands_in_play_order
 from .models import League, Meeting, Player
 from .statistics import percent
 
@@ -239,31 +239,33 @@ def rate_evenings(
 ) -> tuple[RatingState, dict[int, RatingState]]:
     """Rate the hands of ``evenings`` (in playing order) on from ``state`` (changed in place);
     the state after them and {meeting id: a copy of the state after it} of those in ``keep``.
-    Three queries whatever their number."""
+    Three queries, two more for every ``EVENINGS_AT_ONCE`` evenings after the first ones."""
     names = dict(Player.objects.filter(league=league).values_list("name", "id"))
-    ids = [e.id for e in evenings]
-    hands_of: dict[int, list[tuple]] = defaultdict(list)
-    for hand_id, meeting_id, payload in hands_in_play_order(meetings=ids):
-        hands_of[meeting_id].append((hand_id, payload))
-    by_hand = active_results(meetings=ids)
     doppelkopf = league.game == "doppelkopf"
     ratings = {pid: MODEL.rating(mu=mu, sigma=sigma) for pid, (mu, sigma) in state.ratings.items()}
     kept = {}
-    for evening in evenings:
-        ordinals: dict[int, float] = {}
-        for hand_id, payload in hands_of.get(evening.id, ()):
-            rows = by_hand.get(hand_id, ())
-            for pid, _active, _delta, won, *_rest in rows:
-                state.games[pid] = state.games.get(pid, 0) + 1
-                state.wins[pid] = state.wins.get(pid, 0) + int(won)
-            matches = matches_of_hand(payload, rows, doppelkopf=doppelkopf, names=names)
-            for teams, ranks in matches:
-                _rate(ratings, ordinals, teams, ranks)
-            state.rated += bool(matches)
-        state.evenings.append((evening.date.isoformat(), ordinals))
-        if evening.id in keep:
-            state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
-            kept[evening.id] = state.copy()
+    for start in range(0, len(evenings), EVENINGS_AT_ONCE):
+        some = evenings[start : start + EVENINGS_AT_ONCE]
+        ids = [e.id for e in some]
+        hands_of: dict[int, list[tuple]] = defaultdict(list)
+        for hand_id, meeting_id, payload in hands_in_play_order(meetings=ids):
+            hands_of[meeting_id].append((hand_id, payload))
+        by_hand = active_results(meetings=ids)
+        for evening in some:
+            ordinals: dict[int, float] = {}
+            for hand_id, payload in hands_of.get(evening.id, ()):
+                rows = by_hand.get(hand_id, ())
+                for pid, _active, _delta, won, *_rest in rows:
+                    state.games[pid] = state.games.get(pid, 0) + 1
+                    state.wins[pid] = state.wins.get(pid, 0) + int(won)
+                matches = matches_of_hand(payload, rows, doppelkopf=doppelkopf, names=names)
+                for teams, ranks in matches:
+                    _rate(ratings, ordinals, teams, ranks)
+                state.rated += bool(matches)
+            state.evenings.append((evening.date.isoformat(), ordinals))
+            if evening.id in keep:
+                state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
+                kept[evening.id] = state.copy()
     state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
     return state, kept
 

@@ -31,7 +31,7 @@ from scoring.errors import ScoringError
 from scoring.sitting import calculate
 
 from . import derived_cache
-from .evenings import BY_SEASON, Evenings, active_results, evenings_of, hands_in_play_order
+from .evenings import BY_SEASON, EVENINGS_AT_ONCE, Evenings, active_results, evenings_of, hands_in_play_order
 from .models import League, Meeting, MeetingResult, Player, Season, Seat
 from .selectors import is_race_game
 
@@ -302,8 +302,14 @@ def _kept_and_tonight(league: League, evenings: Evenings) -> tuple[Kept, dict[in
     stale = kept is None
     if stale:
         reached, kept = _from_seasons(league, evenings)
-    fresh = {e.id: (e.season_id, i < evenings.tonight) for i, e in enumerate(evenings.after(reached), reached + 1)}
-    parts = evening_parts(league=league, groups=fresh) if fresh else {}
+    fresh = [(e.id, (e.season_id, i < evenings.tonight)) for i, e in enumerate(evenings.after(reached), reached + 1)]
+    parts: dict[tuple[int, bool], SeasonPart] = {}
+    for start in range(0, len(fresh), EVENINGS_AT_ONCE):
+        for group, part in evening_parts(league=league, groups=dict(fresh[start : start + EVENINGS_AT_ONCE])).items():
+            if group in parts:
+                parts[group].absorb(part)
+            else:
+                parts[group] = part
     closed = {sid: part for (sid, before), part in parts.items() if before}
     if closed or (stale and reached >= 0):
         _keep_on(league, evenings, kept, closed, reach=evenings.tonight - 1 if closed else reached)

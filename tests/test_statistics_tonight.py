@@ -14,6 +14,7 @@ from django.utils import timezone
 from leagues import derived_cache, ratings, services, statistics
 from leagues.models import DerivedFigure, Hand, Meeting, Season
 from tests.bench.build import build_league
+from tests.exchange.files import exported, imported
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -227,3 +228,26 @@ def test_the_row_before_tonight_lost_is_made_again_from_the_seasons(lived, count
     expected = [{ids["entry_meeting"]}] if tonight else []
     assert counted == {"statistics": expected, "ratings": expected}
     assert_as_from_scratch(league)
+
+
+def test_a_league_counted_some_evenings_at_a_time_is_as_from_scratch(lived, monkeypatch):
+    user, ids, league = lived
+    stats, rated_at_once = (
+        figures(statistics.compute_statistics(league=league)),
+        rated(ratings.compute_ratings(league=league)),
+    )
+    monkeypatch.setattr(statistics, "EVENINGS_AT_ONCE", 2)
+    monkeypatch.setattr(ratings, "EVENINGS_AT_ONCE", 2)
+    assert figures(statistics.league_statistics(league=league)) == stats
+    assert rated(ratings.league_ratings(league=league)) == rated_at_once
+
+
+def test_after_an_import_the_first_pages_count_only_tonight(lived, counted):
+    user, ids, league = lived
+    copied = imported(exported(league), user=user, name="Copy", slug="copy")
+    tonight = copied.meetings.get(closed_at=None).pk
+    counted["statistics"].clear()
+    counted["ratings"].clear()
+    read_all(copied)
+    assert counted == {"statistics": [{tonight}], "ratings": [{tonight}]}
+    assert_as_from_scratch(copied)
