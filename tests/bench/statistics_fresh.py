@@ -14,7 +14,8 @@ closed for good. Each page is then timed through Django's test client:
   after an import waits for;
 - *new process*: the parts kept, the page asked by a new process (``statistics_cold --first``).
 
-Prints the medians in ms and their ratios to the ping's, each request interleaved with a ping.
+Prints the medians in ms and their ratios to the framework floor's (``GET /bench/floor/``; the
+ping where there is none), each request interleaved with one of the floor.
 """
 
 from __future__ import annotations
@@ -86,22 +87,22 @@ class Tonight:
             self.entered = None
 
 
-def timed(client, url, runs, before=None) -> tuple[float, float]:
-    """(median ms, its ratio to the ping's median): each request of ``url`` follows a ping,
-    interleaved, so that both meet the same load; ``before`` runs untimed first."""
-    pings, pages = [], []
+def timed(client, url, runs, floor, before=None) -> tuple[float, float]:
+    """(median ms, its ratio to the floor's median): each request of ``url`` follows one of
+    the floor, interleaved, so that both meet the same load; ``before`` runs untimed first."""
+    floors, pages = [], []
     for _ in range(runs):
         if before is not None:
             before()
         started = time.perf_counter()
-        client.post("/api/v1/ping/")
-        pings.append(time.perf_counter() - started)
+        floor()
+        floors.append(time.perf_counter() - started)
         started = time.perf_counter()
         response = client.get(url)
         pages.append(time.perf_counter() - started)
         if response.status_code != 200:
             raise RuntimeError(f"{url} answered {response.status_code}")
-    return statistics.median(pages) * 1000, statistics.median(pages) / statistics.median(pings)
+    return statistics.median(pages) * 1000, statistics.median(pages) / statistics.median(floors)
 
 
 def main(argv=None) -> int:
@@ -123,7 +124,11 @@ def main(argv=None) -> int:
     from leagues.models import Player
 
     client = logged_in_client()
-    print(f"{connection.vendor}; median ms (and its ratio to POST /api/v1/ping/, interleaved)")
+    if client.get("/bench/floor/").status_code == 200:
+        name, floor = "GET /bench/floor/", lambda: client.get("/bench/floor/")
+    else:
+        name, floor = "POST /api/v1/ping/", lambda: client.post("/api/v1/ping/")
+    print(f"{connection.vendor}; median ms (and its ratio to {name}, interleaved)")
     print()
     print("| page | league | warm | fresh (after a hand) | first ever | new process |")
     print("|---|---|---|---|---|---|")
@@ -139,10 +144,10 @@ def main(argv=None) -> int:
             "what-if of a season under DDV rules": f"/l/{slug}/seasons/1/what-if/?variant=ddv",
         }
         for title, url in pages.items():
-            cold = timed(client, url, max(1, args.runs // 2), before=empty_caches)
+            cold = timed(client, url, max(1, args.runs // 2), floor, before=empty_caches)
             new = in_new_processes(args.database_url, url, runs=3)[0] if args.new_process else None
-            warm = timed(client, url, args.runs)
-            fresh = timed(client, url, args.runs, before=tonight.write)
+            warm = timed(client, url, args.runs, floor)
+            fresh = timed(client, url, args.runs, floor, before=tonight.write)
             if tonight.entered is not None:
                 tonight.write()
 
