@@ -75,26 +75,34 @@ def matches_of_hand(payload: dict, rows, *, doppelkopf: bool, names: dict[str, i
         return []
     kind = payload.get("kind") if doppelkopf else None
     if doppelkopf and kind == "revoke":
-        revoker = names.get(payload.get("revoke_by"))
-        others = [pid for pid, _d, _w in active if pid != revoker]
-        if len(others) == len(active):  # no active player of that name: nobody to rate
-            return []
-        return [([[revoker], others], [2, 1])]
+        return _revoke(active, names.get(payload.get("revoke_by")))
     if doppelkopf and kind != "ramsch":
-        re_ids = {names.get(n) for n in payload.get("re") or ()}
-        re = [pid for pid, _d, _w in active if pid in re_ids]
-        kontra = [pid for pid, _d, _w in active if pid not in re_ids]
-        if not re or not kontra:
-            return []
-        re_won = any(won for pid, _d, won in active if pid in re_ids)
-        kontra_won = any(won for pid, _d, won in active if pid not in re_ids)
-        ranks = [1, 2] if re_won else [2, 1] if kontra_won else [1, 1]
-        # A solo is one match like any other: rate_match rates unequal teams by their mean.
-        return [([re, kontra], ranks)]
+        return _re_against_kontra(active, {names.get(n) for n in payload.get("re") or ()})
     # Everyone for himself: the highest delta ranks first, equal deltas share a rank.
     ordered = sorted({delta for _pid, delta, _w in active}, reverse=True)
     rank_of = {delta: i + 1 for i, delta in enumerate(ordered)}
     return [([[pid] for pid, _d, _w in active], [rank_of[delta] for _pid, delta, _w in active])]
+
+
+def _revoke(active, revoker) -> list[tuple[list, list]]:
+    """A revoke: the revoker against the three others, who win."""
+    others = [pid for pid, _d, _w in active if pid != revoker]
+    if len(others) == len(active):  # no active player of that name: nobody to rate
+        return []
+    return [([[revoker], others], [2, 1])]
+
+
+def _re_against_kontra(active, re_ids: set) -> list[tuple[list, list]]:
+    """Re against Kontra, the winning party first; a game without a winner is a tie. A solo is
+    one match like any other: rate_match rates unequal teams by their mean."""
+    re = [pid for pid, _d, _w in active if pid in re_ids]
+    kontra = [pid for pid, _d, _w in active if pid not in re_ids]
+    if not re or not kontra:
+        return []
+    re_won = any(won for pid, _d, won in active if pid in re_ids)
+    kontra_won = any(won for pid, _d, won in active if pid not in re_ids)
+    ranks = [1, 2] if re_won else [2, 1] if kontra_won else [1, 1]
+    return [([re, kontra], ranks)]
 
 
 def rate_match(teams: list[list], *, ranks: list[int]) -> list[list]:
@@ -185,15 +193,7 @@ def league_ratings(*, league: League) -> Ratings:
     a closed evening rates again from the season before it. A fixed number of queries."""
     evenings = evenings_of(league, order=BY_DATE, tag=f"ratings-{METHOD}-{league.game}")
     key = f"kl-ratings-{METHOD}:{league.pk}"
-    row = derived_cache.get(league, key)
-    reached = evenings.reached(row)
-    if reached < 0:
-        reached, state = _from_seasons(league, evenings)
-        if reached >= evenings.tonight - 1 and reached >= 0:
-            # Kept again, before tonight is rated on from it.
-            derived_cache.set_many(league, {key: (*evenings.mark(reached), state)})
-    else:
-        state = row[2]
+    reached, state = _kept_state(league, evenings, key)
     if reached + 1 == len(evenings.rows):
         return ratings_from(league=league, state=state)
     # Kept: the state after each season that ended since, and after the evening before tonight.
@@ -208,6 +208,19 @@ def league_ratings(*, league: League) -> Ratings:
     if rows:
         derived_cache.set_many(league, rows)
     return ratings_from(league=league, state=state)
+
+
+def _kept_state(league: League, evenings: Evenings, key: str) -> tuple[int, RatingState]:
+    """(the index of the last evening it holds, the state) kept before tonight, or made again
+    from the seasons' states (and kept again, before tonight is rated on from it)."""
+    row = derived_cache.get(league, key)
+    reached = evenings.reached(row)
+    if reached >= 0:
+        return reached, row[2]
+    reached, state = _from_seasons(league, evenings)
+    if reached >= max(evenings.tonight - 1, 0):
+        derived_cache.set_many(league, {key: (*evenings.mark(reached), state)})
+    return reached, state
 
 
 def _from_seasons(league: League, evenings: Evenings) -> tuple[int, RatingState]:
@@ -255,13 +268,8 @@ def rate_evenings(
             ordinals: dict[int, float] = {}
             for hand_id, payload in hands_of.get(evening.id, ()):
                 rows = by_hand.get(hand_id, ())
-                for pid, _active, _delta, won, *_rest in rows:
-                    state.games[pid] = state.games.get(pid, 0) + 1
-                    state.wins[pid] = state.wins.get(pid, 0) + int(won)
                 matches = matches_of_hand(payload, rows, doppelkopf=doppelkopf, names=names)
-                for teams, ranks in matches:
-                    _rate(ratings, ordinals, teams, ranks)
-                state.rated += bool(matches)
+                _rate_hand(state, ratings, ordinals, rows, matches)
             state.evenings.append((evening.date.isoformat(), ordinals))
             if evening.id in keep:
                 state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
@@ -270,13 +278,19 @@ def rate_evenings(
     return state, kept
 
 
-def _rate(ratings: dict, ordinals: dict[int, float], teams: list[list[int]], ranks: list[int]) -> None:
-    """One match rated: the players' ratings and their ordinals after it updated."""
-    before = [[ratings.get(pid) or ratings.setdefault(pid, MODEL.rating()) for pid in team] for team in teams]
-    for team, new in zip(teams, rate_match(before, ranks=ranks), strict=True):
-        for pid, rating in zip(team, new, strict=True):
-            ratings[pid] = rating
-            ordinals[pid] = rating.ordinal()
+def _rate_hand(state: RatingState, ratings: dict, ordinals: dict[int, float], rows, matches) -> None:
+    """One hand counted (games, wins) and its matches rated: the players' ratings and their
+    ordinals after it updated."""
+    for pid, _active, _delta, won, *_rest in rows:
+        state.games[pid] = state.games.get(pid, 0) + 1
+        state.wins[pid] = state.wins.get(pid, 0) + int(won)
+    for teams, ranks in matches:
+        before = [[ratings.get(pid) or ratings.setdefault(pid, MODEL.rating()) for pid in team] for team in teams]
+        for team, new in zip(teams, rate_match(before, ranks=ranks), strict=True):
+            for pid, rating in zip(team, new, strict=True):
+                ratings[pid] = rating
+                ordinals[pid] = rating.ordinal()
+    state.rated += bool(matches)
 
 
 def ratings_from(*, league: League, state: RatingState) -> Ratings:

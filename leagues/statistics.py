@@ -8,7 +8,8 @@ else. The other games' bids made or failed, jinks and matches exist only in a re
 meetings are replayed here through ``scoring`` (no Django there, no queries).
 
 The figures are counted evening by evening, and a season's are added to the ones before it
-(``PlayerStats.absorb``: a winning run that spans them counts whole). What the evenings before
+(``PlayerStats.absorb``: a winning run that spans them counts whole); how each hand counts is
+``leagues.hand_counts``. What the evenings before
 tonight add up to is kept in the table of derived figures (``leagues.derived_cache``) with the
 mark of the last evening it holds (``leagues.evenings``): all time and that evening's season so
 far in one row, and each season once it is over in a row of its own. A page reads them and
@@ -27,12 +28,10 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from scoring.errors import ScoringError
-from scoring.sitting import calculate
-
 from . import derived_cache
 from .evenings import BY_SEASON, EVENINGS_AT_ONCE, Evenings, active_results, evenings_of, hands_in_play_order
-from .models import League, Meeting, MeetingResult, Player, Season, Seat
+from .hand_counts import doppelkopf_hand, other_hand, replayed_figures
+from .models import League, Meeting, MeetingResult, Player, Season
 from .selectors import is_race_game
 
 # In the marks of the kept parts: raised whenever what a part holds changes (a field of
@@ -40,10 +39,6 @@ from .selectors import is_race_game
 # counted the old way, is never read again: the parts outlive the process that wrote them.
 VERSION = 3
 TWO_PLACES = Decimal("0.01")
-
-# Doppelkopf calls from lowest to highest (doppelkopf.md "What one game records").
-CALL_LEVELS = {"re": 0, "kontra": 0, "keine_90": 1, "keine_60": 2, "keine_30": 3, "schwarz": 4}
-SPECIAL_KINDS = ("doppelkopf", "fuchs", "karlchen")
 
 
 def ratio(numerator: int, denominator: int) -> Decimal | None:
@@ -303,17 +298,23 @@ def _kept_and_tonight(league: League, evenings: Evenings) -> tuple[Kept, dict[in
     if stale:
         reached, kept = _from_seasons(league, evenings)
     fresh = [(e.id, (e.season_id, i < evenings.tonight)) for i, e in enumerate(evenings.after(reached), reached + 1)]
-    parts: dict[tuple[int, bool], SeasonPart] = {}
-    for start in range(0, len(fresh), EVENINGS_AT_ONCE):
-        for group, part in evening_parts(league=league, groups=dict(fresh[start : start + EVENINGS_AT_ONCE])).items():
-            if group in parts:
-                parts[group].absorb(part)
-            else:
-                parts[group] = part
+    parts = _counted(league, fresh)
     closed = {sid: part for (sid, before), part in parts.items() if before}
     if closed or (stale and reached >= 0):
         _keep_on(league, evenings, kept, closed, reach=evenings.tonight - 1 if closed else reached)
     return kept, {sid: part for (sid, before), part in parts.items() if not before}
+
+
+def _counted(league: League, groups: list[tuple[int, Any]]) -> dict[Any, SeasonPart]:
+    """``evening_parts`` of many evenings ((meeting id, group), in order), read some at a time."""
+    parts: dict[Any, SeasonPart] = {}
+    for start in range(0, len(groups), EVENINGS_AT_ONCE):
+        for group, part in evening_parts(league=league, groups=dict(groups[start : start + EVENINGS_AT_ONCE])).items():
+            if group in parts:
+                parts[group].absorb(part)
+            else:
+                parts[group] = part
+    return parts
 
 
 def _keep_on(league: League, evenings: Evenings, kept: Kept, closed: dict[int, SeasonPart], *, reach: int) -> None:
@@ -416,12 +417,12 @@ def evening_parts(*, league: League, groups: dict[int, Any]) -> dict[Any, Season
         parts[groups[meeting_id]].hands += 1
         rows = by_hand.get(hand_id, ())
         if doppelkopf:
-            _doppelkopf_hand(payload, rows, stats_in(meeting_id), names)
+            doppelkopf_hand(payload, rows, stats_in(meeting_id), names)
         else:
-            _other_hand(rows, stats_in(meeting_id))
+            other_hand(rows, stats_in(meeting_id))
     _evenings(meetings, stats_in, race=is_race_game(league.game))
     if not doppelkopf:
-        _replayed_figures(meetings, hands, stats_in, names)
+        replayed_figures(meetings, hands, stats_in, names)
     return parts
 
 
@@ -445,156 +446,3 @@ def _evenings(meetings: list[Meeting], stats_in, *, race: bool) -> None:
             stats.race_points += points if race else total
     for stats in touched.values():
         stats.evening_rows.sort(key=lambda e: order[e[0]])
-
-
-def _doppelkopf_hand(payload: dict, rows, stats_of, names: dict[str, int]) -> None:
-    """Count one Doppelkopf hand for each active player (doppelkopf.md for every rule used)."""
-    active = [r for r in rows if r[1]]
-    if not active:
-        return
-    kind = payload.get("kind", "normal")
-    re_ids = {names.get(n) for n in payload.get("re") or ()}
-    solo = kind == "solo" or (kind == "hochzeit" and len(re_ids) == 1)
-    solo_type = payload.get("solo") if kind == "solo" else "hochzeit"
-    won_by = {pid: won for pid, _a, _d, won, _r, _g in active}
-    delta_of = {pid: delta for pid, _a, delta, _w, _r, _g in active}
-    sides: dict[int, str] = {}
-    if kind == "revoke":
-        revoker = names.get(payload.get("revoke_by"))
-        sides = {pid: ("revoke" if pid == revoker else "others") for pid in won_by}
-        if revoker is not None:
-            stats_of(revoker).revokes += 1
-    elif kind != "ramsch":
-        sides = {pid: ("re" if pid in re_ids else "kontra") for pid in won_by}
-    highest = _highest_calls(payload.get("announcements") or ())
-    specials = payload.get("specials") or ()
-    missed = _missed_absage(payload, won_by, sides)
-    for pid, _active, delta, won, rnd, _g in active:
-        stats = stats_of(pid)
-        stats.count_game(delta, won)
-        stats.rounds[rnd or "normal"].add(delta, won)
-        stats.kinds[kind].add(delta, won)
-        side = sides.get(pid)
-        if side in ("re", "kontra"):
-            stats.party_games += 1
-            if solo:
-                (stats.solo if side == "re" else stats.against_solo).add(delta, won)
-                if side == "re":
-                    stats.solo_types[solo_type].add(delta, won)
-            else:
-                (stats.re if side == "re" else stats.kontra).add(delta, won)
-            call = highest.get(side)
-            if call is not None:
-                # A party's highest call counts; it is made exactly when the party reached
-                # the target that call set, which is when it won (DDV §7.1, "Who wins").
-                stats.announced.add(delta, won)
-                stats.calls[call].add(delta, won)
-            if missed.get(side):
-                stats.missed += 1
-            for special in specials:
-                if special.get("kind") not in SPECIAL_KINDS:
-                    continue
-                mine = special.get("party") == side
-                (stats.specials_made if mine else stats.specials_conceded)[special["kind"]] += 1
-        # Partners: on the same side in the hand; opponents: on the other (Ramsch: everyone).
-        for other in delta_of:
-            if other == pid:
-                continue
-            same = side is not None and sides.get(other) == side
-            (stats.partners if same else stats.opponents)[other].add(delta, won)
-
-
-def _highest_calls(announcements) -> dict[str, str]:
-    """Each party's highest call (an absage implies its party's Re/Kontra)."""
-    highest: dict[str, str] = {}
-    for a in announcements:
-        party, call = a.get("party"), a.get("call")
-        if call not in CALL_LEVELS or party not in ("re", "kontra"):
-            continue
-        if party not in highest or CALL_LEVELS[call] > CALL_LEVELS[highest[party]]:
-            highest[party] = call
-    return highest
-
-
-def _missed_absage(payload: dict, won_by: dict[int, bool], sides: dict[int, str]) -> dict[str, bool]:
-    """{party: True} when the party won with a margin that an absage it did not say would have
-    made: the loser under 90 / 60 / 30 eyes or without a trick (doppelkopf.md, item 2) above
-    the party's own highest call (the club's "loser gets the points" punishes exactly this)."""
-    if "re_eyes" not in payload or not sides:
-        return {}
-    re_eyes = payload["re_eyes"]
-    for side in ("re", "kontra"):
-        members = [pid for pid, s in sides.items() if s == side]
-        if not members or not all(won_by[pid] for pid in members):
-            continue
-        loser_eyes = 240 - re_eyes if side == "re" else re_eyes
-        tricks = payload.get("re_tricks")
-        loser_tricks = (12 - tricks if side == "re" else tricks) if tricks is not None else None
-        no_trick = loser_tricks == 0 if loser_tricks is not None else loser_eyes == 0
-        reachable = 4 if no_trick else 3 if loser_eyes < 30 else 2 if loser_eyes < 60 else 1 if loser_eyes < 90 else 0
-        said = CALL_LEVELS.get(_highest_calls(payload.get("announcements") or ()).get(side), 0)
-        return {side: reachable > said}
-    return {}
-
-
-def _other_hand(rows, stats_of) -> None:
-    for pid, active, delta, won, _rnd, games_won in rows:
-        if not active:
-            continue
-        stats = stats_of(pid)
-        stats.count_game(delta, won)
-        stats.games_won += games_won
-
-
-def _replayed_figures(meetings, hands, stats_in, names: dict[str, int]) -> None:
-    """Bids made and failed by size, jinks and matches: figures only a replay has. Each meeting
-    is replayed in process from what was already read (one more query: the seats)."""
-    seats: dict[int, list[str]] = defaultdict(list)
-    for meeting_id, name in (
-        Seat.objects.filter(meeting__in=[m.id for m in meetings])
-        .order_by("meeting_id", "position")
-        .values_list("meeting_id", "player__name")
-    ):
-        seats[meeting_id].append(name)
-    payloads: dict[int, list[Any]] = defaultdict(list)
-    for _id, meeting_id, payload in hands:
-        payloads[meeting_id].append(payload)
-    for meeting in meetings:
-        if not payloads.get(meeting.id):
-            continue
-        request: dict[str, Any] = {
-            "game": meeting.game,
-            "variant": meeting.variant,
-            "rules": meeting.rules,
-            "players": seats[meeting.id],
-            "hands": payloads[meeting.id],
-        }
-        if meeting.teams:
-            request["teams"] = meeting.teams
-        if meeting.start_totals:
-            request["start_totals"] = meeting.start_totals
-        try:
-            result = calculate(request)
-        except ScoringError:
-            continue  # a meeting that no longer adds up counts nothing here (verify_replays names it)
-        members = meeting.teams or {}
-
-        def ids(party, members=members):
-            return [names[n] for n in members.get(party, [party]) if n in names]
-
-        for payload, figures in zip(payloads[meeting.id], result["hands"], strict=False):
-            bidder = payload.get("declarer") or payload.get("bidder") or payload.get("maker")
-            bid = payload.get("bid")
-            made = figures.get("made")
-            if bidder and isinstance(bid, int) and made is not None:
-                size = figures.get("contract", bid)
-                # 56: the bidder is a player; his team's figure is the one that counts.
-                for pid in [names[bidder]] if bidder in names else ids(bidder):
-                    stats_in(meeting.id)(pid).bids.setdefault(size, [0, 0])[0 if made else 1] += 1
-            if figures.get("jink") and payload.get("tricks"):
-                jinker = names.get(payload["tricks"][0])
-                if jinker is not None:
-                    stats_in(meeting.id)(jinker).jinks[0 if figures["jink"] == "made" else 1] += 1
-        for match in result.get("matches") or ():
-            for pid in ids(match.get("winner")) if match.get("winner") else ():
-                stats_in(meeting.id)(pid).matches_won += 1

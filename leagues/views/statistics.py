@@ -141,6 +141,30 @@ def league_statistics(request, slug):
     )
 
 
+def _company(tallies: dict, others: dict) -> list:
+    """(player, tally) of the partners or opponents still in the league, the best first."""
+    return sorted(
+        ((others[pid], t) for pid, t in tallies.items() if pid in others),
+        key=lambda pt: (-(pt[1].win_rate or 0), -pt[1].games, pt[0].name.lower()),
+    )
+
+
+def _player_figures(stats: stats_reads.LeagueStatistics, mine: stats_reads.PlayerStats | None) -> dict[str, Any]:
+    """A player's own page's figures beyond his line in the league's table."""
+    if mine is None:
+        return {"partners": [], "opponents": [], "categories": [], "calls": [], "specials": [], "chart": None}
+    others = {p.player.id: p.player for p in stats.players}
+    doppelkopf = stats.doppelkopf
+    return {
+        "partners": _company(mine.partners, others),
+        "opponents": _company(mine.opponents, others),
+        "categories": doppelkopf_categories(mine) if doppelkopf else [],
+        "calls": call_rows(mine) if doppelkopf else [],
+        "specials": special_rows(mine) if doppelkopf else [],
+        "chart": chart_evenings(mine) if mine.evening_rows else None,
+    }
+
+
 @require_GET
 @login_required
 def player_statistics(request, slug, pk):
@@ -151,17 +175,6 @@ def player_statistics(request, slug, pk):
         return bad
     stats = stats_reads.league_statistics(league=league, season=season)
     mine = stats.of(player.id)
-    others = {p.player.id: p.player for p in stats.players}
-    partners = opponents = []
-    if mine is not None:
-        partners = sorted(
-            ((others[pid], t) for pid, t in mine.partners.items() if pid in others),
-            key=lambda pt: (-(pt[1].win_rate or 0), -pt[1].games, pt[0].name.lower()),
-        )
-        opponents = sorted(
-            ((others[pid], t) for pid, t in mine.opponents.items() if pid in others),
-            key=lambda pt: (-(pt[1].win_rate or 0), -pt[1].games, pt[0].name.lower()),
-        )
     return render(
         request,
         "statistics/player.html",
@@ -170,14 +183,9 @@ def player_statistics(request, slug, pk):
             "player": player,
             "stats": stats,
             "mine": mine,
-            "partners": partners,
-            "opponents": opponents,
             "season": season,
             "seasons": seasons,
-            "categories": doppelkopf_categories(mine) if mine and stats.doppelkopf else [],
-            "calls": call_rows(mine) if mine and stats.doppelkopf else [],
-            "specials": special_rows(mine) if mine and stats.doppelkopf else [],
-            "chart": chart_evenings(mine) if mine and mine.evening_rows else None,
+            **_player_figures(stats, mine),
         },
     )
 
