@@ -74,7 +74,7 @@ MIDDLEWARE = [
     "simple_history.middleware.HistoryRequestMiddleware",
     # A view that lost its database connection is run again where that is safe, else
     # answered 503 (leagues/reconnect.py).
-    "leagues.reconnect.LostConnectionMiddleware",
+    "leagues.table.reconnect.LostConnectionMiddleware",
     # Last, as django-axes asks: it turns a lockout during any login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -94,14 +94,6 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
             ],
         },
-    },
-    {
-        # The sheet's rows only (kartenliga/jinja2.py says why), asked for by name with
-        # using="jinja2": every other template is Django's.
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates" / "jinja2"],
-        "APP_DIRS": False,
-        "OPTIONS": {"environment": "kartenliga.jinja2.environment"},
     },
 ]
 
@@ -136,7 +128,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
     # Refuses nothing: told of every new password, it ends the user's API tokens.
-    {"NAME": "leagues.tokens.EndTokensOnPasswordChange"},
+    {"NAME": "leagues.accounts.tokens.EndTokensOnPasswordChange"},
 ]
 
 LANGUAGE_CODE = "en"
@@ -208,11 +200,11 @@ AXES_FAILURE_LIMIT = int(os.environ.get("KARTENLIGA_LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("KARTENLIGA_LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "leagues.views.lockout.locked_out"
-AXES_CLIENT_IP_CALLABLE = "leagues.throttling.client_ip"
+AXES_LOCKOUT_CALLABLE = "leagues.accounts.views.lockout.locked_out"
+AXES_CLIENT_IP_CALLABLE = "leagues.accounts.throttling.client_ip"
 AXES_HTTP_RESPONSE_CODE = 429
-AXES_HANDLER = "leagues.login_lockout.LoginLockout"
-AXES_USERNAME_CALLABLE = "leagues.login_lockout.username"
+AXES_HANDLER = "leagues.accounts.login_lockout.LoginLockout"
+AXES_USERNAME_CALLABLE = "leagues.accounts.login_lockout.username"
 LOGIN_TRUSTED_BROWSER_DAYS = int(os.environ.get("KARTENLIGA_LOGIN_TRUSTED_BROWSER_DAYS", "365"))
 
 LOGIN_URL = "login"
@@ -254,33 +246,9 @@ def env_rate(name, default):
     return value
 
 
-# "default" is Django's own default (per process): the throttling counts live there. "fragments" keeps rendered HTML (the sheet's rows, the standings' evenings,
-# the league page's seasons and house rules form) under a digest of exactly what each piece
-# shows (leagues/fragments.py): being keyed by its content, a kept piece is never stale, so a
-# per-process cache is enough (each worker renders a piece once). A row is about 1 kB: 20,000
-# are some 20 MB a worker; the least recently used quarter goes when it is full.
+# "default" is Django's own default (per process): the throttling counts live there.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "fragments": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "fragments",
-        "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
-    },
-    # Whole lists of kept rows (a sheet, a season's evenings) under the digest of all their
-    # rows: each is the size of a page's list (up to some 50 kB), and most are outdated by the
-    # next hand, hence far fewer entries than "fragments".
-    "fragment_lists": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "fragment_lists",
-        "OPTIONS": {"MAX_ENTRIES": 500, "CULL_FREQUENCY": 4},
-    },
-    # Whole pages under their league's stamp (leagues/pages.py): the size of a page each (up to
-    # some 80 kB), and a league's pages are outdated by its next write.
-    "pages": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "pages",
-        "OPTIONS": {"MAX_ENTRIES": 300, "CULL_FREQUENCY": 4},
-    },
 }
 
 
@@ -311,14 +279,20 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # A personal API token (Authorization: Bearer, leagues/tokens.py), else the session.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "leagues.tokens.BearerTokenAuthentication",
+        "leagues.accounts.tokens.BearerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PARSER_CLASSES": ["leagues.renderers.ORJSONParser"],
-    "DEFAULT_RENDERER_CLASSES": ["leagues.renderers.ORJSONRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
-    "EXCEPTION_HANDLER": "leagues.api.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["leagues.throttling.AnonRateThrottle", "leagues.throttling.UserRateThrottle"],
+    "DEFAULT_PARSER_CLASSES": ["leagues.api.renderers.ORJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": [
+        "leagues.api.renderers.ORJSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+    "EXCEPTION_HANDLER": "leagues.api.views.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "leagues.accounts.throttling.AnonRateThrottle",
+        "leagues.accounts.throttling.UserRateThrottle",
+    ],
     "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
 }
 SPECTACULAR_SETTINGS = {
@@ -331,7 +305,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     # 400/403/404/409/413/429 on every operation where they can occur (leagues/openapi.py).
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "leagues.openapi.document_errors"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "leagues.api.schema.document_errors"],
 }
 
 # Behind a reverse proxy that terminates TLS (see README).

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from leagues import api
+from leagues.api import views as api
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -36,5 +36,5 @@ urlpatterns = [
     path("", include("leagues.urls")),
 ]
 
-handler404 = "leagues.views.errors.page_not_found"
-handler500 = "leagues.views.errors.server_error"
+handler404 = "leagues.error_pages.page_not_found"
+handler500 = "leagues.error_pages.server_error"

@@ -24,10 +24,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from simple_history.admin import SimpleHistoryAdmin
 
-from . import services
-from .forms import installed_game, preset_choices
-from .models import Hand, HandResult, Invite, League, Meeting, MeetingReopening, Membership, Player, Role, Season, Seat
-from .names import visible_name
+from leagues import exceptions
+from leagues.clubs import services
+from leagues.clubs.names import visible_name
+from leagues.fields import installed_game, preset_choices
+from leagues.models import (
+    Hand,
+    HandResult,
+    Invite,
+    League,
+    Meeting,
+    MeetingReopening,
+    Membership,
+    Player,
+    Role,
+    Season,
+    Seat,
+)
 
 # The services' own words for the rules they keep (translated there already).
 NEEDS_AN_ADMIN = gettext_noop("A league needs at least one admin: make someone else admin first.")
@@ -173,7 +186,7 @@ class LeagueForm(forms.ModelForm):
             services.resolved_rules(
                 game=self.instance.game, variant=cleaned.get("variant"), overrides=cleaned.get("rule_overrides")
             )
-        except services.InvalidInput as error:
+        except exceptions.InvalidInput as error:
             for item in error.errors:
                 self.add_error("variant" if item["field"] == "variant" else "rule_overrides", item["message"])
         return cleaned

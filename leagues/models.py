@@ -28,8 +28,7 @@ def who_field():
     """Who did it, as text, where no account of this instance is linked: the name an imported
     league's file gives (leagues/exchange.py). Shown when the user beside it is empty.
 
-    NULL when there is none, not "": a column with a default is added on SQLite by copying
-    its table, which would drop the league stamp's triggers on it (migration 0013)."""
+    NULL when there is none, not "": the column came without a default (migration 0017)."""
     return models.CharField(_("by (as imported)"), max_length=40, null=True, blank=True)
 
 
@@ -77,26 +76,6 @@ class League(models.Model):
 
     def get_absolute_url(self):
         return reverse("league", kwargs={"slug": self.slug})
-
-
-class LeagueStamp(models.Model):
-    """A number that changes whenever anything of its league changes: the key under which
-    whole pages are kept (leagues/pages.py).
-
-    It is kept by the database itself, never by Python: triggers on every table of a league
-    (migration 0013) give it a new random value whenever a row of that league is inserted,
-    changed or deleted, whoever writes it (the app, the admin, a management command, a
-    bulk write, plain SQL). A writer that forgets to say so cannot exist, so a kept page is
-    never stale. On PostgreSQL the triggers run at COMMIT (deferred), after every other lock
-    of the transaction is taken, so that two writers of one league cannot deadlock on it.
-    The row is made by the trigger on League's insert. A new table whose rows a league's
-    pages show needs the same triggers (a migration like 0013, with its lists of tables)."""
-
-    league = models.OneToOneField(League, on_delete=models.CASCADE, primary_key=True, related_name="stamp")
-    value = models.BigIntegerField(default=0)
-
-    def __str__(self):
-        return f"{self.league_id}: {self.value}"
 
 
 class Role(models.TextChoices):

@@ -1,12 +1,11 @@
 """Who may do what in a league. One place, used by the HTML views and the API alike."""
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import F
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from . import selectors
-from .models import League, Membership, Role
+from leagues.models import League, Membership, Role
+from leagues.table import selectors
 
 
 def membership_for(*, user, league):
@@ -19,18 +18,12 @@ def league_for(*, user, slug, role=Role.MEMBER):
     """The league named by ``slug`` if ``user`` holds at least ``role`` in it.
 
     Someone who is not a member gets a 404, not a 403: a league's existence is its own business.
-    A member's league and membership come in one query (every league page starts here), with
-    the league's stamp as ``league._stamp`` (leagues/pages.py), or None (a superuser who is no
-    member: his pages are never kept).
+    A member's league and membership come in one query (every league page starts here); a
+    superuser who is no member gets the league as its admin.
     """
     membership = None
     if user.is_authenticated:
-        membership = (
-            Membership.objects.select_related("league")
-            .annotate(league_stamp=F("league__stamp__value"))
-            .filter(league__slug=slug, user=user)
-            .first()
-        )
+        membership = Membership.objects.select_related("league").filter(league__slug=slug, user=user).first()
     if membership is None:
         if not user.is_superuser:
             raise Http404
@@ -38,7 +31,6 @@ def league_for(*, user, slug, role=Role.MEMBER):
         return league, Membership(league=league, user=user, role=Role.ADMIN)
     if not membership.allows(role):
         raise PermissionDenied
-    membership.league._stamp = membership.league_stamp
     return membership.league, membership
 
 
@@ -60,11 +52,10 @@ def meeting_for(*, user, slug, pk, role=Role.MEMBER, lock=False):
 
 
 def public_league(*, token):
-    """The league of the public link ``token`` with its stamp (``league._stamp``), or a 404."""
+    """The league of the public link ``token``, or a 404."""
     if not token:
         raise Http404
-    league = League.objects.annotate(league_stamp=F("stamp__value")).filter(public_token=token).first()
+    league = League.objects.filter(public_token=token).first()
     if league is None:
         raise Http404
-    league._stamp = league.league_stamp
     return league

@@ -1,25 +1,14 @@
 """HTML pages. Each view module owns its own url patterns, so pages are found next to their views."""
 
-from .views import (
-    accounts,
-    activity,
-    bill,
-    evening_end,
-    exchange,
-    floor,
-    leagues,
-    meetings,
-    paper,
-    pwa,
-    report,
-    rules,
-    seasons,
-    standings,
-    statistics,
-    tokens,
-    undo,
-    what_if,
-)
+from leagues import floor
+from leagues.accounts.views import account as accounts
+from leagues.accounts.views import tokens
+from leagues.clubs.views import leagues, rules
+from leagues.exchange.views import league_file as exchange
+from leagues.exchange.views import paper
+from leagues.seasons.views import bill, report, seasons, what_if
+from leagues.stats.views import activity, standings, statistics
+from leagues.table.views import evening_end, meetings, pwa, undo
 
 urlpatterns = [
     *accounts.urlpatterns,

@@ -24,29 +24,6 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(autouse=True)
-def _kept_pages(request):
-    """Every test starts with no kept page (leagues/pages.py). On PostgreSQL a test that runs
-    in one transaction never commits, so the league stamps' deferred triggers (migration
-    0013) would never run: there they run at each statement instead, as SQLite's do."""
-    from leagues import pages
-
-    pages.clear()
-    marker = request.node.get_closest_marker("django_db")
-    transactional = bool(
-        {"transactional_db", "live_server", "django_db_serialized_rollback"} & set(request.fixturenames)
-        or (marker is not None and marker.kwargs.get("transaction"))
-    )
-    if not transactional and (marker is not None or "db" in request.fixturenames):
-        request.getfixturevalue("db")
-        from django.db import connection
-
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET CONSTRAINTS kartenliga_stamp IMMEDIATE")
-    yield
-
-
-@pytest.fixture(autouse=True)
 def _site_language():
     """Every test starts in the site's language: a request in German leaves German active in
     its thread, and a later test would read its messages in German."""

@@ -64,7 +64,7 @@ def member(league, role=Role.MEMBER, **user_kwargs):
 
 def meeting_for(league, names, *, date=None, **kwargs):
     """A started meeting of ``league`` with players called ``names`` (host first)."""
-    from leagues.services import start_meeting
+    from leagues.table.meetings import start_meeting
 
     players = [Player.objects.get_or_create(league=league, name=name)[0] for name in names]
     return start_meeting(league=league, date=date or datetime.date(2026, 11, 20), players=players, **kwargs)

@@ -78,10 +78,10 @@ class Migration(migrations.Migration):
 
 
 def fill_meeting_results(apps, schema_editor):
-    """Sum every meeting's HandResult rows into MeetingResult (services.meeting_sums, the
+    """Sum every meeting's HandResult rows into MeetingResult (table.results.meeting_sums, the
     writer's own sums). MeetingCarry is filled as meetings are replayed (carried_rounds_for)."""
-    from leagues.selectors import is_race_game
-    from leagues.services import meeting_sums
+    from leagues.games import is_race_game
+    from leagues.table.results import meeting_sums
 
     HandResult = apps.get_model("leagues", "HandResult")
     Meeting = apps.get_model("leagues", "Meeting")

@@ -20,7 +20,7 @@ def digest_before(payloads):
 
 
 def write_digests(apps, schema_editor):
-    from leagues.services import hands_digest
+    from leagues.table.replay import hands_digest
 
     alias = schema_editor.connection.alias
     Carry = apps.get_model("leagues", "MeetingCarry")

@@ -4,7 +4,7 @@ Why the euro sign stands after the amount in English too: leagues/money.py."""
 
 from django import template
 
-from .. import money as formats
+from leagues import money as formats
 
 register = template.Library()
 

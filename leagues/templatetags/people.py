@@ -4,7 +4,7 @@ else his username."""
 
 from django import template
 
-from leagues import hand_history
+from leagues.table import hand_history
 
 register = template.Library()
 

@@ -235,10 +235,9 @@
   });
 
   /* --- Nothing lost: the half-entered hand in localStorage, per meeting and hand ----------- */
-  // What belongs to this rendering of the form, not to the hand typed: never kept in a draft
-  // (the sheet's version is what the page shows now, views.meetings.sheet_version).
+  // What belongs to this rendering of the form, not to the hand typed: never kept in a draft.
   // The Ramsch chips' inputs follow the chips, which the draft keeps as chips.
-  var SKIP = { csrfmiddlewaretoken: 1, expected_hand: 1, idempotency_key: 1, sheet: 1, ramsch_losers: 1, ramsch_eyes: 1, ramsch_jungfrauen: 1 };
+  var SKIP = { csrfmiddlewaretoken: 1, expected_hand: 1, idempotency_key: 1, ramsch_losers: 1, ramsch_eyes: 1, ramsch_jungfrauen: 1 };
   function draftForm() { return document.querySelector("form[data-draft-key]"); }
   function draftKey(f) { return "kartenliga:draft:" + f.dataset.draftKey; }
   var timer = null, dirty = false, dirtyHand = null;
@@ -365,7 +364,7 @@
      sits above the form, where the phone is not scrolled to: brought into sight once, below the
      sticky top bar (scroll-padding-top) ---------------------------------------------------- */
   document.addEventListener("htmx:afterSettle", function () {
-    var notice = document.querySelector("#at-table > .alert:not([data-sighted])");
+    var notice = document.querySelector("#at-table > .alert:not([data-sighted]), #at-entry > .alert:not([data-sighted])");
     if (!notice) return;
     notice.dataset.sighted = "";
     var bar = document.querySelector(".topbar");

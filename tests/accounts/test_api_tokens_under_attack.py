@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import tokens
+from leagues.accounts import tokens
 from leagues.models import ApiToken
 from tests.factories import PASSWORD, UserFactory
 

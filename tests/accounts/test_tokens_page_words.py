@@ -4,7 +4,7 @@
 import pytest
 from django.urls import reverse
 
-from leagues.tokens import create_token
+from leagues.accounts.tokens import create_token
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

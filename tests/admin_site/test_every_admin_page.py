@@ -6,8 +6,9 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from leagues import services
+from leagues.clubs import services as clubs_services
 from leagues.models import Hand, Invite, MeetingReopening, Role
+from leagues.table import services as table_services
 from tests.admin_site.conftest import change_form
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -37,10 +38,10 @@ def everything(db):
     league = LeagueFactory(game="doppelkopf", variant="club")
     chief = member(league, Role.ADMIN)
     meeting = meeting_for(league, NAMES)
-    services.add_hand(meeting=meeting, payload=HAND, user=chief)
+    table_services.add_hand(meeting=meeting, payload=HAND, user=chief)
     now = timezone.now()
     MeetingReopening.objects.create(meeting=meeting, reason="A hand was forgotten.", reopened_at=now, was_closed_at=now)
-    services.create_invite(league=league, role=Role.MEMBER, player=None, user=chief)
+    clubs_services.create_invite(league=league, role=Role.MEMBER, player=None, user=chief)
     return league
 
 

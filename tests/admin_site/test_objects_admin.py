@@ -8,8 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import services
+from leagues.clubs import services as clubs_services
 from leagues.models import Invite, Meeting, Player, Role, Season
+from leagues.table import services as table_services
 from tests.admin_site.conftest import admin_url, change_form, inline_row
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -23,7 +24,7 @@ def meeting(db):
     league.public_token = "p" * 32
     league.save()
     meeting = meeting_for(league, NAMES)
-    services.add_hand(meeting=meeting, payload=HAND, user=member(league, Role.SCOREKEEPER))
+    table_services.add_hand(meeting=meeting, payload=HAND, user=member(league, Role.SCOREKEEPER))
     return meeting
 
 
@@ -87,7 +88,7 @@ def test_a_meeting_keeps_its_host_and_cannot_be_added_in_the_admin(boss, meeting
 def test_an_invite_stays_in_its_league_with_its_player(boss, meeting, elsewhere):
     league = meeting.league
     newcomer = Player.objects.create(league=league, name="Emil")
-    invite = services.create_invite(league=league, role=Role.MEMBER, player=newcomer, user=None)
+    invite = clubs_services.create_invite(league=league, role=Role.MEMBER, player=newcomer, user=None)
     url = admin_url("invite", invite.pk, "change")
     page = boss.get(url)
     data = change_form(page)
@@ -135,7 +136,7 @@ def test_the_meeting_stays_whole_after_any_of_these(boss, meeting):
     ("day", "time"), [("0001-01-01", "00:00:00"), ("9999-12-31", "23:59:59"), ("2000-01-01", "12:00:00")]
 )
 def test_an_invite_expires_between_its_making_and_a_year_ahead(boss, meeting, day, time):
-    invite = services.create_invite(league=meeting.league, role=Role.MEMBER, player=None, user=None)
+    invite = clubs_services.create_invite(league=meeting.league, role=Role.MEMBER, player=None, user=None)
     url = admin_url("invite", invite.pk, "change")
     data = {**change_form(boss.get(url)), "expires_at_0": day, "expires_at_1": time}
     response = boss.post(url, data)
@@ -145,7 +146,7 @@ def test_an_invite_expires_between_its_making_and_a_year_ahead(boss, meeting, da
 
 
 def test_an_invite_can_be_made_to_hold_longer_or_end_now(boss, meeting):
-    invite = services.create_invite(league=meeting.league, role=Role.MEMBER, player=None, user=None)
+    invite = clubs_services.create_invite(league=meeting.league, role=Role.MEMBER, player=None, user=None)
     url = admin_url("invite", invite.pk, "change")
     for when in (timezone.localtime() + timedelta(days=200), timezone.localtime()):
         data = {**change_form(boss.get(url)), "expires_at_0": f"{when:%Y-%m-%d}", "expires_at_1": f"{when:%H:%M:%S}"}

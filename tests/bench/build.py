@@ -102,7 +102,8 @@ def _next_active(result, seats):
 
 
 def _new_league(*, slug, carry, user):
-    from leagues import services
+    pass
+    from leagues.clubs import services
     from leagues.models import League, Player
 
     overrides = {"carry_special_rounds": True} if carry else {}
@@ -159,8 +160,9 @@ def build_league(*, slug, seasons, meetings, hands, carry, user, seed=0):
     """One league as the module says; returns what the timed requests need."""
     from django.db import transaction
 
-    from leagues import services
+    pass
     from leagues.models import Hand, Season
+    from leagues.table import replay, results
 
     rng = random.Random(seed)
     league, players, rules = _new_league(slug=slug, carry=carry, user=user)
@@ -196,8 +198,8 @@ def build_league(*, slug, seasons, meetings, hands, carry, user, seed=0):
                     Hand(meeting=meeting, position=i, number=i, payload=p, entered_by=user)
                     for i, p in enumerate(payloads, 1)
                 )
-                services.write_results(meeting, rows, result, carried=given)
-            carried = services._queue_after(result)
+                results.write_results(meeting, rows, result, carried=given)
+            carried = replay._queue_after(result)
             played.append((meeting, payloads, given))
             ids["hands"] += len(rows)
             if index == 0:
@@ -243,11 +245,13 @@ def _shape(result, *, queue=True):
 
 def _replay(meeting, payloads, given):
     """The replay of an evening, or None when its hands do not add up."""
-    from leagues import services
+    pass
+    from leagues import exceptions
+    from leagues.table import replay
 
     try:
-        return services.calculate_meeting(meeting, payloads=payloads, carried=given)
-    except services.InvalidInput:
+        return replay.calculate_meeting(meeting, payloads=payloads, carried=given)
+    except exceptions.InvalidInput:
         return None
 
 

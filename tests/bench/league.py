@@ -190,13 +190,14 @@ class League:
         """Take the entered hand out again, as if it had never been entered."""
         from django.db import transaction
 
-        from leagues import services
+        pass
         from leagues.models import Hand, Meeting
+        from leagues.table import results as table_results
 
         with transaction.atomic():
             meeting = self.ids["entry_meeting"]
             Hand.objects.filter(meeting_id=meeting).order_by("-position").first().delete()
-            services.replay_meeting(meeting=Meeting.objects.get(pk=meeting))
+            table_results.replay_meeting(meeting=Meeting.objects.get(pk=meeting))
 
     def correct(self, _state):
         """Hand 1 of the first evening corrected through its page (Re's eyes 131 or 132)."""
@@ -309,7 +310,7 @@ def empty_caches():
     from django.conf import settings
     from django.core.cache import caches
 
-    from leagues import derived_cache
+    from leagues.stats import derived_cache
 
     for alias in settings.CACHES:
         caches[alias].clear()
@@ -369,9 +370,10 @@ def table(found, labels):
 
 def check_caches():
     """Every cached result of the built (and measured) leagues equals a fresh replay."""
-    from leagues import services
+    pass
+    from leagues.table import verify as table_verify
 
-    checked, problems = services.verify_replays()
+    checked, problems = table_verify.verify_replays()
     if problems:
         raise RuntimeError(f"{len(problems)} of {checked} meetings differ from a replay: {problems[0]}")
     return checked

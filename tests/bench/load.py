@@ -98,7 +98,8 @@ def build_club(*, number, history, meetings, user, rng):
     """A club of five with its ``history`` (seasons, evenings, hands) and ``meetings`` open
     evenings tonight, with, for each, the hands its scorekeeper will enter (and the
     corrections it may make)."""
-    from leagues import services
+    pass
+    from leagues.clubs import services
     from leagues.models import League, Player, Season
 
     seasons, evenings, hands = history
@@ -359,9 +360,10 @@ def check_hands(keepers):
 
 
 def check_caches():
-    from leagues import services
+    pass
+    from leagues.table import verify
 
-    checked, problems = services.verify_replays()
+    checked, problems = verify.verify_replays()
     return {"meetings_checked": checked, "problems": [str(p) for p in problems[:5]], "problem_count": len(problems)}
 
 

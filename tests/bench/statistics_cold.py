@@ -63,7 +63,7 @@ def empty_caches() -> None:
     """Every cache emptied: the per-process ones and the table of kept parts."""
     from django.core.cache import caches
 
-    from leagues import derived_cache
+    from leagues.stats import derived_cache
 
     for cache in caches.all(initialized_only=False):
         cache.clear()

@@ -73,11 +73,12 @@ class Tonight:
         self.entered = None
 
     def write(self):
-        from leagues import services
         from leagues.models import Hand
+        from leagues.table import services
+        from leagues.table.results import replay_meeting
 
         if self.entered is None:
-            result = services.replay_meeting(meeting=self.meeting)
+            result = replay_meeting(meeting=self.meeting)
             active = (result.get("next") or {}).get("active") or [s.player.name for s in self.meeting.seats.all()][:4]
             payload = {"kind": "normal", "re": list(active[:2]), "re_eyes": 131}
             self.entered = services.add_hand(meeting=self.meeting, payload=payload, user=self.user)

@@ -9,9 +9,12 @@ import random
 
 from django.contrib.auth import get_user_model
 
-from leagues import services, tokens
+from leagues.accounts import tokens
+from leagues.clubs import services as clubs_services
 from leagues.management.commands.seed_demo import build_demo
 from leagues.models import Membership, Player, Role
+from leagues.table import meetings, replay
+from leagues.table import services as table_services
 from scoring.registry import example_request
 from tests.factories import PASSWORD, LeagueFactory
 
@@ -31,11 +34,11 @@ def _race_league(game, slug, name, user):
     Membership.objects.create(league=league, user=user, role=Role.ADMIN)
     request = example_request(game, random.Random(5), 3, variant=league.variant)
     players = [Player.objects.get_or_create(league=league, name=n)[0] for n in request["players"]]
-    meeting = services.start_meeting(
+    meeting = meetings.start_meeting(
         league=league, date=datetime.date.today(), players=players, teams=request.get("teams"), user=user
     )
     for hand in request["hands"][:2]:
-        services.add_hand(meeting=meeting, payload=hand, user=user)
+        table_services.add_hand(meeting=meeting, payload=hand, user=user)
     return league, meeting
 
 
@@ -46,7 +49,7 @@ def build_club():
     admin.save(update_fields=["password"])
     closed = league.meetings.filter(closed_at__isnull=False).order_by("date").first()
     players = list(league.players.order_by("pk"))
-    meeting = services.start_meeting(
+    meeting = meetings.start_meeting(
         league=league,
         date=datetime.date.today(),
         players=players,
@@ -54,13 +57,13 @@ def build_club():
         pennant_holder=players[0],
         user=admin,
     )
-    names = [p.name for p in services.seated_players(meeting)]
+    names = [p.name for p in replay.seated_players(meeting)]
     for payload in (
         {"kind": "normal", "re": names[1:3], "re_eyes": 130},
         {"kind": "normal", "re": names[2:4], "re_eyes": 95},
     ):
-        services.add_hand(meeting=meeting, payload=payload, user=admin)
-    invite = services.create_invite(league=league, role=Role.MEMBER, player=None, user=admin)
+        table_services.add_hand(meeting=meeting, payload=payload, user=admin)
+    invite = clubs_services.create_invite(league=league, role=Role.MEMBER, player=None, user=admin)
     tokens.create_token(user=admin, name="Tabellen-Skript", days=30)
     races = {game: _race_league(game, slug, name, admin) for game, slug, name in RACE_GAMES}
     return {"league": league, "user": admin, "open": meeting, "closed": closed, "invite": invite, "races": races}

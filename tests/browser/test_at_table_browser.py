@@ -11,8 +11,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext, pgettext
 from playwright.sync_api import expect
 
-from leagues import services
 from leagues.models import Hand, HandResult, Meeting, Player, Role
+from leagues.table import services
 from tests.browser.conftest import PHONE, SHOTS
 from tests.factories import LeagueFactory, meeting_for, member
 

@@ -12,12 +12,14 @@ from django.utils import translation
 from django.utils.translation import gettext, ngettext
 from playwright.sync_api import expect
 
-from leagues import services
 from leagues.models import Role, SeasonBill
+from leagues.table import evening
 from tests.browser.conftest import PHONE
 from tests.factories import LeagueFactory
-from tests.test_bill_two_steps import people as people  # noqa: F401  (fixture)
-from tests.test_bill_two_steps import season_with_last_evening
+from tests.seasons.test_bill_two_steps import (
+    people,  # noqa: F401  (fixture)
+    season_with_last_evening,
+)
 
 NBSP = "\u00a0"
 
@@ -119,7 +121,7 @@ def test_mid_round_the_split_shows_and_saving_is_refused(live_server, browser, l
     save_card = page.locator(".bill-save")
     expect(save_card.locator("[role=alert]")).to_be_visible()
     with translation.override("de"):
-        refusal = services.mid_round_message(last, 2)
+        refusal = evening.mid_round_message(last, 2)
     expect(save_card.locator("[role=alert]")).to_have_text(refusal)
     expect(save_card.locator("button[type=submit]")).to_have_count(0)
     assert overflow(page) <= 0

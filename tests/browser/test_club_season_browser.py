@@ -15,8 +15,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from leagues import services
+from leagues.clubs import services as clubs_services
 from leagues.models import League, Meeting
+from leagues.table import meetings
+from leagues.table import services as table_services
 from tests.browser.conftest import SHOTS
 from tests.browser.doppelkopf_steps import enter_hand
 from tests.factories import UserFactory
@@ -69,10 +71,10 @@ def earlier_meetings(league, user):
     for weeks_ago, host in zip((16, 12, 8, 4), OTHERS, strict=True):
         start = order.index(host)
         seated = [players[name] for name in order[start:] + order[:start]]
-        meeting = services.start_meeting(
+        meeting = meetings.start_meeting(
             league=league, date=today - datetime.timedelta(weeks=weeks_ago), players=seated, user=user
         )
-        services.add_hand(meeting=meeting, payload=hands[host], user=user)
+        table_services.add_hand(meeting=meeting, payload=hands[host], user=user)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -96,7 +98,7 @@ def test_a_club_season_from_the_first_page_to_the_bill(live_server, phone, deskt
 
     # Four more players; the other four have hosted already this season.
     for name in OTHERS:
-        services.add_player(league=league, name=name)
+        clubs_services.add_player(league=league, name=name)
     earlier_meetings(league, user)
 
     # --- the last host's evening: Anna is due ------------------------------------------------

@@ -10,7 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from leagues.models import Hand, Player, Role
-from leagues.services import add_hand
+from leagues.table.services import add_hand
 from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora"]

@@ -22,7 +22,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from leagues.models import Player, Role
-from leagues.services import add_hand, calculate_meeting
+from leagues.table.replay import calculate_meeting
+from leagues.table.services import add_hand
 from tests.browser.conftest import SHOTS
 from tests.factories import LeagueFactory, meeting_for, member
 

@@ -11,8 +11,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 from playwright.sync_api import expect
 
-from leagues import services
 from leagues.models import Meeting, Role
+from leagues.table import meetings, services
 from tests.browser.conftest import PHONE
 from tests.factories import LeagueFactory, PlayerFactory, member
 
@@ -42,7 +42,7 @@ def test_an_evening_ends_after_the_last_seat_deals(live_server, browser, login, 
     # The scorekeeper's membership made his player, Anna; the others join her table.
     players = [league.players.get(name="Anna")] + [PlayerFactory(league=league, name=n) for n in FOUR[1:]]
     yesterday = timezone.localdate() - datetime.timedelta(days=1)
-    meeting = services.start_meeting(
+    meeting = meetings.start_meeting(
         league=league, date=yesterday, players=players, user=user, end_time=datetime.time(22, 0)
     )
     before_end = datetime.datetime.combine(yesterday, datetime.time(21, 0), tzinfo=timezone.get_current_timezone())

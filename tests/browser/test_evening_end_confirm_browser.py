@@ -13,14 +13,14 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 from playwright.sync_api import expect
 
-from leagues import services
 from leagues.models import Meeting, Role
+from leagues.table import meetings, services
 from tests.browser.conftest import PHONE
 from tests.browser.test_evening_end_browser import tap_hand
 from tests.factories import LeagueFactory, PlayerFactory, meeting_for, member
 
 A, B, C = "Aoife", "Brian", "Ciara"
-# tests/test_race_sheets.py's 45 evening: Aoife 25 and 20 (45: game 1 is hers), then a new game.
+# tests/table/test_race_sheets.py's 45 evening: Aoife 25 and 20 (45: game 1 is hers), then a new game.
 FORTY_FIVE = [
     {"tricks": [A, A, A, B, A], "top_trump_trick": 1},
     {"tricks": [A, A, A, A, B], "top_trump_trick": 1},
@@ -106,7 +106,7 @@ def test_a_doppelkopf_evening_without_an_end_time_ends_at_the_rounds_end(live_se
     league = LeagueFactory(name="Stammtisch Kreuz-Dame", game="doppelkopf", variant="club")
     keeper = member(league, Role.SCOREKEEPER, first_name="Anna")
     players = [league.players.get(name="Anna")] + [PlayerFactory(league=league, name=n) for n in FOUR[1:]]
-    meeting = services.start_meeting(league=league, date=timezone.localdate(), players=players, user=keeper)
+    meeting = meetings.start_meeting(league=league, date=timezone.localdate(), players=players, user=keeper)
     for _number in range(2):
         services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
     context, page = phone(browser, {"width": 360, "height": 780})

@@ -9,8 +9,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from leagues import services
+from leagues.clubs import services as clubs_services
 from leagues.models import League, Meeting
+from leagues.table import meetings
+from leagues.table import services as table_services
 from scoring.doppelkopf import example_request
 from tests.browser.conftest import DESKTOP, PHONE, SHOTS
 from tests.factories import UserFactory
@@ -44,11 +46,13 @@ def season_so_far(league, user):
     for weeks_ago, host in zip((16, 12, 8, 4), OTHERS, strict=True):
         start = order.index(host)
         seated = [players[name] for name in order[start:] + order[:start]]
-        meeting = services.start_meeting(
+        meeting = meetings.start_meeting(
             league=league, date=today - datetime.timedelta(weeks=weeks_ago), players=seated, user=user
         )
         re_players = [seated[1].name, seated[2].name]
-        services.add_hand(meeting=meeting, payload={"kind": "normal", "re": re_players, "re_eyes": 130}, user=user)
+        table_services.add_hand(
+            meeting=meeting, payload={"kind": "normal", "re": re_players, "re_eyes": 130}, user=user
+        )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -78,7 +82,7 @@ def test_the_german_pages_on_a_phone(live_server, browser, login, shot):
     expect(page.locator("h1")).to_have_text("Doppelkopf-Stammtisch Zum Grünen Baum")
     league = League.objects.get(name="Doppelkopf-Stammtisch Zum Grünen Baum")
     for name in OTHERS:
-        services.add_player(league=league, name=name)
+        clubs_services.add_player(league=league, name=name)
     season_so_far(league, user)
     page.goto(f"{url}/")
     shot(top(page), "de-02b-my-leagues")
@@ -104,7 +108,7 @@ def test_the_german_pages_on_a_phone(live_server, browser, login, shot):
     # Eleven hands as the engine's example gives them: a Bock round, then Ramsch.
     request = example_request(random.Random(SEED), HANDS, players=["Anna", *OTHERS], compulsory_solos=[])
     for hand in request["hands"]:
-        services.add_hand(meeting=meeting, payload=hand, user=user)
+        table_services.add_hand(meeting=meeting, payload=hand, user=user)
     page.goto(f"{url}{meeting.get_absolute_url()}")
     expect(page.locator("tr.round-bock").first).to_be_visible()
     expect(page.locator("tr.round-ramsch").first).to_be_visible()

@@ -11,9 +11,9 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from leagues import selectors, services
-from leagues.hand_entry import form_module
 from leagues.models import Hand, Player, Role
+from leagues.table import replay, services, sheet, verify
+from leagues.table.hand_entry import form_module
 from tests.browser.conftest import PHONE, SHOTS
 from tests.browser.doppelkopf_steps import enter_hand
 from tests.factories import LeagueFactory, meeting_for, member
@@ -244,7 +244,7 @@ def test_six_hands_offline_and_two_online_end_once_each_as_chosen(browser, live_
     assert [(d.entered_by, d.number) for d in discarded] == [(anna, None)]
     # Every hand stored has a key of its own (a replacing hand's key is in the history).
     assert len({h.idempotency_key for h in live_hands + discarded}) == len(live_hands) + 1
-    checked, problems = services.verify_replays(league=league)
+    checked, problems = verify.verify_replays(league=league)
     assert checked == 1 and problems == []
 
 
@@ -276,7 +276,7 @@ def test_three_waiting_hands_survive_a_reload_offline(browser, live_server, logi
     finally:
         context.close()
     assert [eyes for _re, eyes in _re_eyes(meeting)] == [140, 130, 150, 100]
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 @pytest.mark.django_db(transaction=True)
@@ -314,7 +314,7 @@ def test_waiting_hands_are_sent_after_the_service_worker_was_updated(browser, li
     finally:
         context.close()
     assert [eyes for _re, eyes in _re_eyes(meeting)] == [130, 150]
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 @pytest.mark.django_db(transaction=True)
@@ -325,10 +325,10 @@ def test_a_hand_the_server_refuses_waits_with_its_reason_and_goes_back_into_the_
     Player.objects.get_or_create(league=league, name="Eva")
     meeting.delete()
     meeting = meeting_for(league, NAMES + ["Eva"])
-    first = services.calculate_meeting(meeting, payloads=[])["next"]
+    first = replay.calculate_meeting(meeting, payloads=[])["next"]
     playing = first["active"]
     hand_one = {"kind": "normal", "re": playing[:2], "re_eyes": 130}
-    second = services.calculate_meeting(meeting, payloads=[hand_one])["next"]
+    second = replay.calculate_meeting(meeting, payloads=[hand_one])["next"]
     out_next = second["dealer"]
     assert out_next not in second["active"] and out_next in playing
     partner = next(name for name in playing if name != out_next)
@@ -361,7 +361,7 @@ def test_a_hand_the_server_refuses_waits_with_its_reason_and_goes_back_into_the_
     finally:
         context.close()
     assert [eyes for _re, eyes in _re_eyes(meeting)] == [130, 150]
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 @pytest.mark.django_db(transaction=True)
@@ -394,7 +394,7 @@ def test_a_hand_whose_answer_was_lost_is_entered_once(browser, live_server, logi
     finally:
         context.close()
     assert [eyes for _re, eyes in _re_eyes(meeting)] == [150]
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 @pytest.mark.django_db(transaction=True)
@@ -427,7 +427,7 @@ def test_a_replacement_over_their_hand_corrected_meanwhile_is_asked_again(browse
     hand = Hand.objects.get(pk=theirs.pk)
     assert (hand.payload["re_eyes"], hand.version) == (130, 3)
     assert Hand.objects.filter(meeting=meeting).count() == 1
-    assert services.verify_replays(league=league)[1] == []
+    assert verify.verify_replays(league=league)[1] == []
 
 
 def _dk_by_chips(page):
@@ -521,6 +521,6 @@ def test_a_hand_waiting_offline_reads_as_the_sheet_describes_it(browser, live_se
         context.close()
     stored = Hand.objects.get(meeting=meeting, number=number)
     with translation.override("de"):
-        lines = selectors.describe_payload(module=form_module(game), payload=stored.payload)
+        lines = sheet.describe_payload(module=form_module(game), payload=stored.payload)
         expected = " · ".join(f"{label}: {value}" for label, value in lines)
     assert said == expected

@@ -28,8 +28,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 from playwright.sync_api import expect
 
-from leagues import services
 from leagues.models import Hand, League, Meeting, Membership, Role, Season
+from leagues.table import meetings, services
 from tests.browser.conftest import PHONE
 
 NBSP = "\u00a0"
@@ -155,7 +155,7 @@ def earlier_evenings(league, user):
     for weeks_ago, host in zip((9, 6, 3), hands, strict=True):
         start = SEATS.index(host)
         seated = [players[name] for name in SEATS[start:] + SEATS[:start]]
-        meeting = services.start_meeting(
+        meeting = meetings.start_meeting(
             league=league,
             date=today - datetime.timedelta(weeks=weeks_ago),
             players=seated,

@@ -5,11 +5,13 @@ them (season-report-print.pdf), the browser's own "save as PDF"."""
 
 import pytest
 
-from leagues import services
 from leagues.models import Player, Role
+from leagues.seasons import services as seasons_services
+from leagues.table import meetings
+from leagues.table import services as table_services
 from tests.browser.conftest import SHOTS
 from tests.factories import LeagueFactory, member
-from tests.test_season_report import BILL, build_season
+from tests.seasons.test_season_report import BILL, build_season
 
 
 @pytest.mark.django_db(transaction=True)
@@ -20,7 +22,7 @@ def test_the_season_report_reads_on_a_phone_a_desktop_and_on_paper(live_server, 
     Player.objects.filter(league=league, user__isnull=False).update(active=False)
     season = build_season(league, keeper)  # no test transaction here: each evening commits
     season.refresh_from_db()
-    services.settle_bill(season=season, bill=BILL, user=keeper)
+    seasons_services.settle_bill(season=season, bill=BILL, user=keeper)
     errors = []
     for page in (phone, desktop):
         page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -68,12 +70,12 @@ def test_the_activity_page_reads_on_a_phone(live_server, phone, login, shot):
     Player.objects.filter(league=league, user__isnull=False).update(active=False)
     season = build_season(league, keeper)
     season.refresh_from_db()
-    services.settle_bill(season=season, bill=BILL, user=keeper)
-    services.reopen_season(season=season, user=admin, reason="Hand 2 on 13 Feb was Kontra's")
+    seasons_services.settle_bill(season=season, bill=BILL, user=keeper)
+    seasons_services.reopen_season(season=season, user=admin, reason="Hand 2 on 13 Feb was Kontra's")
     second = season.meetings.order_by("date")[1]
-    services.reopen_meeting(meeting=second, user=admin, reason="Re was Anna and Carl")
+    meetings.reopen_meeting(meeting=second, user=admin, reason="Re was Anna and Carl")
     hand = second.hands.get(number=2)
-    services.change_hand(
+    table_services.change_hand(
         hand=hand, payload={"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 131}, user=keeper, version=hand.version
     )
 

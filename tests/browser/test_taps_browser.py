@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from leagues.models import Player, Role
-from leagues.services import add_hand
+from leagues.table.services import add_hand
 from tests.browser.conftest import SHOTS
 from tests.factories import LeagueFactory, meeting_for, member
 

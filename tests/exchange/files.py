@@ -3,7 +3,8 @@
 import io
 import json
 
-from leagues import exchange, import_checks
+from leagues.exchange import import_checks
+from leagues.exchange import league_file as exchange
 
 
 def exported(league) -> dict:

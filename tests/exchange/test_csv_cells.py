@@ -7,9 +7,10 @@ import io
 import pytest
 from django.urls import reverse
 
-from leagues import exchange, services
+from leagues.exchange import league_file as exchange
+from leagues.exchange.spreadsheet import safe_cell
 from leagues.models import Player
-from leagues.spreadsheet import safe_cell
+from leagues.table import meetings, services
 from tests.factories import LeagueFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,7 @@ def test_a_player_named_like_a_formula_is_text_in_the_league_csv(client):
     league = LeagueFactory(game="doppelkopf", variant="club")
     user = member(league)
     players = [Player.objects.create(league=league, name=name) for name in (FORMULA, "@Ben", "Carl", "Dora")]
-    meeting = services.start_meeting(league=league, date=league.created_at.date(), players=players)
+    meeting = meetings.start_meeting(league=league, date=league.created_at.date(), players=players)
     services.add_hand(meeting=meeting, payload={"kind": "normal", "re": [FORMULA, "Carl"], "re_eyes": 150}, user=user)
     client.force_login(user)
     text = client.get(reverse("league_export_csv", kwargs={"slug": league.slug})).getvalue().decode()

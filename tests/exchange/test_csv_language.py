@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import pgettext
 
-from leagues import paper_reading, services, spreadsheet
+from leagues.exchange import paper_reading, spreadsheet
 from leagues.models import Player, Role
+from leagues.table import meetings, services
 from tests.factories import LeagueFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,7 @@ def _default_language_after():
 def league():
     league = LeagueFactory(game="doppelkopf", variant="club")
     players = [Player.objects.create(league=league, name=name) for name in ("Anna", "Ben", "Carl", "Dora")]
-    meeting = services.start_meeting(league=league, date=datetime.date(2026, 1, 9), players=players)
+    meeting = meetings.start_meeting(league=league, date=datetime.date(2026, 1, 9), players=players)
     # Re Anna+Carl with 150 eyes: each Re player +1, each Kontra player −1 (doppelkopf.md).
     services.add_hand(meeting=meeting, payload={"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 150}, user=None)
     return league

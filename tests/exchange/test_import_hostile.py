@@ -11,9 +11,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from leagues import import_checks, services
+from leagues.exchange import import_checks
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import League
+from leagues.table import verify
 from tests.exchange.files import exported, imported
 from tests.exchange.hostile import FUZZED, HOSTILE, failing_pages
 from tests.factories import UserFactory
@@ -109,7 +110,7 @@ def test_what_it_accepts_is_shown_exported_imported_again_and_verified(client, e
     assert post(client, json.dumps(export).encode()).status_code == 302
     copied = League.objects.get(slug="kopie")
     assert failing_pages(client, copied) == []
-    _count, problems = services.verify_replays(league=copied)
+    _count, problems = verify.verify_replays(league=copied)
     assert problems == []
     again = client.get(reverse("league_export_json", kwargs={"slug": "kopie"})).getvalue()
     assert post(client, again, slug="kopie-2").status_code == 302

@@ -7,9 +7,11 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from leagues import activity, services
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import League, Role
+from leagues.seasons import services
+from leagues.stats import activity
+from leagues.table import meetings
 from tests.exchange.files import exported, imported
 from tests.factories import UserFactory
 
@@ -24,8 +26,8 @@ def demo():
     season = league.seasons.get(number=1)
     services.reopen_season(season=season, user=admin, reason="Rechnung falsch")
     meeting = season.meetings.order_by("date").first()
-    services.reopen_meeting(meeting=meeting, user=admin, reason="Tippfehler")
-    services.close_meeting(meeting=meeting, user=admin)
+    meetings.reopen_meeting(meeting=meeting, user=admin, reason="Tippfehler")
+    meetings.close_meeting(meeting=meeting, user=admin)
     return league
 
 
@@ -60,7 +62,7 @@ def test_reopening_an_imported_evening_keeps_who_had_closed_it(demo):
     meeting = copied.seasons.get(number=1).meetings.order_by("-date").first()
     closer = meeting.closed_by_name
     assert closer
-    reopening = services.reopen_meeting(meeting=meeting, user=importer, reason="Tippfehler")
+    reopening = meetings.reopen_meeting(meeting=meeting, user=importer, reason="Tippfehler")
     assert reopening.was_closed_by_name == closer
     meeting.refresh_from_db()
     assert meeting.closed_by_name is None

@@ -10,9 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from leagues import services
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import League, Player, Role
+from leagues.seasons import services
 from tests.exchange import files
 from tests.exchange.files import exported
 from tests.factories import LeagueFactory, UserFactory, member

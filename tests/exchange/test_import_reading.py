@@ -9,8 +9,11 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from leagues import exchange, import_checks, services
+from leagues.exchange import import_checks
+from leagues.exchange import league_file as exchange
 from leagues.models import League, Player
+from leagues.table import meetings as table_meetings
+from leagues.table import results, services, verify
 from tests.exchange.files import exported, imported
 from tests.factories import LeagueFactory, UserFactory
 
@@ -82,7 +85,7 @@ def export(db):
     league = LeagueFactory(game="doppelkopf", variant="club")
     players = [Player.objects.create(league=league, name=name) for name in ("Anna", "Ben", "Carl", "Dora")]
     for day in range(1, 8):
-        meeting = services.start_meeting(league=league, date=datetime.date(2026, 1, day), players=players)
+        meeting = table_meetings.start_meeting(league=league, date=datetime.date(2026, 1, day), players=players)
         services.add_hand(meeting=meeting, payload=NORMAL, user=None)
     return exported(league)
 
@@ -117,20 +120,20 @@ def test_a_league_that_carries_its_rounds_replays_each_evening_once(db, monkeypa
     players = [Player.objects.create(league=league, name=name) for name in ("Anna", "Ben", "Carl", "Dora")]
     split = {"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 120}
     for day, hands in ((1, [split]), (8, [NORMAL, NORMAL]), (15, [NORMAL, NORMAL, NORMAL])):
-        meeting = services.start_meeting(league=league, date=datetime.date(2026, 1, day), players=players)
+        meeting = table_meetings.start_meeting(league=league, date=datetime.date(2026, 1, day), players=players)
         for payload in hands:
             services.add_hand(meeting=meeting, payload=payload, user=None)
     written = []
-    write_results = services.write_results
+    write_results = results.write_results
 
     def counted(meeting, *args, **kwargs):
         written.append(meeting.date)
         return write_results(meeting, *args, **kwargs)
 
-    monkeypatch.setattr(services, "write_results", counted)
+    monkeypatch.setattr(results, "write_results", counted)
     copy = imported(exported(league), user=UserFactory(), name="Kopie", slug="kopie")
     assert written == sorted(copy.meetings.values_list("date", flat=True))
-    assert services.verify_replays(league=copy) == (3, [])
+    assert verify.verify_replays(league=copy) == (3, [])
     assert rounds(copy) == rounds(league) and "bock" in rounds(league)[-1]
 
 

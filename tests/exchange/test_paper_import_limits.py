@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from leagues import paper_import, paper_reading
+from leagues.exchange import paper_import, paper_reading
 from leagues.models import Meeting, Player, Role
 from tests.factories import LeagueFactory, PlayerFactory, UserFactory, member
 

@@ -8,8 +8,10 @@ import json
 import pytest
 from django.urls import reverse
 
-from leagues import exchange, services, spreadsheet
+from leagues.exchange import league_file as exchange
+from leagues.exchange import spreadsheet
 from leagues.models import Player
+from leagues.table import meetings, services
 from tests.factories import LeagueFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -25,13 +27,13 @@ def league():
     league = LeagueFactory(game="doppelkopf", variant="club")
     league.user = member(league, first_name="Zoé")
     players = [Player.objects.create(league=league, name=name) for name in ("Anna", "Ben", "Carl", "Dora")]
-    first = services.start_meeting(league=league, date=datetime.date(2026, 1, 9), players=players)
+    first = meetings.start_meeting(league=league, date=datetime.date(2026, 1, 9), players=players)
     for payload in (FIRST, SECOND, FIRST, SECOND):
         services.add_hand(meeting=first, payload=payload, user=league.user)
-    services.close_meeting(meeting=first, user=league.user)
-    second = services.start_meeting(league=league, date=datetime.date(2026, 1, 16), players=players[1:] + players[:1])
+    meetings.close_meeting(meeting=first, user=league.user)
+    second = meetings.start_meeting(league=league, date=datetime.date(2026, 1, 16), players=players[1:] + players[:1])
     services.add_hand(meeting=second, payload=SECOND, user=league.user)
-    services.start_meeting(league=league, date=datetime.date(2026, 1, 23), players=players)
+    meetings.start_meeting(league=league, date=datetime.date(2026, 1, 23), players=players)
     return league
 
 
@@ -90,7 +92,7 @@ def test_evenings_read_a_few_at_a_time_give_the_same_file(league, monkeypatch):
     hand = services.change_hand(hand=hand, payload=SECOND, user=league.user, version=hand.version)
     services.delete_hand(hand=hand, user=league.user, version=hand.version)
     first = league.meetings.order_by("date").first()
-    services.reopen_meeting(meeting=first, user=league.user, reason='Falsch „notiert“\nund "korrigiert"')
+    meetings.reopen_meeting(meeting=first, user=league.user, reason='Falsch „notiert“\nund "korrigiert"')
     whole = "".join(exchange.export_json(league=league)).split("\n", 4)[4]
     monkeypatch.setattr(exchange, "MEETINGS_AT_ONCE", 1)
     assert "".join(exchange.export_json(league=league)).split("\n", 4)[4] == whole

@@ -23,9 +23,14 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from leagues import paper_import, services
+from leagues.clubs import services as clubs_services
+from leagues.exchange import paper_import
 from leagues.management.commands.seed_demo import SLUG
 from leagues.models import Hand, League, Role
+from leagues.seasons import services as seasons_services
+from leagues.table import meetings as table_meetings
+from leagues.table import services as table_services
+from leagues.table import verify
 from tests.exchange.files import exported
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,16 +120,16 @@ def base_export() -> dict:
 
 def _enrich(demo: League, admin) -> None:
     last = demo.meetings.order_by("date", "id").last()
-    services.reopen_season(season=demo.seasons.get(number=1), user=admin, reason="Die Rechnung war falsch")
-    services.reopen_meeting(meeting=last, user=admin, reason="Ein Spiel war falsch notiert")
+    seasons_services.reopen_season(season=demo.seasons.get(number=1), user=admin, reason="Die Rechnung war falsch")
+    table_meetings.reopen_meeting(meeting=last, user=admin, reason="Ein Spiel war falsch notiert")
     hands = list(Hand.objects.filter(meeting=last).live().order_by("position"))
     # Five at the table: the hand five later has the same player sitting out.
-    services.change_hand(hand=hands[1], payload=hands[6].payload, user=admin, version=hands[1].version)
+    table_services.change_hand(hand=hands[1], payload=hands[6].payload, user=admin, version=hands[1].version)
     # From the last one back (a hand deleted before others would change who sits out of
     # them), down to the last that the base file keeps.
     for hand in reversed(hands[HANDS_PER_EVENING - 1 :]):
-        services.delete_hand(hand=hand, user=admin, version=hand.version)
-    services.discard_offline_hand(
+        table_services.delete_hand(hand=hand, user=admin, version=hand.version)
+    table_services.discard_offline_hand(
         meeting=last, payload=hands[0].payload, user=admin, idempotency_key=uuid.uuid4(), entered_as=1
     )
     names = list(demo.players.order_by("name").values_list("name", flat=True))[:4]
@@ -175,7 +180,7 @@ def pages(league: League, focus: Focus | None = None) -> list[str]:
     that can show what ``focus`` changed)."""
     base = f"/l/{league.slug}"
     api = f"/api/v1/leagues/{league.slug}"
-    token = services.set_public_link(league=league, enabled=True).public_token
+    token = clubs_services.set_public_link(league=league, enabled=True).public_token
     found = [f"{base}/", f"{base}/standings/", f"{base}/activity/", f"{base}/statistics/", f"{base}/ratings/"]
     found += [f"{base}/house-rules/", f"{base}/export.json", f"{base}/export.csv", f"{api}/export/"]
     found += [f"{base}/meetings/new/", f"{base}/import-paper/", f"/p/{token}/"]
@@ -275,5 +280,5 @@ def _form_error(content: bytes) -> str:
 
 
 def verify_problems(league: League) -> list[str]:
-    _checked, problems = services.verify_replays(league=league)
+    _checked, problems = verify.verify_replays(league=league)
     return [str(p) for p in problems]

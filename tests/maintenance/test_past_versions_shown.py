@@ -6,8 +6,8 @@ shape of a hand, a value of another kind): never a server error."""
 import pytest
 from django.urls import reverse
 
-from leagues import services
 from leagues.models import Hand, Role
+from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db

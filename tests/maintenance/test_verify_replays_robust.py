@@ -9,10 +9,10 @@ import datetime
 import pytest
 from django.db import connection
 
-from leagues import services
 from leagues.models import HandResult, Meeting, Role
+from leagues.table import results, services, verify
 from tests.factories import LeagueFactory, meeting_for, member
-from tests.test_verify_replays import run
+from tests.table.test_verify_replays import run
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +74,7 @@ def test_a_rebuild_goes_on_past_a_meeting_that_does_not_read(broken_and_sound):
 def test_rules_that_are_not_an_object_are_reported_with_the_error(broken_and_sound):
     (broken, following), (sound, _later) = broken_and_sound
     Meeting.objects.filter(pk=broken.pk).update(rules=["not", "rules"])
-    checked, problems = services.verify_replays()
+    checked, problems = verify.verify_replays()
     assert checked == 4
     assert [(p.meeting.pk, p.kind) for p in problems] == [(broken.pk, "error")]
     assert "AttributeError" in problems[0].detail
@@ -84,7 +84,7 @@ def test_rules_that_are_not_an_object_are_reported_with_the_error(broken_and_sou
 def test_a_database_error_in_one_rebuild_spoils_no_other_meeting(broken_and_sound, monkeypatch):
     (broken, following), (sound, later) = broken_and_sound
     HandResult.objects.filter(meeting__in=[broken, following, sound, later], player__name="Ben").update(delta=5)
-    write_results = services.write_results
+    write_results = results.write_results
 
     def failing_for_the_first(meeting, *args, **kwargs):
         if meeting.pk == broken.pk:
@@ -93,8 +93,8 @@ def test_a_database_error_in_one_rebuild_spoils_no_other_meeting(broken_and_soun
                 cursor.execute("SELECT * FROM no_such_table_at_all")
         return write_results(meeting, *args, **kwargs)
 
-    monkeypatch.setattr(services, "write_results", failing_for_the_first)
-    checked, problems = services.verify_replays(rebuild=True)
+    monkeypatch.setattr(verify, "write_results", failing_for_the_first)
+    checked, problems = verify.verify_replays(rebuild=True)
     assert checked == 4
     kinds = {p.meeting.pk: p.kind for p in problems if p.kind == "error"}
     assert kinds == {broken.pk: "error"}

@@ -5,7 +5,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from leagues import exchange
+from leagues.exchange import league_file as exchange
 from leagues.models import League
 
 

@@ -6,8 +6,9 @@ says how far it got every ``exchange.PROGRESS_EVERY`` evenings (``-v 0``: nothin
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from leagues import exchange, import_checks
-from leagues.forms import NewLeagueForm
+from leagues.clubs.forms import NewLeagueForm
+from leagues.exchange import import_checks
+from leagues.exchange import league_file as exchange
 
 STEPS = {"stored": "Stored", "replayed": "Replayed"}
 

@@ -19,8 +19,12 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from leagues import selectors, services
+from leagues.clubs import services as clubs_services
 from leagues.models import League, Membership, Player, Role
+from leagues.seasons import services as seasons_services
+from leagues.table import evening as table_evening
+from leagues.table import meetings, replay, selectors
+from leagues.table import services as table_services
 
 SLUG = "stammtisch-kreuz-dame"
 NAME = "Stammtisch Kreuz-Dame"
@@ -126,21 +130,21 @@ def hands_for(players, count, *, evening, needs):
 def build_demo():
     users = [_user(username, name) for username, name, _ in PEOPLE]
     admin = users[0]
-    league = services.create_league(
+    league = clubs_services.create_league(
         name=NAME, slug=SLUG, game="doppelkopf", variant="club", rule_overrides={}, user=admin
     )
     players = [Player.objects.get(league=league, user=admin)]
     for user, (_, name, role) in zip(users[1:], PEOPLE[1:], strict=True):
         Membership.objects.create(league=league, user=user, role=role)
         players.append(Player.objects.create(league=league, name=name, user=user))
-    services.set_public_link(league=league, enabled=True)
+    clubs_services.set_public_link(league=league, enabled=True)
 
     today = datetime.date.today()
     friday = today - datetime.timedelta(days=(today.weekday() - 4) % 7)
     for number, (weeks, host, count, needs) in enumerate(EVENINGS):
         seats = players[host:] + players[:host]
         holder = selectors.suggested_pennant_holder(league=league)
-        meeting = services.start_meeting(
+        meeting = meetings.start_meeting(
             league=league,
             date=friday - datetime.timedelta(weeks=weeks),
             players=seats,
@@ -157,11 +161,11 @@ def build_demo():
             meeting.date, datetime.time(20, 0), tzinfo=timezone.get_current_timezone()
         )
         for payload in hands_for([p.name for p in seats], count, evening=number, needs=needs):
-            services.add_hand(meeting=meeting, payload=payload, user=scorekeeper, now=played_at)
-        if services.can_close(meeting, services.calculate_meeting(meeting)):
-            services.close_meeting(meeting=meeting, user=scorekeeper)
+            table_services.add_hand(meeting=meeting, payload=payload, user=scorekeeper, now=played_at)
+        if table_evening.can_close(meeting, replay.calculate_meeting(meeting)):
+            meetings.close_meeting(meeting=meeting, user=scorekeeper)
     # Season 1 closed when season 2 began; its restaurant bill was split and paid by Hanne.
-    services.settle_bill(
+    seasons_services.settle_bill(
         season=league.seasons.get(number=1),
         bill={
             "total": "187.40",

@@ -21,9 +21,9 @@ HandResult rewritten with the hands unchanged. A run that mends nothing leaves t
 
 from django.core.management.base import BaseCommand, CommandError
 
-from leagues import derived_cache
 from leagues.models import League
-from leagues.services import verify_replays
+from leagues.stats import derived_cache
+from leagues.table.verify import verify_replays
 
 
 class Command(BaseCommand):

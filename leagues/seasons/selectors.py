@@ -1,0 +1,136 @@
+"""Reads of a season: its table, scores, the host rotation and who chooses the restaurant."""
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.db.models import Max, OuterRef, Subquery, Sum
+
+from leagues.games import is_race_game
+from leagues.models import (
+    Meeting,
+    MeetingResult,
+    Player,
+    Season,
+    Seat,
+    everyone_hosted,
+)
+from leagues.ranking import _TABLE_FIGURES, IMPORTED_TOTAL, StandingRow, _rank
+
+
+@dataclass
+class HostRotation:
+    season: Season | None
+    complete: bool = False
+    hosted: list = field(default_factory=list)  # MeetingSummary of the season, in order
+    due: list = field(default_factory=list)  # [(player, last hosted date or None)], next host first
+    suggested: Player | None = None
+
+
+def _due_order(*, players, last_hosted, hosted_this_season, season, seats_of_last):
+    """Active players who have not hosted in ``season`` yet, the one waited longest first.
+
+    ``last_hosted``: {player id: the date he last hosted}; ``hosted_this_season``: the ids
+    of those who hosted in ``season``. Waited longest: the oldest last turn as host, never
+    hosted before anyone; ties go by the seat order of the last meeting (those who were not
+    there after, by name).
+    """
+    complete = season is not None and (
+        season.closed_on is not None
+        or everyone_hosted(players=(p.id for p in players.values() if p.active), hosts=hosted_this_season)
+    )
+    if complete:
+        hosted_this_season = set()  # the next meeting opens a new season: everyone may host
+    candidates = [p for p in players.values() if p.active and p.id not in hosted_this_season]
+    candidates.sort(
+        key=lambda p: (
+            last_hosted.get(p.id, datetime.date.min),
+            seats_of_last.get(p.id, 999),
+            p.name.casefold(),
+        )
+    )
+    return complete, [(p, last_hosted.get(p.id)) for p in candidates]
+
+
+def _last_hosted(*, league):
+    """{player id: the last date he hosted}, summed up by the database (one query)."""
+    rows = Meeting.objects.filter(league=league).values("host_id").annotate(last=Max("date")).order_by()
+    return {row["host_id"]: row["last"] for row in rows}
+
+
+def _players_for_rotation(*, league):
+    """The league's players, each with ``last_hosted`` (the date he last hosted, or None)
+    and ``seat_at_last`` (his seat at the league's last meeting, or None): the host
+    rotation's order and its ties. One query."""
+    last = Meeting.objects.filter(league=league).order_by("-date", "-id").values("id")[:1]
+    seat = Seat.objects.filter(player=OuterRef("pk"), meeting=Subquery(last)).values("position")[:1]
+    return Player.objects.filter(league=league).annotate(
+        last_hosted=Max("hosted_meetings__date"), seat_at_last=Subquery(seat)
+    )
+
+
+# --- meetings (issue 5, "At the table") ------------------------------------------------------
+
+
+def suggested_host(*, league):
+    """Who should host the next meeting (league.md, host rotation): the first of the
+    standings' rotation (``_due_order``), so the start page and the standings always agree.
+    None when the league has no active player. Five queries, whatever the league's size."""
+    players = {p.id: p for p in Player.objects.filter(league=league)}
+    season = Season.objects.filter(league=league).order_by("-number").first()
+    hosted = set()
+    if season is not None:
+        hosted = set(Meeting.objects.filter(season=season).values_list("host_id", flat=True))
+    last = Meeting.objects.filter(league=league).order_by("-date", "-id").values_list("id", flat=True).first()
+    seats_of_last = {}
+    if last is not None:
+        seats_of_last = dict(Seat.objects.filter(meeting_id=last).values_list("player_id", "position"))
+    _complete, due = _due_order(
+        players=players,
+        last_hosted=_last_hosted(league=league),
+        hosted_this_season=hosted,
+        season=season,
+        seats_of_last=seats_of_last,
+    )
+    return due[0][0] if due else None
+
+
+def season_table(*, season):
+    """The season's table alone (for the bill): ranked StandingRows, in two queries."""
+    race = is_race_game(season.league.game)
+    players = {p.id: p for p in Player.objects.filter(league_id=season.league_id)}
+    table = []
+    sums = {f"f_{name}": Sum(name) for name in _TABLE_FIGURES}
+    sums["f_imported_total"] = IMPORTED_TOTAL
+    for row in MeetingResult.objects.filter(season=season).values("player_id").annotate(**sums).order_by():
+        figures = {name: row[f"f_{name}"] or 0 for name in (*_TABLE_FIGURES, "imported_total")}
+        if not race:
+            figures["points"] = 0
+        table.append(StandingRow(player=players[row["player_id"]]))
+        table[-1].add(figures)
+    return _rank(table, race=race)
+
+
+def bill_scores(*, table, race) -> dict[str, int]:
+    """The figure a season's bill is split by, by player name in standings order: total
+    points, or games won in race games (league.md, "End of a season")."""
+    return {row.player.name: (row.games_won if race else row.total) for row in table}
+
+
+def restaurant_chooser(*, table, race):
+    """Who chooses the restaurant (league.md): the worst season figure; tied, the first of
+    them in the standings' order, as scoring.bill's ``chooses_restaurant`` says for the bill."""
+    if not table:
+        return None
+    scores = bill_scores(table=table, race=race)
+    worst = min(scores.values())
+    return next(row.player for row in table if scores[row.player.name] == worst)
+
+
+def season_scores(*, season) -> dict[str, int]:
+    return bill_scores(table=season_table(season=season), race=is_race_game(season.league.game))
+
+
+def not_hosted_yet(*, season):
+    """Active players of the league who have not hosted in ``season``, by name."""
+    hosts = Meeting.objects.filter(season=season).values("host_id")
+    return list(Player.objects.filter(league_id=season.league_id, active=True).exclude(id__in=hosts).order_by("name"))

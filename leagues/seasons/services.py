@@ -1,0 +1,214 @@
+"""Writes of a season: closing and reopening it, and storing its bill."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from leagues.exceptions import InvalidInput, MidRound, SplitChanged, _error, _reason, problems_as_errors
+from leagues.locks import _lock, _lock_season_row
+from leagues.models import (
+    League,
+    Meeting,
+    Season,
+    SeasonBill,
+    SeasonReopening,
+)
+from leagues.seasons import selectors
+from leagues.table.evening import games_left_in_round, mid_round, mid_round_message
+from leagues.table.replay import _live_hands, _replay_of
+from scoring.bill import split_bill
+from scoring.errors import ScoringError
+
+
+def _lock_season(season: Season, *, user, now) -> None:
+    season.locked_at = now
+    season.locked_by = user
+    season.save(update_fields=["locked_at", "locked_by"])
+    # Only the evenings still open are written: a closed one keeps who closed it and when.
+    Meeting.objects.filter(season=season, closed_at=None).update(closed_at=now, closed_by=user)
+
+
+@transaction.atomic
+def close_season(*, season: Season, user, now=None) -> Season:
+    """Close a complete season now (an admin's "Close the season"), with its open evenings."""
+    season = _lock_season_row(season.pk)
+    if season.locked_at is not None:
+        return season
+    if season.closed_on is None:
+        raise _error("season", _("This season is still running: it ends when everyone has hosted."))
+    _lock_season(season, user=user, now=now or timezone.now())
+    return season
+
+
+@transaction.atomic
+def lock_season_if_done(*, season_id: int, user, now=None) -> bool:
+    """Close the season when it is complete and every evening of it is closed (the last
+    evening just ended). An admin's reopening keeps it open until its evenings are closed
+    again. Returns whether it closed the season now."""
+    season = _lock_season_row(season_id)
+    if season.locked_at is not None or season.closed_on is None:
+        return False
+    if season.meetings.filter(closed_at=None).exists():
+        return False
+    _lock_season(season, user=user, now=now or timezone.now())
+    return True
+
+
+@transaction.atomic
+def reopen_season(*, season: Season, user, reason: str, now=None) -> SeasonReopening:
+    """An admin reopens a closed season, saying why; its evenings stay closed until reopened
+    one by one. Its stored bill stays what was paid: the bill page shows it beside the split
+    by the new standings."""
+    season = _lock_season_row(season.pk)
+    reason = _reason(reason, required=_("Say why the season is reopened."))
+    if season.locked_at is None:
+        raise _error("season", _("This season is not closed."))
+    reopening = SeasonReopening.objects.create(
+        season=season,
+        reason=reason,
+        reopened_by=user,
+        reopened_at=now or timezone.now(),
+        was_locked_at=season.locked_at,
+    )
+    season.locked_at = None
+    season.locked_by = None
+    season.locked_by_name = None
+    season.save(update_fields=["locked_at", "locked_by", "locked_by_name"])
+    return reopening
+
+
+def _decimal_or_none(value):
+    return None if value is None else Decimal(str(value))
+
+
+def bill_digest(scores: dict[str, int], result: dict[str, Any]) -> str:
+    """A short digest of what a split shows: the standings it is split by, in order, and
+    split_bill's answer (the total, the rate, the shares, who pays whom). The bill page sends
+    it back with "Save", so that what is stored is the split that was shown."""
+    shown = {
+        "scores": list(scores.items()),
+        "total": result["total"],
+        "rate": result.get("rate"),
+        "shares": result["shares"],
+        "transfers": result.get("transfers") or [],
+    }
+    return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()[:24]
+
+
+def _refuse_mid_round(season: Season) -> None:
+    """MidRound when an open evening of ``season`` is in the middle of a round (taken in the
+    lock order: the season's is held, then each meeting's). An evening an admin reopened to
+    correct is not being played: it is no obstacle."""
+    problems = []
+    for meeting_id in season.meetings.filter(closed_at=None).order_by("date", "id").values_list("pk", flat=True):
+        meeting = _lock(meeting_id)
+        try:
+            result = _replay_of(meeting, _live_hands(meeting))
+        except InvalidInput:
+            continue  # a sheet that no longer adds up has no round to finish
+        if mid_round(meeting, result) and not meeting.reopenings.exists():
+            message = mid_round_message(meeting, games_left_in_round(result))
+            problems.append({"hand": None, "field": "season", "message": message})
+    if problems:
+        raise MidRound(problems)
+
+
+@transaction.atomic
+def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None, seen: str | None = None) -> SeasonBill:
+    """Store the season's bill and close the season (with any evening still open).
+
+    ``bill`` is a split_bill request without its scores (calculate-api.md: total, method,
+    cents_per_point, tip_percent, paid_by or paid); the scores are the season's standings,
+    read here under the locks of the season and its open evenings. ``seen``: the
+    ``bill_digest`` of the split the page showed; SplitChanged when this split is another
+    (None: not asked). MidRound while an open evening is in the middle of a round. A bill
+    stored before is kept, marked replaced.
+    """
+    season = _lock_season_row(season.pk)
+    if season.closed_on is None:
+        raise _error("season", _("This season is still running: its bill is split when everyone has hosted."))
+    if season.locked_at is None:
+        # Its open evenings are locked (and refused mid-round) before the standings are read:
+        # a hand written meanwhile is in them, and none can be written until the bill is stored.
+        _refuse_mid_round(season)
+    scores = selectors.season_scores(season=season)
+    try:
+        result = split_bill({**bill, "scores": scores})
+    except ScoringError as error:
+        raise InvalidInput(problems_as_errors(error)) from error
+    if seen is not None and seen != bill_digest(scores, result):
+        raise SplitChanged([{"hand": None, "field": "seen", "message": _("This is not the split that was shown.")}])
+    return _store_bill(season, bill, result, scores, user=user, now=now or timezone.now())
+
+
+def _store_bill(season: Season, bill: dict[str, Any], result, scores, *, user, now) -> SeasonBill:
+    players = {p.name: p for p in season.league.players.all()}
+    # Who paid what; those who paid nothing are left out.
+    paid = {name: amount for name, amount in (bill.get("paid") or {}).items() if Decimal(amount)} or None
+    if bill.get("paid_by"):
+        paid = {bill["paid_by"]: result["total"]}
+    season.bills.current().update(replaced_at=now)
+    stored = SeasonBill.objects.create(
+        season=season,
+        total=Decimal(bill["total"]),
+        tip_percent=_decimal_or_none(bill.get("tip_percent")),
+        method=bill.get("method") or "per_point",
+        cents_per_point=_decimal_or_none(bill.get("cents_per_point")),
+        paid_by=players.get(bill.get("paid_by")),
+        paid=paid,
+        total_with_tip=Decimal(result["total"]),
+        rate=_decimal_or_none(result.get("rate")),
+        shares=result["shares"],
+        transfers=result.get("transfers") or [],
+        scores=[[name, score] for name, score in scores.items()],
+        chooser=players.get(result["chooses_restaurant"]),
+        settled_by=user,
+        settled_at=now,
+    )
+    if season.locked_at is None:
+        _lock_season(season, user=user, now=now)
+    return stored
+
+
+def stored_bill_request(bill: SeasonBill) -> dict[str, Any]:
+    """The split_bill request of a stored bill without its scores: to split it again by
+    today's standings (the bill page after a reopening)."""
+    request: dict[str, Any] = {"total": f"{bill.total:.2f}", "method": bill.method}
+    if bill.tip_percent:
+        request["tip_percent"] = str(bill.tip_percent)
+    if bill.cents_per_point is not None and bill.method == "per_point":
+        request["cents_per_point"] = str(bill.cents_per_point)
+    if bill.paid_by is not None:
+        request["paid_by"] = bill.paid_by.name
+    elif bill.paid:
+        request["paid"] = dict(bill.paid)
+    return request
+
+
+def current_season(league: League) -> Season | None:
+    return league.seasons.order_by("-number").first()
+
+
+def close_followed_season(*, season: Season, user) -> None:
+    """``season`` is followed by another already (the league's, after a paper season imported
+    in front of it): closed as when the next season starts."""
+    _close_previous(season, user=user)
+
+
+def _close_previous(season: Season, *, user) -> None:
+    """The next season has started: the one before it is closed now, its last evening too
+    (a race game's evening ends by a button a club may never have pressed)."""
+    season = _lock_season_row(season.pk)
+    if season.closed_on is None:
+        last = season.meetings.order_by("-date").values_list("date", flat=True).first()
+        season.closed_on = last or season.started_on
+        season.save(update_fields=["closed_on"])
+    if season.locked_at is None:
+        _lock_season(season, user=user, now=timezone.now())

@@ -1,0 +1,207 @@
+"""Reads of the standings: a season's evenings, its table, the all-time table and the chart."""
+
+import datetime
+from dataclasses import dataclass
+
+from django.db.models import Q, Sum
+
+from leagues.games import has_pennant, is_race_game
+from leagues.models import (
+    Meeting,
+    MeetingResult,
+    Player,
+    Season,
+)
+from leagues.ranking import _SEASON_FIGURES, _TABLE_FIGURES, _rank, _standing_row
+from leagues.seasons.selectors import HostRotation, _due_order, _players_for_rotation, restaurant_chooser
+
+
+@dataclass
+class MeetingSummary:
+    id: int
+    date: datetime.date
+    host: Player
+    season_id: int
+    number: int = 0  # 1-based within its season
+    winner: Player | None = None
+    winner_total: int = 0
+    winner_games_won: int = 0
+    hands: int = 0
+    imported_totals: bool = False  # copied from paper as totals (no hands)
+    closed: bool = False  # only a closed evening has a winner (league.md, the pennant)
+
+
+@dataclass
+class Standings:
+    league: object
+    race: bool
+    seasons: list
+    season: Season | None
+    table: list
+    all_time: list
+    meetings: list  # MeetingSummary of the season
+    chart: dict
+    rotation: HostRotation
+    choosing_restaurant: Player | None = None
+    solos: bool = False  # the game has soloists (a solo column)
+
+
+def _chart(*, meetings, per_meeting, players):
+    """Each player's running total over the season, one point per meeting (race games: games
+    won), from the per-meeting results; a player who missed a meeting keeps his total.
+
+    ``meetings``: the season's MeetingSummary in playing order; ``per_meeting``: {meeting id:
+    {player id: his figure (race games: games won, else the total)}}. A meeting without a
+    hand has no point."""
+    labels, series, running = [], {}, {}
+    for m in meetings:
+        figures = per_meeting.get(m.id)
+        if not figures:
+            continue
+        for player_id, f in figures.items():
+            running[player_id] = running.get(player_id, 0) + f
+            series.setdefault(player_id, {})[len(labels)] = running[player_id]
+        labels.append(f"{m.date:%d.%m.}")
+    datasets = []
+    for player_id, values in series.items():
+        data, last = [], 0
+        for i in range(len(labels)):
+            last = values.get(i, last)
+            data.append(last)
+        datasets.append({"label": players[player_id].name, "data": data, "final": last})
+    datasets.sort(key=lambda d: (-d["final"], d["label"].casefold()))
+    for d in datasets:
+        del d["final"]
+    return {"labels": labels, "datasets": datasets}
+
+
+def _summaries(league, season_ids, players):
+    """The MeetingSummary of each meeting of ``league`` in the seasons ``season_ids``, in
+    playing order (its number, hands and winner filled in by ``_season_table``)."""
+    meetings = Meeting.objects.filter(league=league, season__in=season_ids).order_by("date", "id")
+    return [
+        MeetingSummary(
+            id=m_id,
+            date=date,
+            host=players[host_id],
+            season_id=s_id,
+            imported_totals=imported,
+            closed=closed_at is not None,
+        )
+        for m_id, date, host_id, s_id, imported, closed_at in meetings.values_list(
+            "id", "date", "host_id", "season_id", "imported_totals", "closed_at"
+        )
+    ]
+
+
+def _all_time(league, players, *, race):
+    """The ranked table of every season of ``league``, summed by the database (one query)."""
+    rows = (
+        MeetingResult.objects.filter(league=league)
+        .values("player_id")
+        .annotate(
+            **{f"sum_{name}": Sum(name) for name in _TABLE_FIGURES},
+            # The totals of evenings copied from paper: rows of no hands (an imported evening's
+            # rows hold its totals and no hands; any other evening's rows sum its live hands, at
+            # least one; a row of no hands otherwise holds a total of 0).
+            imported=Sum("total", filter=Q(hands=0)),
+        )
+        .order_by()
+    )
+    table = []
+    for row in rows:
+        player = players[row.pop("player_id")]
+        table.append(_standing_row(player, [value or 0 for value in row.values()], race=race))
+    return _rank(table, race=race)
+
+
+def _season_table(season_id, season_meetings, players, *, race):
+    """The season's ranked table and its chart's figures ({meeting id: {player id: figure}}),
+    from its MeetingResult rows (one query, in no order: every sum is the same in any order);
+    each of ``season_meetings`` gets its number, its hands and its winner (a closed evening's)."""
+    imported = {m.id for m in season_meetings if m.imported_totals}
+    closed = {m.id for m in season_meetings if m.closed}
+    per_meeting, sums, hands_in, winners = {}, {}, {}, {}
+    figure = 5 if race else 0  # the chart's: games won, else the total
+    rows = MeetingResult.objects.filter(season=season_id).order_by()
+    for meeting_id, player_id, hands, won_evening, *figures in rows.values_list(
+        "meeting_id", "player_id", *_SEASON_FIGURES
+    ):
+        per_meeting.setdefault(meeting_id, {})[player_id] = figures[figure]
+        figures.append(figures[0] if meeting_id in imported else 0)
+        kept = sums.get(player_id)
+        sums[player_id] = figures if kept is None else [a + b for a, b in zip(kept, figures, strict=True)]
+        hands_in[meeting_id] = hands
+        if won_evening and meeting_id in closed:  # an evening still open has no winner yet
+            winners[meeting_id] = (player_id, figures[0], figures[5])
+    table = {player_id: _standing_row(players[player_id], figures, race=race) for player_id, figures in sums.items()}
+    for number, m in enumerate(season_meetings, 1):
+        m.number = number
+        winner = winners.get(m.id)
+        if winner is not None:
+            player_id, m.winner_total, m.winner_games_won = winner
+            m.winner = players[player_id]
+            table[player_id].evenings_won += 1
+        m.hands = hands_in.get(m.id, 0)
+    return _rank(list(table.values()), race=race), per_meeting
+
+
+def standings(*, league, season_number=None):
+    """Everything the standings page shows, in a fixed number of queries (5), reading the
+    per-meeting results (MeetingResult): the cost grows with meetings, never with hands.
+
+    The queries: the seasons; the players, each with the date he last hosted and his seat at
+    the league's last meeting (the host rotation's order and its ties); the meetings of the
+    season shown and of the current one; the season's results per meeting and player (the
+    table, each evening's winner and the chart at once); the all-time sums per player.
+
+    ``season_number`` None means the latest season; an unknown number raises Season.DoesNotExist.
+    """
+    race = is_race_game(league.game)
+    seasons = list(Season.objects.filter(league=league).order_by("number"))
+    if season_number is None:
+        season = seasons[-1] if seasons else None
+    else:
+        season = next((s for s in seasons if s.number == season_number), None)
+        if season is None:
+            raise Season.DoesNotExist
+    current = seasons[-1] if seasons else None
+    season_id = season.id if season else None
+    current_id = current.id if current else None
+    players = {p.id: p for p in _players_for_rotation(league=league)}
+    last_hosted = {p.id: p.last_hosted for p in players.values() if p.last_hosted is not None}
+    seats_of_last = {p.id: p.seat_at_last for p in players.values() if p.seat_at_last is not None}
+    meetings = _summaries(league, [season_id, current_id], players)
+    season_meetings = [m for m in meetings if m.season_id == season_id]
+    table, per_meeting = _season_table(season_id, season_meetings, players, race=race)
+    all_time = _all_time(league, players, race=race)
+
+    hosted = [m for m in meetings if m.season_id == current_id]
+    complete, due = _due_order(
+        players=players,
+        last_hosted=last_hosted,
+        hosted_this_season={m.host.id for m in hosted},
+        season=current,
+        seats_of_last=seats_of_last,
+    )
+    rotation = HostRotation(
+        season=current,
+        complete=complete,
+        hosted=hosted if current else [],
+        due=due,
+        suggested=due[0][0] if due else None,
+    )
+    chart = _chart(meetings=season_meetings, per_meeting=per_meeting, players=players)
+    return Standings(
+        league=league,
+        race=race,
+        seasons=seasons,
+        season=season,
+        table=table,
+        all_time=all_time,
+        meetings=season_meetings,
+        chart=chart,
+        rotation=rotation,
+        choosing_restaurant=restaurant_chooser(table=table, race=race),
+        solos=has_pennant(league.game),
+    )

@@ -1,0 +1,459 @@
+"""Writes of hands: entering, correcting, deleting and restoring one, and the offline outbox's
+choices.
+
+Every write takes the meeting's lock first and only then reads the hand it changes, and ends
+with a replay of the evening so that the derived results never drift from the hands.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from leagues.exceptions import HandConflict, IdempotencyKeyReused, InvalidInput, MeetingClosed, StaleHand
+from leagues.locks import _lock
+from leagues.models import (
+    Hand,
+    Meeting,
+)
+from leagues.table import outbox_choices, selectors
+from leagues.table.evening import end_time_passed, evening_over, last_round_done
+from leagues.table.meetings import _close, _refuse_if_closed
+from leagues.table.replay import _queue_after, _replay_of, _replayed, meeting_request
+from leagues.table.results import replay_later_meetings, write_results
+
+# A seated player as a write needs him: his id, his name and his seat's position.
+# The seated players as values: a read, so it lives in selectors (the public sheet uses it
+# too); the writers read them once each through it.
+
+
+# What meeting_sums reads of a HandResult row, without building the model instance.
+
+
+def hands_with(meeting: Meeting, hand_id: int) -> tuple[list[Hand], Hand]:
+    """The live hands of the locked ``meeting`` in playing order, and its hand ``hand_id``
+    (live or deleted) as it is now: one query. Read under the meeting's lock, which every
+    writer of a hand holds (the hand's own row lock added nothing to it, and cost a query);
+    Hand.DoesNotExist when the meeting has no such hand."""
+    rows = list(meeting.hands.filter(Q(deleted_at=None) | Q(pk=hand_id)).order_by("position"))
+    hand = next((h for h in rows if h.pk == hand_id), None)
+    if hand is None:
+        raise Hand.DoesNotExist(f"meeting {meeting.pk} has no hand {hand_id}")
+    return [h for h in rows if h.deleted_at is None], hand
+
+
+def last_change(hand: Hand) -> tuple[Any, Any]:
+    """Who wrote ``hand`` last and when, from its history: (user or None, datetime)."""
+    last = hand.history.select_related("history_user").order_by("-history_date", "-history_id").first()
+    if last is None:
+        return hand.entered_by, hand.changed_at
+    return last.history_user, last.history_date
+
+
+def _check_version(hand: Hand, version: int) -> None:
+    if hand.version != version:
+        changed_by, changed_at = last_change(hand)
+        raise StaleHand(hand, changed_by=changed_by, changed_at=changed_at)
+
+
+def _renumber(hands: list[Hand], *, skip: Hand | None = None) -> None:
+    """Give the live ``hands`` (in position order) the numbers 1, 2, ... on the sheet.
+
+    Only rows whose number really changes are written (PostgreSQL here runs without
+    autovacuum: an unchanged row rewritten is dead weight). They are written one at a time, in
+    an order in which no two live hands ever share a number: SQLite and PostgreSQL check the
+    unique index row by row, so one UPDATE shifting many numbers could collide with itself.
+    ``skip``: a hand the caller saves itself afterwards (a restored one).
+    """
+    target = {hand.pk: number for number, hand in enumerate(hands, 1)}
+    moves = [h for h in hands if h.number != target[h.pk] and (skip is None or h.pk != skip.pk)]
+    down = sorted((h for h in moves if h.number is not None and target[h.pk] < h.number), key=lambda h: target[h.pk])
+    up = sorted((h for h in moves if h not in down), key=lambda h: -target[h.pk])
+    for hand in down + up:
+        Hand.objects.filter(pk=hand.pk).update(number=target[hand.pk])
+        hand.number = target[hand.pk]
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    # As stored: JSON with sorted keys tells true from 1 and 1 from 1.0, as a client would.
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _entered_before(meeting: Meeting, idempotency_key, payload: Any, *, hands: list | None = None) -> Hand | None:
+    """The hand entered earlier with ``idempotency_key`` as it is now, or None. A retry sends
+    the payload the hand was entered with, whatever was corrected, replaced or deleted
+    since, and gets that hand; IdempotencyKeyReused when the payload is neither that one nor
+    the hand's present one (a key must name one hand only). ``hands``: every hand of the
+    meeting (deleted ones too), when the writer read them already."""
+    if idempotency_key is None:
+        return None
+    if hands is None:
+        earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+    else:
+        key = Hand._meta.get_field("idempotency_key").to_python(idempotency_key)
+        earlier = next((h for h in hands if h.idempotency_key == key), None)
+    if earlier is None or _same_json(earlier.payload, payload):
+        return earlier
+    if not _same_json(_entered_payload(earlier), payload):
+        raise IdempotencyKeyReused(earlier)
+    return earlier
+
+
+def _entered_payload(hand: Hand) -> Any:
+    """The payload ``hand`` was entered with: its first history record's (a hand without
+    one, its present payload)."""
+    first = hand.history.filter(history_type="+").order_by("history_id").values_list("payload", flat=True).first()
+    return hand.payload if first is None else first
+
+
+def add_hand(
+    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None, now=None
+) -> Hand:
+    """Append a hand (see ``enter_hand``)."""
+    return enter_hand(
+        meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key, now=now
+    )[0]
+
+
+def enter_hand(
+    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None, now=None
+) -> tuple[Hand, bool]:
+    """Append a hand; returns (hand, created) (see ``enter_hand_replayed``)."""
+    hand, created, _result = enter_hand_replayed(
+        meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key, now=now
+    )
+    return hand, created
+
+
+def enter_hand_replayed(
+    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None, now=None
+) -> tuple[Hand, bool, dict[str, Any] | None]:
+    """Append a hand; returns (hand, created, the replay of the meeting with it), the replay
+    None when nothing was saved (the key named a hand entered before): the API answers with
+    the write's own replay instead of replaying the meeting once more.
+
+    ``number`` is the hand number the scorekeeper saw as next; when another phone got there
+    first, HandConflict says which hand it entered, and nothing is saved.
+    ``idempotency_key`` (a UUID the client chose for this hand): when a hand of the meeting
+    already has it, that hand is the answer (created False) and nothing is saved, so a retry
+    never enters a hand twice; IdempotencyKeyReused when that hand had another payload.
+    MeetingClosed when the meeting is closed or its evening is over (``evening_over``); the
+    hand that makes it over closes it (``now``: the time it is saved, for tests).
+    """
+    try:
+        with transaction.atomic():
+            meeting = _lock(meeting.pk)
+            # Every hand of it, deleted ones too, in one query: the key's earlier hand, the
+            # live hands and the last position.
+            return enter_locked_hand(
+                meeting=meeting,
+                every=selectors.meeting_hands(meeting=meeting, entered_by=False),
+                seated=selectors.seats_of(meeting),
+                payload=payload,
+                user=user,
+                number=number,
+                idempotency_key=idempotency_key,
+                now=now,
+            )
+    except IntegrityError as error:
+        return entered_meanwhile(meeting, idempotency_key, payload, error)
+
+
+def enter_locked_hand(
+    *,
+    meeting: Meeting,
+    every: list,
+    seated: list[selectors.Seated],
+    payload: Any,
+    user,
+    number: int | None = None,
+    idempotency_key=None,
+    now=None,
+    carried: tuple[str, ...] | None = None,
+    before: dict[str, Any] | None = None,
+) -> tuple[Hand, bool, dict[str, Any] | None]:
+    """``enter_hand_replayed`` for a writer that holds the meeting's lock already and read
+    what the entry needs under it: inside a transaction, ``meeting`` from
+    ``selectors.meeting_for_entry``, ``every`` hand of it in playing order, deleted ones too
+    (``selectors.meeting_hands``), and its ``seated`` players (``seats_of``). The meeting
+    page's entry reads them once, under the lock, for its form, this write and its answer.
+    ``carried``: ``carried_rounds_for(meeting)``, when the writer asked it already (None:
+    asked here, by each replay that needs it). ``before``: the replay of the live hands, when
+    the writer made it (the meeting page's form is read against it): then a later evening is
+    looked at only when the rounds this evening leaves open changed. An IntegrityError is the caller's to answer
+    (``entered_meanwhile``), once its transaction is rolled back."""
+    earlier = _entered_before(meeting, idempotency_key, payload, hands=every)
+    if earlier is not None:
+        return earlier, False, None
+    _refuse_if_closed(meeting)
+    hands = [h for h in every if h.deleted_at is None]
+    if number is not None and number != len(hands) + 1:
+        raise HandConflict(len(hands))
+    payloads = [h.payload for h in hands]
+    if hands and end_time_passed(meeting, now):
+        if before is None:
+            before = _replay_of(meeting, hands, players=seated, carried=carried)
+        if evening_over(meeting, before, now=now):
+            raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
+    request = meeting_request(meeting, payloads=payloads, players=seated)
+    result, carried = _replayed(meeting, request={**request, "hands": payloads + [payload]}, carried=carried)
+    hand = Hand(
+        meeting=meeting,
+        position=(every[-1].position if every else 0) + 1,
+        number=len(hands) + 1,
+        payload=payload,
+        entered_by=user,
+        idempotency_key=idempotency_key,
+    )
+    hand._history_user = user
+    hand.save()
+    write_results(meeting, hands + [hand], result, carried=carried, seated=seated)
+    if before is None or _queue_after(before) != _queue_after(result):
+        # The rounds this evening leaves open changed: a later evening may take them. (When
+        # they did not, every later evening was given them already: nothing to look at.)
+        replay_later_meetings(meeting, result)
+    if last_round_done(meeting, result, now=now):
+        # The hand that finishes the last round after the end time ends the evening.
+        _close(meeting, user=user, now=now)
+    return hand, True, result
+
+
+def entered_meanwhile(meeting: Meeting, idempotency_key, payload: Any, error: IntegrityError):
+    """The answer to an entry that a unique index refused (SQLite: a writer the lock did not
+    catch), after its transaction was rolled back: the hand the same key entered a moment
+    ago (created False), else HandConflict (someone else took the position or the number)."""
+    earlier = _entered_before(meeting, idempotency_key, payload)
+    if earlier is not None:
+        return earlier, False, None
+    raise HandConflict(meeting.hands.live().count()) from error
+
+
+def change_hand(*, hand: Hand, payload: Any, user, version: int) -> Hand:
+    """Correct a live hand that the writer saw at ``version``; everything after it is replayed."""
+    return change_hand_replayed(hand=hand, payload=payload, user=user, version=version)[0]
+
+
+@transaction.atomic
+def change_hand_replayed(*, hand: Hand, payload: Any, user, version: int) -> tuple[Hand, dict[str, Any]]:
+    """``change_hand``, returning the replay of the meeting with the correction too (for the
+    API's answer, as ``enter_hand_replayed``)."""
+    meeting = _lock(hand.meeting_id)
+    hands, hand = hands_with(meeting, hand.pk)
+    return change_locked_hand(
+        meeting=meeting,
+        hands=hands,
+        hand=hand,
+        seated=selectors.seats_of(meeting),
+        payload=payload,
+        user=user,
+        version=version,
+    )
+
+
+def change_locked_hand(
+    *,
+    meeting: Meeting,
+    hands: list[Hand],
+    hand: Hand,
+    seated: list[selectors.Seated],
+    payload: Any,
+    user,
+    version: int,
+    carried: tuple[str, ...] | None = None,
+) -> tuple[Hand, dict[str, Any]]:
+    """``change_hand_replayed`` for a writer that holds the meeting's lock already and read
+    what the correction needs under it, in a transaction that rolls back if this raises (it
+    may raise after writing: a later evening that would no longer add up): ``meeting`` from
+    ``selectors.meeting_for_entry``, its live ``hands`` and the ``hand`` to correct as
+    ``hands_with`` gives them (whole instances: the hand is saved and its history written),
+    and its ``seated`` players. The meeting page's correction reads them once, under the lock,
+    for its form and this write. ``carried``: ``carried_rounds_for(meeting)``, when
+    the writer asked it already."""
+    _refuse_if_closed(meeting)
+    _check_version(hand, version)
+    if hand.deleted_at is not None:
+        raise InvalidInput(
+            [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
+        )
+    stored = meeting_request(meeting, payloads=[h.payload for h in hands], players=seated)
+    payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
+    result, carried = _replayed(meeting, request={**stored, "hands": payloads}, carried=carried)
+    hand.payload = payload
+    hand.version += 1
+    hand._history_user = user
+    hand.save(update_fields=["payload", "version", "changed_at"])
+    write_results(meeting, [hand if h.pk == hand.pk else h for h in hands], result, carried=carried, seated=seated)
+    replay_later_meetings(meeting, result)
+    return hand, result
+
+
+@transaction.atomic
+def delete_hand(*, hand: Hand, user, version: int) -> Hand:
+    """Mark a hand deleted (it stays in the history and can be restored); the hands after it
+    move up one number. Deleting a hand the writer saw deleted already changes nothing."""
+    meeting = _lock(hand.meeting_id)
+    _refuse_if_closed(meeting)
+    live, hand = hands_with(meeting, hand.pk)
+    _check_version(hand, version)
+    if hand.deleted_at is not None:
+        return hand
+    hands = [h for h in live if h.pk != hand.pk]
+    seated = selectors.seats_of(meeting)
+    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
+    hand.deleted_at = timezone.now()
+    hand.number = None
+    hand.version += 1
+    hand._history_user = user
+    hand.save()
+    _renumber(hands)
+    write_results(meeting, hands, result, carried=carried, seated=seated)
+    replay_later_meetings(meeting, result)
+    return hand
+
+
+@transaction.atomic
+def restore_hand(*, hand: Hand, user, version: int) -> Hand:
+    """Bring a deleted hand back in its place; the hands after it move down one number.
+    Restoring a hand the writer saw live already changes nothing."""
+    meeting = _lock(hand.meeting_id)
+    _refuse_if_closed(meeting)
+    live, hand = hands_with(meeting, hand.pk)
+    _check_version(hand, version)
+    if hand.deleted_at is None:
+        return hand
+    hands = sorted(live + [hand], key=lambda h: h.position)
+    seated = selectors.seats_of(meeting)
+    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
+    _renumber(hands, skip=hand)
+    hand.deleted_at = None
+    hand.number = hands.index(hand) + 1
+    hand.version += 1
+    hand._history_user = user
+    hand.save()
+    write_results(meeting, hands, result, carried=carried, seated=seated)
+    replay_later_meetings(meeting, result)
+    return hand
+
+
+# --- the offline outbox's choices ------------------------------------------------
+# A hand entered without signal whose number another phone took meanwhile is never saved
+# without the scorekeeper's choice: keep it as the next hand, let it replace theirs, or
+# discard it. Each goes through the writes above (the entry, the correction with its version
+# check) and leaves its mark on the hand's history record (``outbox_choices``), so that the
+# evening's history says what was chosen and by whom.
+
+
+def _mark_latest(hand: Hand, text: str) -> None:
+    """Give the hand's newest history record (the one the write just made, in this
+    transaction) the change reason ``text``."""
+    latest = hand.history.order_by("-history_date", "-history_id").values_list("history_id", flat=True).first()
+    Hand.history.filter(history_id=latest).update(history_change_reason=text)
+
+
+def keep_offline_hand(
+    *, meeting: Meeting, payload: Any, user, number: int, idempotency_key, entered_as: int, now=None
+) -> tuple[Hand, bool, dict[str, Any] | None]:
+    """Enter a hand kept as the next hand (``enter_hand_replayed``: ``number`` is the sheet's
+    next one, HandConflict when that was taken too); its history says the number it was
+    entered as. The same key again: the hand kept before, nothing written."""
+    with transaction.atomic():
+        hand, created, result = enter_hand_replayed(
+            meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key, now=now
+        )
+        if created:
+            _mark_latest(hand, outbox_choices.reason(choice=outbox_choices.KEEP, entered_as=entered_as))
+    return hand, created, result
+
+
+def _replaced_before(meeting: Meeting, idempotency_key, payload: Any) -> Hand | None:
+    """The hand replaced earlier with ``idempotency_key`` (found by its history record), or
+    None; IdempotencyKeyReused when that replacement had another payload."""
+    record = (
+        Hand.history.filter(
+            meeting_id=meeting.pk, history_change_reason__endswith=outbox_choices.replaced_with_key(idempotency_key)
+        )
+        .order_by("-history_id")
+        .first()
+    )
+    if record is None:
+        return None
+    hand = Hand.objects.get(pk=record.id)
+    if not _same_json(record.payload, payload):
+        raise IdempotencyKeyReused(hand)
+    return hand
+
+
+@transaction.atomic
+def replace_hand_replayed(
+    *, hand: Hand, payload: Any, user, version: int, idempotency_key, entered_as: int | None = None
+) -> tuple[Hand, dict[str, Any] | None]:
+    """A hand entered offline takes the place of ``hand`` (the one another phone stored
+    under its number): a correction at the ``version`` the scorekeeper saw beside his own
+    (``change_hand_replayed``: StaleHand when it changed since), every later figure replayed.
+    ``idempotency_key`` is the waiting hand's: sent again, the hand as it is now and None for
+    the replay, nothing written twice. Returns (hand, the replay of the meeting)."""
+    meeting = _lock(hand.meeting_id)
+    earlier = _replaced_before(meeting, idempotency_key, payload)
+    if earlier is not None:
+        return earlier, None
+    entered = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+    if entered is not None:
+        # That hand is on the sheet already as a hand of its own: it cannot also replace one.
+        raise IdempotencyKeyReused(entered)
+    try:
+        hand, result = change_hand_replayed(hand=hand, payload=payload, user=user, version=version)
+    except StaleHand:
+        # Two sends of one replacement at once: the first one's version check stops the
+        # second (SQLite has no row lock); its record answers.
+        earlier = _replaced_before(meeting, idempotency_key, payload)
+        if earlier is None:
+            raise
+        return earlier, None
+    reason = outbox_choices.reason(
+        choice=outbox_choices.REPLACE, entered_as=entered_as or hand.number, key=idempotency_key
+    )
+    _mark_latest(hand, reason)
+    return hand, result
+
+
+def discard_offline_hand(
+    *, meeting: Meeting, payload: Any, user, idempotency_key, entered_as: int, now=None
+) -> tuple[Hand, bool]:
+    """Discard a hand entered offline (the same game as the one another phone stored under
+    its number): it is kept as a deleted hand (never on the sheet, restorable like any deleted
+    hand), so the history shows what was thrown away, by whom, and the number it was entered
+    as. Nothing is replayed: no live hand changes. The same key again: that hand, nothing
+    written (created False)."""
+    try:
+        with transaction.atomic():
+            meeting = _lock(meeting.pk)
+            earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.deleted_at is None:
+                    raise IdempotencyKeyReused(earlier)  # on the sheet: not discarded
+                return earlier, False
+            last = meeting.hands.order_by("-position").values_list("position", flat=True).first() or 0
+            hand = Hand(
+                meeting=meeting,
+                position=last + 1,
+                number=None,
+                deleted_at=now or timezone.now(),
+                payload=payload,
+                entered_by=user,
+                idempotency_key=idempotency_key,
+            )
+            hand._history_user = user
+            hand._change_reason = outbox_choices.reason(choice=outbox_choices.DISCARD, entered_as=entered_as)
+            hand.save()
+            return hand, True
+    except IntegrityError:
+        # The same discard sent twice at once (SQLite): the first one stored it.
+        earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+        if earlier is None:
+            raise
+        return earlier, False

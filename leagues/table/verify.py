@@ -1,0 +1,205 @@
+"""Checks the kept results against a fresh replay of every evening, and mends them on request."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django.db import transaction
+
+from leagues.exceptions import InvalidInput
+from leagues.locks import _lock
+from leagues.models import (
+    Hand,
+    HandResult,
+    League,
+    Meeting,
+    MeetingCarry,
+    MeetingResult,
+    Seat,
+)
+from leagues.table.replay import _carries, _live_hands, _queue_after, calculate_meeting, hands_digest, seated_players
+from leagues.table.results import MEETING_FIGURES, RESULT_FIGURES, meeting_result_rows, result_rows, write_results
+
+# --- checking the cached results ------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class ReplayProblem:
+    """A meeting whose cached results are not what a fresh replay gives."""
+
+    meeting: Meeting
+    # "differs", "broken" (no longer replays), "numbers" (sheet numbers wrong), "error" (the
+    # check itself raised: a row that does not read, a rebuild the database refused)
+    kind: str
+    detail: str
+
+    def __str__(self):
+        # A meeting whose row did not read has no date: it is named by its id.
+        date = f" ({self.meeting.date})" if self.meeting.date else ""
+        return f"{self.meeting.league.slug} meeting {self.meeting.pk}{date}: {self.kind}: {self.detail}"
+
+
+def _number_problem(hands: list[Hand]) -> str | None:
+    """Whether every live hand carries its number on the sheet (1, 2, ... by position)."""
+    for expected, hand in enumerate(hands, 1):
+        if hand.number != expected:
+            return f"hand id {hand.pk} at position {hand.position} has number {hand.number}, expected {expected}"
+    return None
+
+
+def _result_difference(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> str | None:
+    """How the cached HandResult rows of ``meeting`` differ from ``result``, or None."""
+    names = {p.pk: p.name for p in seated_players(meeting)}
+
+    def key(row):
+        return (row["hand_id"], row["player_id"])
+
+    fresh = {
+        (r.hand_id, r.player_id): {f: getattr(r, f) for f in RESULT_FIGURES}
+        for r in result_rows(meeting, hands, result)
+    }
+    stored = {
+        key(row): {f: row[f] for f in RESULT_FIGURES}
+        for row in HandResult.objects.filter(meeting=meeting).values("hand_id", "player_id", *RESULT_FIGURES)
+    }
+    problems = []
+    for hand_id, player_id in sorted(set(fresh) | set(stored)):
+        who = names.get(player_id, f"player {player_id}")
+        cached, replayed = stored.get((hand_id, player_id)), fresh.get((hand_id, player_id))
+        if cached is None:
+            problems.append(f"hand id {hand_id}, {who}: no cached row")
+        elif replayed is None:
+            problems.append(f"hand id {hand_id}, {who}: a cached row the replay does not have")
+        else:
+            problems += [
+                f"hand id {hand_id}, {who}: {field} cached {cached[field]!r}, replayed {replayed[field]!r}"
+                for field in RESULT_FIGURES
+                if cached[field] != replayed[field]
+            ]
+    if not problems:
+        return None
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return problems[0] + more
+
+
+def _cache_difference(
+    meeting: Meeting, hands: list[Hand], result: dict[str, Any], carried: tuple[str, ...]
+) -> str | None:
+    """How ``meeting``'s MeetingResult rows and MeetingCarry differ from ``result``, or None.
+    A meeting without a MeetingCarry yet is fine (carried_rounds_for fills it when needed)."""
+    names = {p.pk: p.name for p in seated_players(meeting)}
+    seat_order = dict(Seat.objects.filter(meeting=meeting).values_list("player_id", "position"))
+    fresh = {
+        r.player_id: {f: getattr(r, f) for f in MEETING_FIGURES}
+        for r in meeting_result_rows(meeting, result_rows(meeting, hands, result), seat_order=seat_order)
+    }
+    stored = {
+        row["player_id"]: {f: row[f] for f in MEETING_FIGURES}
+        for row in MeetingResult.objects.filter(meeting=meeting).values("player_id", *MEETING_FIGURES)
+    }
+    if meeting.imported_totals:  # its rows are the totals copied from paper: nothing to sum
+        fresh = stored
+    problems = []
+    for player_id in sorted(set(fresh) | set(stored)):
+        who = names.get(player_id, f"player {player_id}")
+        cached, replayed = stored.get(player_id), fresh.get(player_id)
+        if cached is None:
+            problems.append(f"{who}: no cached meeting result")
+        elif replayed is None:
+            problems.append(f"{who}: a cached meeting result the replay does not have")
+        else:
+            problems += [
+                f"{who}: meeting {field} cached {cached[field]!r}, replayed {replayed[field]!r}"
+                for field in MEETING_FIGURES
+                if cached[field] != replayed[field]
+            ]
+    carry = MeetingCarry.objects.filter(meeting=meeting).first()
+    if carry is not None:
+        expected = {
+            "carried_in": list(carried),
+            "queue_after": list(_queue_after(result)),
+            "hands_digest": hands_digest([h.payload for h in hands]),
+        }
+        problems += [
+            f"carried rounds: {field} cached {getattr(carry, field)!r}, replayed {value!r}"
+            for field, value in expected.items()
+            if getattr(carry, field) != value
+        ]
+    if not problems:
+        return None
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return problems[0] + more
+
+
+def verify_replays(*, league: League | None = None, rebuild: bool = False) -> tuple[int, list[ReplayProblem]]:
+    """Replay every meeting (of ``league``, or of all leagues) in playing order and compare
+    with the cached results (HandResult, MeetingResult, MeetingCarry); returns (meetings
+    checked, problems). Writes nothing, unless ``rebuild``: then each meeting whose caches
+    differ gets them rewritten from the replay (through ``write_results``, their only
+    writer), and is still reported.
+
+    Special rounds carried from one evening to the next (``carry_special_rounds``) are handed
+    along the chain as ``carried_rounds_for`` does; an evening after one that no longer
+    replays cannot be checked when it carries, and is reported as such.
+
+    One bad row never stops the check: a meeting whose row does not read, that the engine
+    cannot take or whose rebuild the database refuses is reported as an "error" with what
+    was raised, and the others are checked all the same. Each meeting is checked in a
+    transaction of its own, so that a database error in one (PostgreSQL then refuses every
+    further statement of the transaction) spoils no other."""
+    if league is not None:
+        leagues = [(league.pk, league.slug)]
+    else:  # by id and short name only: a league row that does not read spoils none of its meetings
+        leagues = list(League.objects.order_by("slug").values_list("pk", "slug"))
+    checked, problems = 0, []
+    for league_id, slug in leagues:
+        meeting_ids = Meeting.objects.filter(league_id=league_id).order_by("date", "id").values_list("pk", flat=True)
+        queue: tuple[str, ...] | None = ()
+        for meeting_id in list(meeting_ids):
+            checked += 1
+            try:
+                with transaction.atomic():
+                    queue = _verify_meeting(meeting_id, queue, problems, rebuild=rebuild)
+            # Whatever one meeting raises (a row that does not read, rules of the wrong shape,
+            # a write the database refuses) is that meeting's problem, not the whole check's.
+            except Exception as error:  # noqa: BLE001
+                stand_in = Meeting(pk=meeting_id, league=League(pk=league_id, slug=slug), date=None)
+                problems.append(ReplayProblem(stand_in, "error", _error_line(error)))
+                queue = None
+    return checked, problems
+
+
+def _error_line(error: Exception) -> str:
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0] if lines else ''}"[:500]
+
+
+def _verify_meeting(
+    meeting_id: int, queue: tuple[str, ...] | None, problems: list[ReplayProblem], *, rebuild: bool
+) -> tuple[str, ...] | None:
+    """Check (and with ``rebuild`` mend) one meeting given the rounds carried into it;
+    returns the rounds it hands on (None when it no longer replays)."""
+    meeting = Meeting.objects.select_related("league", "season").get(pk=meeting_id)
+    carries = _carries(meeting)
+    if carries and queue is None:
+        problems.append(ReplayProblem(meeting, "broken", "the evening before it no longer replays"))
+        return None
+    hands = _live_hands(meeting)
+    given = queue if carries else ()
+    try:
+        result = calculate_meeting(meeting, payloads=[h.payload for h in hands], carried=given)
+    except InvalidInput as error:
+        problems.append(ReplayProblem(meeting, "broken", "; ".join(e["message"] for e in error.errors)))
+        return None
+    numbers = _number_problem(hands)
+    if numbers:
+        problems.append(ReplayProblem(meeting, "numbers", numbers))
+    difference = _result_difference(meeting, hands, result) or _cache_difference(meeting, hands, result, given)
+    if difference:
+        if rebuild:
+            with transaction.atomic():
+                _lock(meeting.pk)
+                write_results(meeting, hands, result, carried=given)
+        problems.append(ReplayProblem(meeting, "differs", difference))
+    return _queue_after(result)
