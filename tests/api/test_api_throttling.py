@@ -17,7 +17,7 @@ from django.core.cache import cache
 from leagues.models import Role
 from tests.factories import LeagueFactory, member
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CALCULATE = {"game": "doppelkopf", "players": ["Anna", "Ben", "Carl", "Dora"], "hands": []}
 BILL = {"total": "40.00", "scores": {"Anna": 3, "Ben": -3}}
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-TEMPLATES = sorted((Path(__file__).resolve().parents[1] / "templates").rglob("*.html"))
+TEMPLATES = sorted((Path(__file__).resolve().parents[2] / "templates").rglob("*.html"))
 # Django's {# ... #} comments end at the line's end: a comment over two lines is printed
 # on the page, word for word, for every visitor (it once stood above every page's header).
 UNCLOSED_COMMENT = re.compile(r"\{#(?:(?!#\}).)*$", re.M)

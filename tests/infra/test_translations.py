@@ -11,7 +11,7 @@ from pathlib import Path
 import polib
 import pytest
 
-CATALOGUE = Path(__file__).resolve().parents[1] / "locale" / "de" / "LC_MESSAGES"
+CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "de" / "LC_MESSAGES"
 
 
 @pytest.fixture(scope="module")
