@@ -1,6 +1,6 @@
 # ruff: noqa: F811 (the fixtures imported from tests/stats/test_statistics.py are test parameters here)
 """The statistics' season parts and the rating states kept in a database table
-(``DerivedFigure``, leagues/derived_cache.py): read by every process, never read once what
+(``DerivedFigure``, leagues/stats/derived_cache.py): read by every process, never read once what
 they were worked out from changed, emptied by ``verify_replays --rebuild`` after it mended a
 cached result, written in one query whatever their number, and the table made by migration
 0020 in place of migration 0011's cache table.
@@ -19,8 +19,9 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
-from leagues.models import DerivedFigure, Hand, HandResult
+from leagues.models import DerivedFigure, HandResult
 from leagues.stats import derived_cache, ratings, statistics
 from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for
@@ -54,22 +55,32 @@ def carls_solo(league):
     return league.meetings.order_by("date").last().hands.get()
 
 
+def close_every_evening(league):
+    league.meetings.update(closed_at=timezone.now())
+
+
 def test_the_parts_are_kept_in_the_table(known_league):
     league, _keeper = known_league
     statistics.league_statistics(league=league)
     ratings.league_ratings(league=league)
+    # Tonight is the second evening: what the first adds up to is kept, a row for each.
+    assert kept_keys() == [f"kl-ratings-{ratings.METHOD}:{league.pk}", f"kl-stats-{statistics.VERSION}:{league.pk}"]
+    # Both evenings closed: the season is over and has rows of its own too.
+    close_every_evening(league)
+    statistics.league_statistics(league=league)
+    ratings.league_ratings(league=league)
     season = league.seasons.get().pk
-    # One row a season for each (and all time merged, and the hands' fingerprints).
     assert kept_keys() == [
-        f"kl-handprints-{statistics.VERSION}:{league.pk}",
+        f"kl-ratings-{ratings.METHOD}:{league.pk}",
         f"kl-ratings-{ratings.METHOD}:{league.pk}:{season}",
-        f"kl-stats-{statistics.VERSION}-all:{league.pk}",
+        f"kl-stats-{statistics.VERSION}:{league.pk}",
         f"kl-stats-{statistics.VERSION}:{league.pk}:{season}",
     ]
 
 
 def test_a_part_written_by_one_process_is_read_by_another(known_league, monkeypatch):
     league, _keeper = known_league
+    close_every_evening(league)
     statistics.league_statistics(league=league)
     statistics.league_statistics(league=league, season=league.seasons.get())
     first = rated(ratings.league_ratings(league=league))
@@ -81,8 +92,8 @@ def test_a_part_written_by_one_process_is_read_by_another(known_league, monkeypa
     def nothing_worked_out(**kwargs):
         raise AssertionError("worked out again")
 
-    monkeypatch.setattr(statistics, "season_parts", nothing_worked_out)
-    monkeypatch.setattr(ratings, "rate_seasons", nothing_worked_out)
+    monkeypatch.setattr(statistics, "evening_parts", nothing_worked_out)
+    monkeypatch.setattr(ratings, "rate_evenings", nothing_worked_out)
     # The evenings' totals (module docstring of tests/stats/test_statistics.py): Anna +3 -2, Ben
     # +1 -2, Carl -11 +6, Dora +7 -2.
     assert points(statistics.league_statistics(league=league)) == {"Anna": 1, "Ben": -1, "Carl": -5, "Dora": 5}
@@ -90,8 +101,9 @@ def test_a_part_written_by_one_process_is_read_by_another(known_league, monkeypa
     assert rated(ratings.league_ratings(league=league)) == first
 
 
-def test_a_page_read_again_reads_no_hand(client, known_league):
+def test_a_page_read_again_after_the_evenings_closed_reads_no_hand(client, known_league):
     league, keeper = known_league
+    close_every_evening(league)
     client.force_login(keeper)
     url = reverse("league_statistics", kwargs={"slug": league.slug})
     client.get(url)
@@ -125,15 +137,16 @@ def test_a_correction_shows_at_once_on_the_statistics_and_ratings_pages(client, 
 
 def test_a_part_kept_under_another_version_is_not_read(known_league, monkeypatch):
     league, _keeper = known_league
+    close_every_evening(league)
     statistics.league_statistics(league=league)
     calls = []
-    original = statistics.season_parts
+    original = statistics.evening_parts
 
     def counted(**kwargs):
-        calls.append(kwargs["seasons"])
+        calls.append(kwargs["groups"])
         return original(**kwargs)
 
-    monkeypatch.setattr(statistics, "season_parts", counted)
+    monkeypatch.setattr(statistics, "evening_parts", counted)
     statistics.league_statistics(league=league)
     assert calls == []
     monkeypatch.setattr(statistics, "VERSION", statistics.VERSION + 1)
@@ -186,25 +199,6 @@ def test_the_migration_puts_the_table_in_place_of_the_old_cache_table(back_to_la
     migrate(BEFORE)
     assert OLD_TABLE in connection.introspection.table_names()
     assert TABLE not in connection.introspection.table_names()
-
-
-def test_the_hands_fingerprints_are_not_read_after_a_restore(known_league):
-    """The kept fingerprints of the hands are marked with the newest history row. After a
-    restore from a backup the ids go on from the backup's newest, so the next write gets an
-    id that a write before the restore had: the row's time tells them apart."""
-    league, _keeper = known_league
-    first = statistics._hand_prints(league)
-    hand = carls_solo(league)
-    # Changed underneath the history (as the restored data is), with the newest history row
-    # the same: the kept fingerprints are read (what a restore must never meet by chance) ...
-    Hand.objects.filter(pk=hand.pk).update(changed_at=hand.changed_at + datetime.timedelta(days=1))
-    assert statistics._hand_prints(league) == first
-    # ... and once the newest history row is another write (the same id, another time), not.
-    newest = Hand.history.order_by("-history_id").first()
-    Hand.history.filter(history_id=newest.history_id).update(
-        history_date=newest.history_date + datetime.timedelta(seconds=1)
-    )
-    assert statistics._hand_prints(league) != first
 
 
 def test_set_many_writes_any_number_of_keys_in_as_many_queries_and_overwrites():

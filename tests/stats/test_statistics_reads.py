@@ -1,5 +1,5 @@
-"""The fast reads the statistics and the ratings share (leagues.statistics.hands_in_play_order,
-active_results): the same hands and rows as the ORM gives, in playing and seat order, without
+"""The reads the statistics and the ratings share (leagues.stats.evenings.hands_in_play_order,
+active_results): the hands and rows of some evenings in playing and seat order, without
 deleted hands and without whoever sat out."""
 
 import datetime
@@ -7,7 +7,7 @@ import datetime
 import pytest
 
 from leagues.models import Hand, HandResult, Role
-from leagues.stats.statistics import active_results, hands_in_play_order
+from leagues.stats.evenings import active_results, hands_in_play_order
 from leagues.table import services
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -33,8 +33,7 @@ def league(db):
 
 def test_the_hands_come_in_playing_order_with_their_payloads(league):
     league, _keeper, earlier, later = league
-    seasons = [earlier.season_id]
-    got = hands_in_play_order(seasons=seasons)
+    got = hands_in_play_order(meetings=[later.pk, earlier.pk])
     assert [(meeting, payload) for _id, meeting, payload in got] == [
         (earlier.pk, H1),
         (earlier.pk, H2),
@@ -51,14 +50,14 @@ def test_a_deleted_hand_is_left_out(league):
     league, keeper, earlier, later = league
     hand = Hand.objects.get(meeting=earlier, number=1)
     services.delete_hand(hand=hand, user=keeper, version=hand.version)
-    got = hands_in_play_order(seasons=[earlier.season_id])
+    got = hands_in_play_order(meetings=[earlier.pk, later.pk])
     assert [payload for _id, _m, payload in got] == [H2, H3]
-    assert hand.pk not in active_results(seasons=[earlier.season_id])
+    assert hand.pk not in active_results(meetings=[earlier.pk])
 
 
 def test_the_results_are_the_active_players_rows_in_seat_order(league):
     league, _keeper, earlier, _later = league
-    by_hand = active_results(seasons=[earlier.season_id])
+    by_hand = active_results(meetings=[earlier.pk])
     hand = Hand.objects.get(meeting=earlier, number=1)
     expected = [
         (r.player_id, r.active, r.delta, r.won, r.round, r.games_won)
@@ -73,4 +72,4 @@ def test_the_results_are_the_active_players_rows_in_seat_order(league):
     assert [names[row[0]] for row in by_hand[hand.pk]] == ["Ben", "Carl", "Dora", "Emil"]
     assert [row[2] for row in by_hand[hand.pk]] == [1, -1, 1, -1]
     # Unordered (the statistics' read): the same rows.
-    assert sorted(active_results(seasons=[earlier.season_id], seat_order=False)[hand.pk]) == sorted(by_hand[hand.pk])
+    assert sorted(active_results(meetings=[earlier.pk], seat_order=False)[hand.pk]) == sorted(by_hand[hand.pk])

@@ -32,7 +32,6 @@ common values) and which kinds of game, solo types and calls exist come from
 
 from itertools import combinations
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -380,9 +379,10 @@ class DoppelkopfHandForm(HandForm):
 
 
 def _label(labels, value):
-    """The words for an engine value; the value itself for one this module has no words for
-    yet (the engine added it), so that it is still offered."""
-    return labels.get(value, value)
+    """The words for an engine value as text (a lazy label is translated anew each time a page
+    compares or shows it); the value itself for one this module has no words for yet (the
+    engine added it), so that it is still offered."""
+    return str(labels[value]) if value in labels else value
 
 
 def _points_only(result):
@@ -580,18 +580,11 @@ payload_from_post = DoppelkopfHandForm.payload_from_post
 initial_from_payload = DoppelkopfHandForm.from_payload
 
 
-def _words(labels, value):
-    """``_label`` as text in the language now: a page compares, joins and shows the lines of
-    many hands, and a lazy label is translated anew each time."""
-    label = _label(labels, value)
-    return str(label) if isinstance(label, Promise) else label
-
-
 def describe(payload):
     """The hand as entered, in the players' words, for the "why" view."""
-    lines = [(_("Game"), _words(KIND_LABELS, payload.get("kind")))]
+    lines = [(_("Game"), _label(KIND_LABELS, payload.get("kind")))]
     if payload.get("solo"):
-        lines.append((_("Solo"), _words(SOLO_LABELS, payload["solo"])))
+        lines.append((_("Solo"), _label(SOLO_LABELS, payload["solo"])))
     if payload.get("re"):
         lines.append((_("Re"), ", ".join(payload["re"])))
     if isinstance(payload.get("re_eyes"), int):
