@@ -159,38 +159,16 @@ def standings(*, league, season_number=None):
     """
     race = is_race_game(league.game)
     seasons = list(Season.objects.filter(league=league).order_by("number"))
-    if season_number is None:
-        season = seasons[-1] if seasons else None
-    else:
-        season = next((s for s in seasons if s.number == season_number), None)
-        if season is None:
-            raise Season.DoesNotExist
+    season = _season_shown(seasons, season_number)
     current = seasons[-1] if seasons else None
     season_id = season.id if season else None
     current_id = current.id if current else None
     players = {p.id: p for p in _players_for_rotation(league=league)}
-    last_hosted = {p.id: p.last_hosted for p in players.values() if p.last_hosted is not None}
-    seats_of_last = {p.id: p.seat_at_last for p in players.values() if p.seat_at_last is not None}
     meetings = _summaries(league, [season_id, current_id], players)
     season_meetings = [m for m in meetings if m.season_id == season_id]
     table, per_meeting = _season_table(season_id, season_meetings, players, race=race)
     all_time = _all_time(league, players, race=race)
-
-    hosted = [m for m in meetings if m.season_id == current_id]
-    complete, due = _due_order(
-        players=players,
-        last_hosted=last_hosted,
-        hosted_this_season={m.host.id for m in hosted},
-        season=current,
-        seats_of_last=seats_of_last,
-    )
-    rotation = HostRotation(
-        season=current,
-        complete=complete,
-        hosted=hosted if current else [],
-        due=due,
-        suggested=due[0][0] if due else None,
-    )
+    rotation = _rotation(players, [m for m in meetings if m.season_id == current_id], current)
     chart = _chart(meetings=season_meetings, per_meeting=per_meeting, players=players)
     return Standings(
         league=league,
@@ -204,6 +182,34 @@ def standings(*, league, season_number=None):
         rotation=rotation,
         choosing_restaurant=restaurant_chooser(table=table, race=race),
         solos=has_pennant(league.game),
+    )
+
+
+def _season_shown(seasons, season_number):
+    """The season asked for (None: the latest); Season.DoesNotExist for an unknown number."""
+    if season_number is None:
+        return seasons[-1] if seasons else None
+    season = next((s for s in seasons if s.number == season_number), None)
+    if season is None:
+        raise Season.DoesNotExist
+    return season
+
+
+def _rotation(players, hosted, current):
+    """Who has hosted the current season and who is due next, in the rotation's order."""
+    complete, due = _due_order(
+        players=players,
+        last_hosted={p.id: p.last_hosted for p in players.values() if p.last_hosted is not None},
+        hosted_this_season={m.host.id for m in hosted},
+        season=current,
+        seats_of_last={p.id: p.seat_at_last for p in players.values() if p.seat_at_last is not None},
+    )
+    return HostRotation(
+        season=current,
+        complete=complete,
+        hosted=hosted if current else [],
+        due=due,
+        suggested=due[0][0] if due else None,
     )
 
 
