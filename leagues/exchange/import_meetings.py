@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from leagues import exceptions
 from leagues.clubs import services
 from leagues.exchange import import_checks as checks
-from leagues.exchange import paper_import
+from leagues.exchange import paper_reading
 from leagues.exchange.import_checks import ImportProblem
 from leagues.models import Hand, Meeting, MeetingReopening, Player, Season, SeasonReopening, Seat
 from leagues.table import outbox_choices, results
@@ -211,9 +211,9 @@ def _import_totals(meeting: Meeting, totals: dict, where: str, player) -> None:
         who = player(name, where)
         if who.pk not in seat_order or not isinstance(total, int) or isinstance(total, bool):
             raise ImportProblem(f"{where}.{name}", _("a total of a player not at the table, or not a whole number."))
-        if abs(total) > paper_import.MAX_TOTAL:
+        if abs(total) > paper_reading.MAX_TOTAL:
             raise ImportProblem(
-                f"{where}.{name}", _("a total from −%(max)s to %(max)s.") % {"max": paper_import.MAX_TOTAL}
+                f"{where}.{name}", _("a total from −%(max)s to %(max)s.") % {"max": paper_reading.MAX_TOTAL}
             )
         sums[who.pk] = total
     if not sums:
