@@ -172,6 +172,26 @@ def read_rows(text: str) -> list[tuple[int, list[str]]]:
     text = text.lstrip("\ufeff")
     if len(text.encode()) > MAX_BYTES:
         raise PaperImportProblem([RowError(None, None, _("The file is too large (at most 300 kB)."))])
+    rows: list[tuple[int, list[str]]] = []
+    errors = Problems()
+    for number, cells in _records(text, rows, errors):
+        if len(rows) > MAX_ROWS:
+            message = _("A file holds at most %(max)s rows below the first: please import the rest in a second file.")
+            errors.append(RowError(number, None, message % {"max": MAX_ROWS}))
+            raise PaperImportProblem(errors)
+        if _row_fits(number, cells, rows[0][1] if rows else None, errors):
+            rows.append((number, [cell.strip() for cell in cells]))
+    if errors:
+        raise PaperImportProblem(errors)
+    if not rows:
+        raise PaperImportProblem([RowError(None, None, _("The file is empty."))])
+    return rows
+
+
+def _records(text: str, rows: list[tuple[int, list[str]]], errors: Problems):
+    """The file's rows that are not blank, as (row number, cells); what the csv module cannot
+    read stops the file with a problem named by row and column (``rows``, as read so far,
+    gives the header's names for it)."""
     first = re.split("[\r\n]", text, maxsplit=1)[0]
     delimiter = max([",", ";", "\t"], key=first.count)
     record: list[str] = []  # the lines of the row being read, for a problem's column
@@ -182,8 +202,6 @@ def read_rows(text: str) -> list[tuple[int, list[str]]]:
             yield line
 
     reader = csv.reader(lines(), delimiter=delimiter)
-    rows: list[tuple[int, list[str]]] = []
-    errors = Problems()
     number = 0
     while True:
         number += 1
@@ -194,31 +212,26 @@ def read_rows(text: str) -> list[tuple[int, list[str]]]:
             errors.append(_unreadable(number, "".join(record), delimiter, rows[0][1] if rows else None, error))
             raise PaperImportProblem(errors) from error
         if cells is None:
-            break
-        if not any(cell.strip() for cell in cells):
-            continue
-        if len(rows) > MAX_ROWS:
-            message = _("A file holds at most %(max)s rows below the first: please import the rest in a second file.")
-            errors.append(RowError(number, None, message % {"max": MAX_ROWS}))
-            raise PaperImportProblem(errors)
-        header = rows[0][1] if rows else None
-        if len(cells) > MAX_COLUMNS:
-            message = _("A row has at most %(max)s cells (a file names at most %(players)s players).") % {
-                "max": MAX_COLUMNS,
-                "players": MAX_PLAYERS,
-            }
-            errors.append(RowError(number, _column(MAX_COLUMNS, header), message))
-            continue
-        for index, cell in enumerate(cells):
-            if len(cell) > MAX_CELL:
-                message = _("A cell holds at most %(max)s characters.") % {"max": MAX_CELL}
-                errors.append(RowError(number, _column(index, header), message))
-        rows.append((number, [cell.strip() for cell in cells]))
-    if errors:
-        raise PaperImportProblem(errors)
-    if not rows:
-        raise PaperImportProblem([RowError(None, None, _("The file is empty."))])
-    return rows
+            return
+        if any(cell.strip() for cell in cells):
+            yield number, cells
+
+
+def _row_fits(number: int, cells: list[str], header: list[str] | None, errors: Problems) -> bool:
+    """Whether the row has room in the limits: a row too wide is left out, a cell too long is
+    named (the row is kept, so that the rows after it are still checked)."""
+    if len(cells) > MAX_COLUMNS:
+        message = _("A row has at most %(max)s cells (a file names at most %(players)s players).") % {
+            "max": MAX_COLUMNS,
+            "players": MAX_PLAYERS,
+        }
+        errors.append(RowError(number, _column(MAX_COLUMNS, header), message))
+        return False
+    for index, cell in enumerate(cells):
+        if len(cell) > MAX_CELL:
+            message = _("A cell holds at most %(max)s characters.") % {"max": MAX_CELL}
+            errors.append(RowError(number, _column(index, header), message))
+    return True
 
 
 _JSON_MARKS = re.compile(r'["\\\[\]{}]')
@@ -320,58 +333,75 @@ def parse_totals(text: str) -> list[Evening]:
     rows = read_rows(text)
     (header_row, header), body = rows[0], rows[1:]
     errors = Problems()
-    if len(header) < 3 or header[0].casefold() not in {"date", "datum"}:
-        errors.append(
-            RowError(header_row, None, _("The first row names the columns: date, host, then one per player."))
-        )
-        raise PaperImportProblem(errors)
-    names = header[2:]
-    seen: dict[str, str] = {}
-    for name in names:
-        if not name:
-            errors.append(RowError(header_row, None, _("Every player column needs the player's name in this row.")))
-        elif name.casefold() in seen:
-            errors.append(RowError(header_row, name, _("This player has two columns.")))
-        seen[name.casefold()] = name
-    if errors:
-        raise PaperImportProblem(errors)
-    date_column, host_column = header[0], header[1]
+    seen = _totals_header(header_row, header, errors)
     evenings = []
     for row, cells in body:
         if len(cells) > len(header):
             errors.append(RowError(row, None, _("This row has more cells than the first row has columns.")))
             continue
-        date = _date_cell(_cell(cells, 0), row, date_column, errors)
-        totals = {}
-        for index, name in enumerate(names, 2):
-            value = _cell(cells, index)
-            if not value:
-                continue
-            try:
-                total = _integer(value)
-            except ValueError:
-                errors.append(RowError(row, name, _("“%(value)s” is not a whole number.") % {"value": value}))
-                continue
-            if abs(total) > MAX_TOTAL:
-                errors.append(RowError(row, name, _("A total lies between −%(max)s and %(max)s.") % {"max": MAX_TOTAL}))
-                continue
-            totals[name] = total
-        host = _cell(cells, 1)
-        match = seen.get(host.casefold())
-        if not host:
-            errors.append(RowError(row, host_column, _("Who hosted? Write his name as in his column.")))
-        elif match is None:
-            errors.append(RowError(row, host_column, _("“%(name)s” has no column.") % {"name": host}))
-        elif match not in totals:
-            errors.append(RowError(row, host_column, _("The host has no total in this row.")))
-        if date is not None and match in totals:
-            seats = [match] + [name for name in names if name in totals and name != match]
-            evenings.append(Evening(row=row, date=date, players=seats, totals=totals, date_column=date_column))
+        evening = _totals_row(row, cells, header, seen, errors)
+        if evening is not None:
+            evenings.append(evening)
     if not body:
         errors.append(RowError(None, None, _("The file has no evening below its first row.")))
     if errors:
         raise PaperImportProblem(errors)
     return evenings
+
+
+def _totals_header(row: int, header: list[str], errors: Problems) -> dict[str, str]:
+    """The players' columns of the totals form's first row, by name folded to lower case."""
+    if len(header) < 3 or header[0].casefold() not in {"date", "datum"}:
+        errors.append(RowError(row, None, _("The first row names the columns: date, host, then one per player.")))
+        raise PaperImportProblem(errors)
+    seen: dict[str, str] = {}
+    for name in header[2:]:
+        if not name:
+            errors.append(RowError(row, None, _("Every player column needs the player's name in this row.")))
+        elif name.casefold() in seen:
+            errors.append(RowError(row, name, _("This player has two columns.")))
+        seen[name.casefold()] = name
+    if errors:
+        raise PaperImportProblem(errors)
+    return seen
+
+
+def _totals_row(row: int, cells: list[str], header: list[str], seen: dict[str, str], errors: Problems):
+    """One evening of the totals form, the host first; None when its date or host is wrong."""
+    date_column, host_column, names = header[0], header[1], header[2:]
+    date = _date_cell(_cell(cells, 0), row, date_column, errors)
+    totals = _row_totals(row, cells, names, errors)
+    host = _cell(cells, 1)
+    match = seen.get(host.casefold())
+    if not host:
+        errors.append(RowError(row, host_column, _("Who hosted? Write his name as in his column.")))
+    elif match is None:
+        errors.append(RowError(row, host_column, _("“%(name)s” has no column.") % {"name": host}))
+    elif match not in totals:
+        errors.append(RowError(row, host_column, _("The host has no total in this row.")))
+    if date is None or match not in totals:
+        return None
+    seats = [match] + [name for name in names if name in totals and name != match]
+    return Evening(row=row, date=date, players=seats, totals=totals, date_column=date_column)
+
+
+def _row_totals(row: int, cells: list[str], names: list[str], errors: Problems) -> dict[str, int]:
+    """Each player's total in the row; an empty cell: he was not at the table."""
+    totals = {}
+    for index, name in enumerate(names, 2):
+        value = _cell(cells, index)
+        if not value:
+            continue
+        try:
+            total = _integer(value)
+        except ValueError:
+            errors.append(RowError(row, name, _("“%(value)s” is not a whole number.") % {"value": value}))
+            continue
+        if abs(total) > MAX_TOTAL:
+            errors.append(RowError(row, name, _("A total lies between −%(max)s and %(max)s.") % {"max": MAX_TOTAL}))
+            continue
+        totals[name] = total
+    return totals
 
 
 def _names(value: str) -> list[str]:
@@ -408,19 +438,35 @@ def _calls(value: str, row: int, column: str, errors: list[RowError], *, flags: 
 def hand_payload(cells: dict[str, str], row: int, errors: list[RowError]) -> dict[str, Any] | None:
     """One hand's payload from its row's cells (by column name); None when the row has no hand."""
     if cells.get("payload"):
-        try:
-            payload = hand_json(cells["payload"])
-        except ValueError as error:
-            errors.append(RowError(row, "payload", str(error)))
-            return None
-        if not isinstance(payload, dict):
-            errors.append(RowError(row, "payload", _("This is not a hand in JSON.")))
-            return None
-        return payload
+        return _json_payload(cells["payload"], row, errors)
     if not cells.get("kind"):
         errors.append(RowError(row, "kind", _("Which game was it? (normal, hochzeit, solo, ...)")))
         return None
     payload: dict[str, Any] = {"kind": cells["kind"]}
+    _add_parties(payload, cells, row, errors)
+    _add_calls_and_counts(payload, cells, row, errors)
+    flag = cells.get("fuchs_wins_last_doppelkopf", "").casefold()
+    if flag in YES:
+        payload["fuchs_wins_last_doppelkopf"] = True
+    elif flag not in NO:
+        errors.append(RowError(row, "fuchs_wins_last_doppelkopf", _("Write 1 (yes) or leave it empty.")))
+    return payload
+
+
+def _json_payload(value: str, row: int, errors: list[RowError]) -> dict[str, Any] | None:
+    try:
+        payload = hand_json(value)
+    except ValueError as error:
+        errors.append(RowError(row, "payload", str(error)))
+        return None
+    if not isinstance(payload, dict):
+        errors.append(RowError(row, "payload", _("This is not a hand in JSON.")))
+        return None
+    return payload
+
+
+def _add_parties(payload: dict[str, Any], cells: dict[str, str], row: int, errors: list[RowError]) -> None:
+    """Who played Re (or the solo, or revoked), and the Re party's eyes and tricks."""
     if cells.get("re"):
         payload["re"] = _names(cells["re"])
     for column in ("solo", "revoke_by"):
@@ -432,6 +478,10 @@ def hand_payload(cells: dict[str, str], row: int, errors: list[RowError]) -> dic
                 payload[column] = _integer(cells[column])
             except ValueError:
                 errors.append(RowError(row, column, _("“%(value)s” is not a whole number.") % {"value": cells[column]}))
+
+
+def _add_calls_and_counts(payload: dict[str, Any], cells: dict[str, str], row: int, errors: list[RowError]) -> None:
+    """Announcements and specials by party, eyes and tricks by player, the outbid solo players."""
     if cells.get("announcements"):
         payload["announcements"] = _calls(cells["announcements"], row, "announcements", errors, flags=())
     if cells.get("specials"):
@@ -441,12 +491,6 @@ def hand_payload(cells: dict[str, str], row: int, errors: list[RowError]) -> dic
             payload[column] = _by_name(cells[column], row, column, errors)
     if cells.get("solo_outbid"):
         payload["solo_outbid"] = _names(cells["solo_outbid"])
-    flag = cells.get("fuchs_wins_last_doppelkopf", "").casefold()
-    if flag in YES:
-        payload["fuchs_wins_last_doppelkopf"] = True
-    elif flag not in NO:
-        errors.append(RowError(row, "fuchs_wins_last_doppelkopf", _("Write 1 (yes) or leave it empty.")))
-    return payload
 
 
 def parse_hands(text: str) -> list[Evening]:
@@ -456,35 +500,15 @@ def parse_hands(text: str) -> list[Evening]:
     (header_row, header), body = rows[0], rows[1:]
     columns = [name.casefold() for name in header]
     errors = Problems()
-    errors += [
-        RowError(header_row, name, _("Unknown column.")) for name in header if name.casefold() not in HANDS_COLUMNS
-    ]
-    for needed in ("date", "players"):
-        if needed not in columns:
-            errors.append(RowError(header_row, needed, _("This column is missing.")))
-    if errors:
-        raise PaperImportProblem(errors)
+    _check_hands_header(header_row, header, columns, errors)
     evenings: list[Evening] = []
     for row, values in body:
         if len(values) > len(header):
             errors.append(RowError(row, None, _("This row has more cells than the first row has columns.")))
             continue
         cells = {name: _cell(values, index) for index, name in enumerate(columns)}
-        if cells["players"]:
-            date = _date_cell(cells["date"], row, "date", errors)
-            players = _names(cells["players"])
-            if len({p.casefold() for p in players}) != len(players):
-                errors.append(RowError(row, "players", _("A player is named twice.")))
-            evenings.append(Evening(row=row, date=date, players=players))
-        elif not evenings:
-            errors.append(RowError(row, "players", _("The first row of an evening names its players, the host first.")))
+        if not _place_row(row, cells, evenings, errors):
             continue
-        elif cells["date"]:
-            date = _date_cell(cells["date"], row, "date", errors)
-            if date is not None and evenings[-1].date is not None and date != evenings[-1].date:
-                errors.append(
-                    RowError(row, "date", _("An evening's rows share its date; a new evening names its players."))
-                )
         if len(evenings[-1].hands) >= MAX_HANDS_PER_EVENING:
             message = _(
                 "An imported evening holds at most %(max)s hands: start the next one here by naming its players."
@@ -499,3 +523,33 @@ def parse_hands(text: str) -> list[Evening]:
     if errors:
         raise PaperImportProblem(errors)
     return evenings
+
+
+def _check_hands_header(row: int, header: list[str], columns: list[str], errors: Problems) -> None:
+    errors += [RowError(row, name, _("Unknown column.")) for name in header if name.casefold() not in HANDS_COLUMNS]
+    for needed in ("date", "players"):
+        if needed not in columns:
+            errors.append(RowError(row, needed, _("This column is missing.")))
+    if errors:
+        raise PaperImportProblem(errors)
+
+
+def _place_row(row: int, cells: dict[str, str], evenings: list[Evening], errors: Problems) -> bool:
+    """Start an evening at a row that names its players, else check the row's date against its
+    evening's; False when the row comes before any evening."""
+    if cells["players"]:
+        date = _date_cell(cells["date"], row, "date", errors)
+        players = _names(cells["players"])
+        if len({p.casefold() for p in players}) != len(players):
+            errors.append(RowError(row, "players", _("A player is named twice.")))
+        evenings.append(Evening(row=row, date=date, players=players))
+    elif not evenings:
+        errors.append(RowError(row, "players", _("The first row of an evening names its players, the host first.")))
+        return False
+    elif cells["date"]:
+        date = _date_cell(cells["date"], row, "date", errors)
+        if date is not None and evenings[-1].date is not None and date != evenings[-1].date:
+            errors.append(
+                RowError(row, "date", _("An evening's rows share its date; a new evening names its players."))
+            )
+    return True
