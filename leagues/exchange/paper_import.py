@@ -61,6 +61,7 @@ __all__ = ["PaperImportProblem", "RowError", "run"]
 # higher (a season's number is unique in its league), then follow the imported ones.
 SEASONS_ASIDE = 1_000_000
 
+
 @dataclass
 class EveningOutcome:
     """What the import made of an evening: for the preview and the confirmation."""
@@ -105,32 +106,50 @@ def _players(league: League, evenings: list[Evening], errors: Problems) -> tuple
     # New players of one league are named one at a time (services.add_player takes the same lock).
     League.objects.select_for_update().get(pk=league.pk)
     known = {p.name: p for p in league.players.all()}
-    folded = {name.casefold(): p for name, p in known.items()}
+    folded = _folded(known)
     roster = Roster(known)
     found: dict[str, Player] = {}
     new: list[Player] = []
-    for evening in evenings:
-        for name in evening.players:
-            if name in found:
-                continue
-            if len(found) == MAX_PLAYERS:
-                message = _("A file names at most %(max)s players.") % {"max": MAX_PLAYERS}
-                errors.append(RowError(evening.row, name, message))
-                raise PaperImportProblem(errors)
-            player = known.get(name) or folded.get(name.casefold())
+    for row, name in _names_by_row(evenings):
+        if name in found:
+            continue
+        if len(found) == MAX_PLAYERS:
+            errors.append(RowError(row, name, _("A file names at most %(max)s players.") % {"max": MAX_PLAYERS}))
+            raise PaperImportProblem(errors)
+        player = known.get(name) or folded.get(name.casefold())
+        if player is None:
+            player = _new_player(league, name, roster, row, errors)
             if player is None:
-                try:
-                    cleaned = check_new_name(name, roster)
-                except NameProblem as problem:
-                    errors.append(RowError(evening.row, name, problem.message))
-                    continue
-                roster.add(cleaned)
-                player = Player(league=league, name=cleaned)
-                new.append(player)
-            found[name] = player
+                continue
+            new.append(player)
+        found[name] = player
     if not errors:
         Player.objects.bulk_create(new)
     return found, [player.name for player in new]
+
+
+def _folded(players: dict[str, Player]) -> dict[str, Player]:
+    """The players by name in lower case, for a name written in other case in the file."""
+    return {name.casefold(): player for name, player in players.items()}
+
+
+def _names_by_row(evenings: list[Evening]):
+    """Each evening's names, in the file's order, with the evening's row."""
+    for evening in evenings:
+        for name in evening.players:
+            yield evening.row, name
+
+
+def _new_player(league: League, name: str, roster: Roster, row: int, errors: Problems) -> Player | None:
+    """A player (not stored yet) for a name the league does not know; None when the name
+    breaks the league's rules for names."""
+    try:
+        cleaned = check_new_name(name, roster)
+    except NameProblem as problem:
+        errors.append(RowError(row, name, problem.message))
+        return None
+    roster.add(cleaned)
+    return Player(league=league, name=cleaned)
 
 
 def _placement(league: League, evenings: list[Evening], errors: list[RowError]) -> datetime.date | None:
