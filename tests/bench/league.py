@@ -21,8 +21,8 @@ of their floor's, in three states:
   at tonight's table (a hand of the last evening flipped to the other party winning, sent
   through the API as a phone's outbox sends it);
 - **cold**: the first request to workers just restarted (gunicorn's reload), with every cache
-  in ``CACHES`` emptied (the statistics and ratings table too), as after a deploy or an
-  import. Both new workers answer the floor first, so that Python's imports are not the
+  in ``CACHES`` emptied, as after a deploy. The statistics and ratings table is a table of the
+  database, kept across a restart; an import fills it before it ends. Both new workers answer the floor first, so that Python's imports are not the
   page's; the ratio is to the new workers' floor.
 
 The pages (of the last evening, "tonight", where a page is of one evening): the league page,
@@ -310,11 +310,8 @@ def empty_caches():
     from django.conf import settings
     from django.core.cache import caches
 
-    from leagues.stats import derived_cache
-
     for alias in settings.CACHES:
         caches[alias].clear()
-    derived_cache.clear()
 
 
 def measure_cold(workers, client, leagues, figures, *, samples, kinds=None):
@@ -439,7 +436,7 @@ def run(database_url, sizes, *, samples, cold_samples, cold_kinds=None, workers=
         "workers": workers,
         "samples": samples,
         "cold_samples": cold_samples,
-        "cold": "the first request after gunicorn's workers restarted, every cache in CACHES emptied",
+        "cold": "the first request after gunicorn's workers restarted, every cache in CACHES emptied (the statistics table kept)",
         "fresh": "right after a correction at tonight's table, sent through the API",
         "sizes": {label: describe(size) for label, size in sizes.items()},
         "build_seconds": build_seconds,
