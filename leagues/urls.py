@@ -8,12 +8,15 @@ from leagues.exchange.views import league_file as exchange
 from leagues.exchange.views import paper
 from leagues.seasons.views import bill, report, seasons, what_if
 from leagues.stats.views import activity, standings, statistics
-from leagues.table.views import evening_end, meetings, pwa, undo
+from leagues.table.views import evening_end, hands, history, meeting, pwa, start, undo
 
 urlpatterns = [
     *accounts.urlpatterns,
     *leagues.urlpatterns,
-    *meetings.urlpatterns,
+    *start.urlpatterns,
+    *meeting.urlpatterns,
+    *hands.urlpatterns,
+    *history.urlpatterns,
     *evening_end.urlpatterns,
     *standings.urlpatterns,
     *bill.urlpatterns,
