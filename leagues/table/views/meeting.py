@@ -154,30 +154,56 @@ def table_context(
     ``hands``: every hand of the meeting as ``selectors.meeting_hands`` gives them, when the
     caller read them under the meeting's lock (and wrote nothing since but what it adds).
     ``undone``: the hand this user just undid (its id, or the text of it from the page's
-    address), whose undo the table offers to undo (leagues/undo.py, ``offers``).
+    address), whose undo the table offers to undo (leagues/table/undo.py, ``offers``).
     """
     if hands is None:
         hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
     live = [h for h in hands if h.deleted_at is None]
-    deleted = [h for h in hands if h.deleted_at is not None]
-    players = seat_names(meeting)
-    module = form_module(meeting.game)
     if replayed is not None and _same_hands(live, replayed[0]):
         result, broken = replayed[1], []
     else:
         result, broken = replay_hands(meeting, [h.payload for h in live])
-    hand_number = len(live) + 1
+    context = _evening_page(request, meeting, membership, hands=hands, result=result, undone=undone)
+    context.update(broken=broken, conflict=conflict, closed_refusal=closed_refusal)
+    if meeting.imported_totals:
+        # An evening copied from paper as totals (leagues/exchange/paper_import.py): no hands,
+        # no form; the page shows the totals as written.
+        context["imported_totals"] = table_selectors.imported_totals(meeting=meeting)
+        context["can_write"] = False
+        return context
+    if result is not None:
+        context.update(
+            form_context(
+                request,
+                meeting,
+                players=context["players"],
+                result=result,
+                module=form_module(meeting.game),
+                initial=initial,
+                errors=errors,
+                hand_number=context["hand_number"],
+            )
+        )
+        context.update(_sheet(meeting, context, result=result, live=live, idempotency_key=idempotency_key))
+        if not context["evening_over"]:
+            context.update(next_context(context, module=form_module(meeting.game)))
+    return context
+
+
+def _evening_page(request, meeting, membership, *, hands, result, undone):
+    """What the meeting page shows whatever its hands: the players, the deleted hands, the
+    end of the evening, the undo offers, and a closed evening's result to share."""
+    live = [h for h in hands if h.deleted_at is None]
     context = {
         "meeting": meeting,
         "league": meeting.league,
         "can_write": can_write(membership),
-        "players": players,
+        "players": seat_names(meeting),
         # Each with the number it had and its game (one query, only when there are any).
-        "deleted": hand_history.deleted_hands(hands=deleted, module=module),
-        "hand_number": hand_number,
-        "broken": broken,
-        "conflict": conflict,
-        "closed_refusal": closed_refusal,
+        "deleted": hand_history.deleted_hands(
+            hands=[h for h in hands if h.deleted_at is not None], module=form_module(meeting.game)
+        ),
+        "hand_number": len(live) + 1,
         "rows": [],
         "after_end": evening.end_time_passed(meeting),
         **evening_context(meeting, membership, result),
@@ -185,48 +211,30 @@ def table_context(
     # The last hand's undo for whoever entered it, and the undo of the undo he just made.
     may_undo = can_write(membership) and not context["evening_over"] and not meeting.imported_totals
     context.update(undo.offers(meeting=meeting, hands=hands, user=request.user, may_write=may_undo, undone=undone))
-    # A closed evening's result, to share (leagues/sharing.py): one query, on its page only.
+    # A closed evening's result, to share (leagues/table/sharing.py): one query, on its page only.
     context["share"] = sharing.evening(request, meeting, seats=seated(meeting)) if context["closed"] else None
-    if meeting.imported_totals:
-        # An evening copied from paper as totals (leagues/paper_import.py): no hands, no form;
-        # the page shows the totals as written.
-        context["imported_totals"] = table_selectors.imported_totals(meeting=meeting)
-        context["can_write"] = False
-        return context
-    if result is None:
-        return context
-    nxt = result["next"]
-    active = nxt.get("active", players)
-    context.update(
-        form_context(
-            request,
-            meeting,
-            players=players,
-            result=result,
-            module=module,
-            initial=initial,
-            errors=errors,
-            hand_number=hand_number,
-        )
-    )
-    context.update(
-        {
-            "parties": result["parties"],
-            "totals": result["totals"],
-            "rows": sheet.sheet_rows(result=result, live_hands=live),
-            "dealer": nxt.get("dealer"),
-            # The dealer is named by the game's own panel (with whether he sits out).
-            "sitting_out": [p for p in players if p not in active and p != nxt.get("dealer")],
-            "host_round_games_left": nxt.get("host_round_games_left"),
-            "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
-            "idempotency_key": idempotency_key or uuid.uuid4(),
-        }
-    )
-    # The legend of the special rounds only on a sheet that has such rows (Doppelkopf's).
-    context["special_rounds"] = any(row["round_label"] for row in context["rows"])
-    if not context["evening_over"]:
-        context.update(next_context(context, module=module))
     return context
+
+
+def _sheet(meeting, context, *, result, live, idempotency_key):
+    """The sheet and the panel's figures from the replay: the rows, the totals, who deals and
+    who sits out, and where the next hand is posted (with its idempotency key)."""
+    nxt = result["next"]
+    active = nxt.get("active", context["players"])
+    rows = sheet.sheet_rows(result=result, live_hands=live)
+    return {
+        "parties": result["parties"],
+        "totals": result["totals"],
+        "rows": rows,
+        "dealer": nxt.get("dealer"),
+        # The dealer is named by the game's own panel (with whether he sits out).
+        "sitting_out": [p for p in context["players"] if p not in active and p != nxt.get("dealer")],
+        "host_round_games_left": nxt.get("host_round_games_left"),
+        "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
+        "idempotency_key": idempotency_key or uuid.uuid4(),
+        # The legend of the special rounds only on a sheet that has such rows (Doppelkopf's).
+        "special_rounds": any(row["round_label"] for row in rows),
+    }
 
 
 def next_words(context):

@@ -46,80 +46,94 @@ def _last_evening(league):
 @require_http_methods(["GET", "POST"])
 def meeting_start(request, slug):
     league, _membership = league_for(user=request.user, slug=slug, role=Role.SCOREKEEPER)
-    spec = get_game(league.game)
     host = seasons_selectors.suggested_host(league=league)
     open_evening = None
     if request.method == "POST":
         form = StartMeetingForm(request.POST, league=league)
         if form.is_valid():
-            data = form.cleaned_data
-            try:
-                meeting = meetings.start_meeting(
-                    league=league,
-                    date=data["date"],
-                    end_time=data.get("end_time"),
-                    players=data["players"],
-                    pennant_holder=data.get("pennant_holder"),
-                    pennant_forgotten=data.get("pennant_forgotten", False),
-                    teams=data[TEAMS],
-                    start_totals=data[START_TOTALS],
-                    user=request.user,
-                )
-            except exceptions.InvalidInput as error:
-                players = [p.name for p in data["players"]] + list(data[TEAMS] or ())
-                for problem in field_labels.page_errors(error.errors, game=league.game, players=players):
-                    field = problem.get("field")
-                    form.add_error(field if field in form.fields else "players", problem["message"])
-            else:
+            meeting = _start(request, league, form)
+            if meeting is not None:
                 messages.success(request, _("The meeting has started. Good game!"))
                 return redirect(meeting.get_absolute_url())
-        seated = form.seated
-        status = 400
+        seated, status = form.seated, 400
     else:
         open_evening, pennant = _last_evening(league)
         form = StartMeetingForm(
             league=league,
             initial={"date": timezone.localdate(), "pennant_holder": pennant.pk if pennant else None},
         )
-        seated = [host] if host else []
-        status = 200
+        seated, status = ([host] if host else []), 200
     order = table_selectors.last_seat_order(league=league)
     # "As last time": the last evening's table, in its seat order from the host due (who sits
     # first and deals first), those who no longer play left out; one tap instead of one a seat.
     same = _same_table(league=league, order=order, host=host)
     if request.method == "GET" and request.GET.get("same") and same:
         seated = same
+    context = _start_context(league, form, seated=seated, order=order, same=same, host=host)
+    context["open_evening"] = open_evening
+    return render(request, "meetings/start.html", context, status=status)
+
+
+def _start(request, league, form):
+    """The evening started from the valid ``form``, or None when the service refused it (its
+    problems are then on the form's fields)."""
+    data = form.cleaned_data
+    try:
+        return meetings.start_meeting(
+            league=league,
+            date=data["date"],
+            end_time=data.get("end_time"),
+            players=data["players"],
+            pennant_holder=data.get("pennant_holder"),
+            pennant_forgotten=data.get("pennant_forgotten", False),
+            teams=data[TEAMS],
+            start_totals=data[START_TOTALS],
+            user=request.user,
+        )
+    except exceptions.InvalidInput as error:
+        players = [p.name for p in data["players"]] + list(data[TEAMS] or ())
+        for problem in field_labels.page_errors(error.errors, game=league.game, players=players):
+            field = problem.get("field")
+            form.add_error(field if field in form.fields else "players", problem["message"])
+        return None
+
+
+def _start_context(league, form, *, seated, order, same, host):
+    """The start page: the seated players, the bench (the others, in last evening's seat order
+    first), the one-tap table as last time, and the start totals of a game that carries them."""
+    spec = get_game(league.game)
     rank = {pk: i for i, pk in enumerate(order)}
     everyone = sorted(league.players.filter(active=True), key=lambda p: (rank.get(p.pk, len(rank)), p.name))
-    errors = form.section_errors()
+    bench = [p for p in everyone if p not in seated]
     context = {
         "league": league,
         "form": form,
-        "errors": errors,
+        "errors": form.section_errors(),
         "suggested_host": host,
         "same_table": same if len(same) > 1 and same != seated else None,
         "seated": [{"player": p, "team": form.team_of.get(p.name, "")} for p in seated],
-        "bench": [p for p in everyone if p not in seated],
+        "bench": bench,
         "team_game": form.team_game,
         "team_names": TEAM_NAMES,
         "min_players": spec.min_players,
         "max_players": spec.max_players,
-        "open_evening": open_evening,
     }
     if form.carry_game:
-        seated_pks = [p.pk for p in seated]
-        context["carry"] = {
-            # Seated players first, in seat order (the script keeps it so as seats change).
-            "players": [
-                {"player": p, "value": form.typed(f"start_{p.pk}"), "seated": p.pk in seated_pks}
-                for p in seated + context["bench"]
-            ],
-            "teams": [{"name": t, "value": form.typed(f"start_team_{t}")} for t in TEAM_NAMES]
-            if form.team_game
-            else [],
-            "open": form.carry_open(),
-        }
-    return render(request, "meetings/start.html", context, status=status)
+        context["carry"] = _carry(form, seated=seated, bench=bench)
+    return context
+
+
+def _carry(form, *, seated, bench):
+    """The start totals typed so far, the seated players first in seat order (the script keeps
+    it so as seats change), and the teams' in a team game."""
+    seated_pks = [p.pk for p in seated]
+    return {
+        "players": [
+            {"player": p, "value": form.typed(f"start_{p.pk}"), "seated": p.pk in seated_pks} for p in seated + bench
+        ],
+        "teams": [{"name": t, "value": form.typed(f"start_team_{t}")} for t in TEAM_NAMES] if form.team_game else [],
+        "open": form.carry_open(),
+    }
 
 
 urlpatterns = [
