@@ -119,7 +119,7 @@ def test_the_cached_figures_follow_a_correction_of_the_first_evening(leagues):
     ratings.league_ratings(league=league)
     hand = Hand.objects.get(pk=built["big"]["first_hand"])
     payload = {**hand.payload, "re_eyes": 240 - hand.payload["re_eyes"]}
-    services.change_hand(hand=hand, payload=payload, user=user, version=hand.version)
+    services.change_hand(hand=hand, payload=payload, by=user, version=hand.version)
     try:
         assert summary(statistics.league_statistics(league=league)) == summary(
             statistics.compute_statistics(league=league)
@@ -130,6 +130,6 @@ def test_the_cached_figures_follow_a_correction_of_the_first_evening(leagues):
     finally:
         hand.refresh_from_db()
         services.change_hand(
-            hand=hand, payload={**payload, "re_eyes": 240 - payload["re_eyes"]}, user=user, version=hand.version
+            hand=hand, payload={**payload, "re_eyes": 240 - payload["re_eyes"]}, by=user, version=hand.version
         )
         derived_cache.clear()

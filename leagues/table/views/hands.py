@@ -4,6 +4,7 @@ entered that hand first; without JavaScript the same answers come as whole pages
 is one call of ``leagues.table.services``."""
 
 import uuid
+from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -80,6 +81,23 @@ def _appended(request, meeting, membership, *, replayed, hands):
     return reswap(retarget(response, "#at-entry"), "outerHTML")
 
 
+@dataclass
+class _Draft:
+    """The hand a phone sends, as the entry reads it under the meeting's lock: what the
+    answers need whichever way the write ends."""
+
+    expected: int | None
+    key: uuid.UUID | None
+    meeting: object = None
+    membership: object = None
+    module: object = None
+    hands: list = field(default_factory=list)
+    live: list = field(default_factory=list)
+    number: int | None = None
+    result: dict | None = None
+    payload: object = None
+
+
 @login_required
 @require_POST
 def hand_add_hx(request, slug, pk):
@@ -88,78 +106,66 @@ def hand_add_hx(request, slug, pk):
     (409). Without JavaScript the same answers come as whole pages. The same form sent
     twice (a double tap, a POST sent again after a reload) enters its hand once."""
     control = HandEntryForm(request.POST)
-    control_ok = control.is_valid()
-    expected = control.cleaned_data.get("expected_hand") if control_ok else None
-    key = control.cleaned_data.get("idempotency_key") if control_ok else None
+    data = control.cleaned_data if control.is_valid() else {}
+    draft = _Draft(expected=data.get("expected_hand"), key=data.get("idempotency_key"))
     try:
-        # The meeting's lock from the start: what the form is read against (the hands, the
-        # seats, their replay) is what the write writes after, and it is read once (issue
-        # 12: before, the view read it before the lock and the write again under it).
         with transaction.atomic():
-            meeting, membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True)
-            module = form_module(meeting.game)
-            hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
-            if key is not None:
-                # Checked before the form is read: once it is saved, the same form may no longer
-                # fit the evening (the next dealer sits out now), yet it is the hand already saved.
-                earlier = next((h for h in hands if h.idempotency_key == key), None)
-                if earlier is not None:
-                    return _saved(request, meeting, membership, earlier, hands=hands)
-            live = [h for h in hands if h.deleted_at is None]
-            number = len(live) + 1
-            players = seat_names(meeting)
-            carried = carried_rounds(meeting)
-            result, broken = replay_hands(meeting, [h.payload for h in live], carried)
-            if result is None:
-                return render_table(request, meeting, membership, status=400, hands=hands)
-            payload, read_errors = module.payload_from_post(request.POST, players=players, result=result)
-            if expected is not None and expected != number:
-                # The sheet on this phone was stale: someone else entered that hand already.
-                return _conflict(request, meeting, membership, expected, module, payload)
-            if not control_ok or read_errors:
-                errors = [{"hand": number, "field": field, "message": msg} for field, msg in read_errors.items()]
-                errors += control_errors(control, number)
-                return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
-            hand, _created, replayed = services.enter_locked_hand(
-                meeting=meeting,
-                every=hands,
-                seated=seated(meeting),
-                payload=payload,
-                user=request.user,
-                number=expected,
-                idempotency_key=key,
-                carried=carried,
-                before=result,
-            )
+            answer = _read_and_enter(request, slug, pk, control, draft)
     except IntegrityError as error:
         try:
-            hand, _created, replayed = services.entered_meanwhile(meeting, key, payload, error)
-        except exceptions.HandConflict:
-            return _conflict(request, meeting, membership, expected or number, module, payload)
-        except exceptions.IdempotencyKeyReused as error:
-            return _conflict(request, meeting, membership, error.hand.number or number, module, payload)
-        return _saved(request, meeting, membership, hand)
-    except exceptions.HandConflict:
-        return _conflict(request, meeting, membership, expected or number, module, payload)
-    except exceptions.IdempotencyKeyReused as error:
-        return _conflict(request, meeting, membership, error.hand.number or number, module, payload)
+            answer = services.entered_meanwhile(draft.meeting, key=draft.key, payload=draft.payload, error=error)
+        except (exceptions.HandConflict, exceptions.IdempotencyKeyReused) as taken:
+            return _conflict(request, draft, taken)
+        return _saved(request, draft.meeting, draft.membership, answer.hand)
+    except (exceptions.HandConflict, exceptions.IdempotencyKeyReused) as taken:
+        return _conflict(request, draft, taken)
     except exceptions.MeetingClosed as error:
         # A phone that still showed the form: the sheet as it is now, with the evening over.
-        return render_table(request, meeting, membership, status=400, closed_refusal=error.errors[0]["message"])
+        message = error.errors[0]["message"]
+        return render_table(request, draft.meeting, draft.membership, status=400, closed_refusal=message)
     except exceptions.InvalidInput as error:
-        errors = page_errors(meeting, error.errors)
-        return _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key)
+        return _form_errors(request, draft, page_errors(draft.meeting, error.errors))
+    if not isinstance(answer, services.Entered):
+        return answer
     # The table is rendered from the write's own replay and the hands it read under the lock,
     # not read and replayed a third time; the phone that expected this hand's number shows
     # the sheet before it, and gets only the new hand's row for it.
-    return _saved(
-        request,
-        meeting,
-        membership,
-        hand,
-        replayed=(live + [hand], replayed),
-        hands=hands + [hand],
-        append=expected is not None,
+    hand = answer.hand
+    replayed = (draft.live + [hand], answer.result)
+    append = draft.expected is not None
+    return _saved(request, draft.meeting, draft.membership, hand, replayed, draft.hands + [hand], append)
+
+
+def _read_and_enter(request, slug, pk, control, draft):
+    """Under the meeting's lock, taken first: what the form is read against (the hands, the
+    seats, their replay) is what the write writes after, read once. The hand entered, or
+    the answer that saves nothing."""
+    meeting, membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True)
+    draft.meeting, draft.membership, draft.module = meeting, membership, form_module(meeting.game)
+    hands = draft.hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
+    # The key is looked for before the form is read: once its hand is saved, the same form
+    # may no longer fit the evening (the next dealer sits out now), yet it is that hand.
+    earlier = next((h for h in hands if h.idempotency_key == draft.key), None) if draft.key else None
+    if earlier is not None:
+        return _saved(request, meeting, membership, earlier, hands=hands)
+    draft.live = [h for h in hands if h.deleted_at is None]
+    draft.number = len(draft.live) + 1
+    carried = carried_rounds(meeting)
+    draft.result, _broken = replay_hands(meeting, [h.payload for h in draft.live], carried)
+    if draft.result is None:
+        return render_table(request, meeting, membership, status=400, hands=hands)
+    draft.payload, read_errors = draft.module.payload_from_post(
+        request.POST, players=seat_names(meeting), result=draft.result
+    )
+    if draft.expected is not None and draft.expected != draft.number:
+        # The sheet on this phone was stale: someone else entered that hand already.
+        return _conflict(request, draft, exceptions.HandConflict(draft.number - 1))
+    if control.errors or read_errors:
+        errors = [{"hand": draft.number, "field": f, "message": m} for f, m in read_errors.items()]
+        return _form_errors(request, draft, errors + control_errors(control, draft.number))
+    locked = services.Locked(hands=hands, seated=seated(meeting), carried=carried, before=draft.result)
+    return services.enter_hand(
+        meeting=meeting, payload=draft.payload, by=request.user, number=draft.expected, key=draft.key, locked=locked
     )
 
 
@@ -167,26 +173,21 @@ def initial_of(module, payload):
     return module.initial_from_payload(payload) if isinstance(payload, dict) else {}
 
 
-def _form_errors(request, meeting, membership, module, players, result, payload, errors, number, key):
+def _form_errors(request, draft, errors):
     """The form again with its problems on the fields, status 400, nothing saved. It keeps
     its idempotency key (nothing was saved with it); htmx swaps only the form, the sheet
     stays as it was."""
+    meeting, initial = draft.meeting, initial_of(draft.module, draft.payload)
     if not request.htmx:
         return render_table(
-            request,
-            meeting,
-            membership,
-            status=400,
-            initial=initial_of(module, payload),
-            errors=errors,
-            idempotency_key=key,
+            request, meeting, draft.membership, status=400, initial=initial, errors=errors, idempotency_key=draft.key
         )
     context = {
         "meeting": meeting,
         "league": meeting.league,
         "can_write": True,
         "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
-        "idempotency_key": key or uuid.uuid4(),
+        "idempotency_key": draft.key or uuid.uuid4(),
         "say": hand_words(meeting.league.game),
         # The save bar keeps the last hand's undo (the form it submits stays on the page).
         "undo": undo.offers(
@@ -198,23 +199,29 @@ def _form_errors(request, meeting, membership, module, players, result, payload,
         **form_context(
             request,
             meeting,
-            players=players,
-            result=result,
-            module=module,
-            initial=initial_of(module, payload),
+            players=seat_names(meeting),
+            result=draft.result,
+            module=draft.module,
+            initial=initial,
             errors=errors,
-            hand_number=number,
+            hand_number=draft.number,
         ),
     }
     response = render(request, "meetings/meeting.html#hand_form", context, status=400)
     return reswap(retarget(response, "#hand-form"), "outerHTML")
 
 
-def _conflict(request, meeting, membership, number, module, payload):
-    """Someone else entered hand ``number`` first: show the refreshed sheet and keep what
-    this phone entered in the form (nothing is saved twice, nothing typed is lost)."""
+def _conflict(request, draft, taken):
+    """Someone else entered the hand first (``taken``: HandConflict, or IdempotencyKeyReused
+    naming the hand its key entered): show the refreshed sheet and keep what this phone
+    entered in the form (nothing is saved twice, nothing typed is lost)."""
+    if isinstance(taken, exceptions.IdempotencyKeyReused):
+        number = taken.hand.number or draft.number
+    else:
+        number = draft.expected or draft.number
+    initial = initial_of(draft.module, draft.payload)
     response = render_table(
-        request, meeting, membership, status=409, initial=initial_of(module, payload), conflict={"number": number}
+        request, draft.meeting, draft.membership, status=409, initial=initial, conflict={"number": number}
     )
     if request.htmx:
         response = reswap(retarget(response, "#at-table"), "outerHTML")
@@ -242,117 +249,124 @@ def hand_edit(request, slug, pk, hand_pk):
         return _edit_page(request, meeting, membership, hand)
     control = HandVersionForm(request.POST)
     # The meeting's lock from the start: the hands the form is read against are those the
-    # correction writes over, read once (issue 12: before the lock and again under it).
+    # correction writes over, read once.
     with transaction.atomic():
         meeting, membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True)
-        try:
-            live, hand = services.hands_with(meeting, hand_pk)
-        except Hand.DoesNotExist:
-            raise Http404 from None
-        if not control.is_valid():
-            return _edit_page(request, meeting, membership, hand, post=request.POST, control=control, live=live)
-        version = control.cleaned_data["version"]
-        if hand.deleted_at is not None:
+        hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
+        hand = next((h for h in hands if h.pk == hand_pk), None)
+        if hand is None:
+            raise Http404
+        if hand.deleted_at is not None and control.is_valid():
             # Deleted since this phone opened the form: no correction can apply to it.
-            by, at = services.last_change(hand)
-            return stale_page(request, meeting, membership, exceptions.StaleHand(hand, changed_by=by, changed_at=at))
-        return _edit_page(request, meeting, membership, hand, post=request.POST, version=version, live=live)
+            return _deleted_meanwhile(request, meeting, membership, hand)
+        locked = services.Locked(hands=hands, seated=seated(meeting), carried=carried_rounds(meeting))
+        version = control.cleaned_data["version"] if control.is_valid() else None
+        return _edit_page(
+            request,
+            meeting,
+            membership,
+            hand,
+            post=request.POST,
+            version=version,
+            control=None if control.is_valid() else control,
+            locked=locked,
+        )
 
 
-def _edit_page(request, meeting, membership, hand, *, post=None, version=None, control=None, stale=None, live=None):
-    """The correction's page; ``live``: the meeting's live hands as ``services.hands_with``
-    gives them, when the caller holds the meeting's lock (a POST): then the correction is
-    written with them (``services.change_locked_hand``), else read here for the form."""
-    locked = live is not None
-    if live is None:
-        live = [h for h in table_selectors.meeting_hands(meeting=meeting, entered_by=False) if h.deleted_at is None]
+def _deleted_meanwhile(request, meeting, membership, hand):
+    by, at = services.last_change(hand)
+    return stale_page(request, meeting, membership, exceptions.StaleHand(hand, changed_by=by, changed_at=at))
+
+
+@dataclass(frozen=True)
+class _Edit:
+    """The hand being corrected, its number on the sheet, the replay of the hands before it
+    (the form sees the evening as it stood then: its dealer, who was active) and the game's
+    form module."""
+
+    hand: Hand
+    number: int
+    before: dict
+    module: object
+
+
+def _edit_page(request, meeting, membership, hand, *, post=None, version=None, control=None, stale=None, locked=None):
+    """The correction's page; ``locked``: what a POST read under the meeting's lock, with
+    which the correction is written (a GET reads the hands here, for the form only)."""
+    if locked is None:
+        hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
+    else:
+        hands = locked.hands
+    live = [h for h in hands if h.deleted_at is None]
     index = live_index(live, hand)
     if index is None:  # deleted a moment ago
-        by, at = services.last_change(hand)
-        return stale_page(request, meeting, membership, exceptions.StaleHand(hand, changed_by=by, changed_at=at))
-    number = index + 1
-    players = seat_names(meeting)
-    module = form_module(meeting.game)
-    # The form sees the evening as it stood before this hand (its dealer, who was active).
-    carried = carried_rounds(meeting) if locked else None
-    before, broken = replay_hands(meeting, [h.payload for h in live[:index]], carried)
+        return _deleted_meanwhile(request, meeting, membership, hand)
+    before, broken = replay_hands(meeting, [h.payload for h in live[:index]], locked and locked.carried)
     if before is None:
         # The hands before it no longer replay (a rule or a name changed since): the form
         # cannot be built, so show the sheet with what is wrong (fix or delete those first).
         context = table_context(request, meeting, membership)
         context["broken"] = context["broken"] or broken
         return render(request, "meetings/meeting.html", context, status=400)
-    status = 200
-    initial = module.initial_from_payload(hand.payload)
-    errors = []
-    shown_version = hand.version
-    if post is not None:
-        payload, read_errors = module.payload_from_post(post, players=players, result=before)
-        initial = initial_of(module, payload)
-        status = 400
-        errors = [{"hand": number, "field": f, "message": m} for f, m in read_errors.items()]
-        if control is not None:
-            errors += control_errors(control, number)
-        elif not errors and stale is None:
-            try:
-                if locked:
-                    # Its own savepoint: a correction may raise after writing (a later evening
-                    # that would no longer add up), and then nothing of it may stay.
-                    with transaction.atomic():
-                        services.change_locked_hand(
-                            meeting=meeting,
-                            hands=live,
-                            hand=hand,
-                            seated=seated(meeting),
-                            payload=payload,
-                            user=request.user,
-                            version=version,
-                            carried=carried,
-                        )
-                else:
-                    services.change_hand(hand=hand, payload=payload, user=request.user, version=version)
-            except exceptions.StaleHand as error:
-                if error.hand.deleted_at is not None:
-                    return stale_page(request, meeting, membership, error)
-                # Built again from the hand as it is now, keeping what this phone typed.
-                return _edit_page(
-                    request,
-                    meeting,
-                    membership,
-                    error.hand,
-                    post=post,
-                    version=version,
-                    stale=error,
-                    live=live if locked else None,
-                )
-            except exceptions.InvalidInput as error:
-                errors = page_errors(meeting, error.errors)
-            else:
-                messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
-                return redirect(meeting.get_absolute_url() + f"#hand-{number}")
-        if stale is not None:
-            status = 409
-        elif version is not None:
-            # A form with problems keeps the version its phone saw, so that saving it again
-            # still cannot overwrite a correction made by someone else in the meantime.
-            shown_version = version
+    edit = _Edit(hand=hand, number=index + 1, before=before, module=form_module(meeting.game))
+    if post is None:
+        return _edit_form(request, meeting, edit, initial=edit.module.initial_from_payload(hand.payload))
+    return _correct(
+        request, meeting, membership, edit, post, version=version, control=control, stale=stale, locked=locked
+    )
+
+
+def _correct(request, meeting, membership, edit, post, *, version, control, stale, locked):
+    """Write the correction posted, or answer with the form and its problems (400), or with
+    the hand as someone else changed it meanwhile and what was typed (409)."""
+    payload, read_errors = edit.module.payload_from_post(post, players=seat_names(meeting), result=edit.before)
+    errors = [{"hand": edit.number, "field": f, "message": m} for f, m in read_errors.items()]
+    if control is not None:
+        errors += control_errors(control, edit.number)
+    elif not errors and stale is None:
+        try:
+            # Its own savepoint: a correction may raise after writing (a later evening that
+            # would no longer add up), and then nothing of it may stay.
+            with transaction.atomic():
+                services.change_hand(hand=edit.hand, payload=payload, by=request.user, version=version, locked=locked)
+        except exceptions.StaleHand as error:
+            if error.hand.deleted_at is not None:
+                return stale_page(request, meeting, membership, error)
+            # Built again from the hand as it is now, keeping what this phone typed.
+            return _edit_page(
+                request, meeting, membership, error.hand, post=post, version=version, stale=error, locked=locked
+            )
+        except exceptions.InvalidInput as error:
+            errors = page_errors(meeting, error.errors)
+        else:
+            messages.success(request, _("Hand %(number)s corrected.") % {"number": edit.number})
+            return redirect(meeting.get_absolute_url() + f"#hand-{edit.number}")
+    # A form with problems keeps the version its phone saw, so that saving it again still
+    # cannot overwrite a correction made by someone else in the meantime.
+    shown = edit.hand.version if stale is not None or version is None else version
+    initial = initial_of(edit.module, payload)
+    status = 409 if stale is not None else 400
+    return _edit_form(request, meeting, edit, initial=initial, errors=errors, version=shown, stale=stale, status=status)
+
+
+def _edit_form(request, meeting, edit, *, initial, errors=(), version=None, stale=None, status=200):
     context = {
         "meeting": meeting,
         "league": meeting.league,
-        "hand": hand,
-        "number": number,
-        "version": shown_version,
+        "hand": edit.hand,
+        "number": edit.number,
+        "version": edit.hand.version if version is None else version,
         "stale": stale_notice(stale) if stale is not None else None,
-        "stale_lines": sheet.describe_payload(module=module, payload=hand.payload) if stale is not None else [],
+        "stale_lines": sheet.describe_payload(module=edit.module, payload=edit.hand.payload) if stale is not None else [],
         **form_context(
             request,
             meeting,
-            players=players,
-            result=before,
-            module=module,
+            players=seat_names(meeting),
+            result=edit.before,
+            module=edit.module,
             initial=initial,
-            errors=errors,
-            hand_number=number,
+            errors=list(errors),
+            hand_number=edit.number,
         ),
     }
     return render(request, "meetings/hand_edit.html", context, status=status)
@@ -376,7 +390,7 @@ def _hand_write(request, slug, pk, hand_pk, write, done_message):
         context["refused"] = [message for messages_ in control.errors.values() for message in messages_]
         return render(request, "meetings/hand.html", context, status=400)
     try:
-        write(hand=hand, user=request.user, version=control.cleaned_data["version"])
+        write(hand=hand, by=request.user, version=control.cleaned_data["version"])
     except exceptions.StaleHand as error:
         return stale_page(request, meeting, membership, error)
     except exceptions.InvalidInput as error:

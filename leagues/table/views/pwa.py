@@ -198,18 +198,16 @@ def outbox_choice(request, slug, pk):
         before = live if choice == outbox_choices.KEEP else live[: entered_as - 1]
     try:
         _module, payload, problems = _read(meeting, request.POST, before)
-        write = {"payload": payload, "user": request.user, "idempotency_key": key, "entered_as": entered_as}
+        write = {"payload": payload, "by": request.user, "key": key, "entered_as": entered_as}
         if choice == outbox_choices.DISCARD:
             problems = []  # thrown away: kept as it was read, whatever it lacks
             services.discard_offline_hand(meeting=meeting, **write)
             number = entered_as
         elif not problems:
             if choice == outbox_choices.REPLACE:
-                hand, _result = services.replace_hand_replayed(hand=hand, version=data["version"], **write)
+                hand = services.replace_hand(hand=hand, version=data["version"], **write).hand
             else:
-                hand, _created, _result = services.keep_offline_hand(
-                    meeting=meeting, number=data["expected_hand"], **write
-                )
+                hand = services.keep_offline_hand(meeting=meeting, number=data["expected_hand"], **write).hand
             number = hand.number
     except (exceptions.HandConflict, exceptions.StaleHand, exceptions.IdempotencyKeyReused):
         return render(request, "pwa/outbox_answer.html", {"problems": []}, status=409)
