@@ -40,9 +40,16 @@ test: $(VENV)/.dev-installed browser-deps
 test-fast: $(VENV)/.dev-installed
 	$(BIN)/python -m pytest -m "not slow"
 
+# Style and size: ruff (with complexity at most 15), no radon grade D or worse, no dead code
+# vulture finds at 60 % (framework hooks listed in .ci/vulture_whitelist.py), modules up to
+# 600 lines and functions up to 60 (.ci/sizes.py).
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check scoring leagues kartenliga tests
+	@out="$$($(BIN)/radon cc -s -n D scoring leagues kartenliga -e '*/migrations/*')"; \
+		if [ -n "$$out" ]; then echo "radon grade D or worse:"; echo "$$out"; exit 1; fi
+	$(BIN)/vulture --min-confidence 60 scoring leagues kartenliga .ci/vulture_whitelist.py --exclude '*/migrations/*'
+	$(BIN)/python .ci/sizes.py
 
 bench: $(VENV)/.dev-installed
 	DJANGO_SECRET_KEY=bench-only-secret $(BIN)/python -m tests.bench.run --output bench-results.json

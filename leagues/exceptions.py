@@ -111,9 +111,8 @@ def _error(field: str, message: str) -> InvalidInput:
 
 
 class InviteUnusable(Exception):
-    """An invite that cannot be used; ``reason`` is one of REASONS."""
-
-    REASONS = ("expired", "used", "revoked", "wrong_league", "player_taken")
+    """An invite that cannot be used; ``reason`` is "expired", "used", "revoked",
+    "wrong_league" or "player_taken"."""
 
     def __init__(self, reason: str):
         super().__init__(reason)

@@ -8,12 +8,6 @@ from leagues.models import League, Membership, Role
 from leagues.table import selectors
 
 
-def membership_for(*, user, league):
-    if not user.is_authenticated:
-        return None
-    return Membership.objects.filter(league=league, user=user).first()
-
-
 def league_for(*, user, slug, role=Role.MEMBER):
     """The league named by ``slug`` if ``user`` holds at least ``role`` in it.
 

@@ -34,10 +34,6 @@ class StandingRow:
         totals has no games to share its points: the table shows no average then)."""
         return Fraction(self.total - self.imported_total, self.games) if self.games else None
 
-    @property
-    def solos_lost(self):
-        return self.solos - self.solos_won
-
     def add(self, figures):
         for name in ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "imported_total"):
             setattr(self, name, getattr(self, name) + (figures.get(name) or 0))

@@ -1,35 +1,20 @@
-"""HTML pages. Each view module owns its own url patterns, so pages are found next to their views."""
+"""HTML pages: each package's own, gathered here; each view module owns its url patterns, so a
+page is found next to its view."""
 
 from leagues import floor
-from leagues.accounts.views import account as accounts
-from leagues.accounts.views import tokens
-from leagues.clubs.views import leagues, rules
-from leagues.exchange.views import league_file as exchange
-from leagues.exchange.views import paper
-from leagues.seasons.views import bill, report, seasons, what_if
-from leagues.stats.views import activity, standings, statistics
-from leagues.table.views import evening_end, hands, history, meeting, pwa, start, undo
+from leagues.accounts import urls as accounts
+from leagues.clubs import urls as clubs
+from leagues.exchange import urls as exchange
+from leagues.seasons import urls as seasons
+from leagues.stats import urls as stats
+from leagues.table import urls as table
 
 urlpatterns = [
     *accounts.urlpatterns,
-    *leagues.urlpatterns,
-    *start.urlpatterns,
-    *meeting.urlpatterns,
-    *hands.urlpatterns,
-    *history.urlpatterns,
-    *evening_end.urlpatterns,
-    *standings.urlpatterns,
-    *bill.urlpatterns,
-    *rules.urlpatterns,
+    *clubs.urlpatterns,
+    *table.urlpatterns,
+    *stats.urlpatterns,
     *seasons.urlpatterns,
-    *what_if.urlpatterns,
     *exchange.urlpatterns,
-    *report.urlpatterns,
-    *activity.urlpatterns,
-    *statistics.urlpatterns,
-    *paper.urlpatterns,
-    *tokens.urlpatterns,
-    *pwa.urlpatterns,
-    *undo.urlpatterns,
     *floor.urlpatterns,
 ]

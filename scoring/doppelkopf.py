@@ -71,7 +71,6 @@ MAX_DOPPELKOPF = TOTAL_EYES // DOPPELKOPF_EYES
 # Re's eyes entered most often, each a line the result turns on: none, the 90 that beats
 # keine 90, a split (Kontra wins), the least that wins for Re, keine 90 made, all.
 EYE_MARKS = (0, REACHED_AGAINST[0], HALF, HALF + 1, REACHED[0], TOTAL_EYES)
-BOCK_TRIGGER_ORDER = ("kontra_lost", "schwarz", "split_120", "re_kontra_re", "fuchs_last_doppelkopf")
 
 
 def active_seats(n: int, dealer: int) -> tuple[int, ...]:

@@ -44,10 +44,6 @@ Pure data: no Django here (scoring/ imports nothing of the app).
 # evaluated annotations, and the property tests read ``__required_keys__``.
 from typing import Any, NotRequired, TypedDict
 
-# The two keys every hand of every game carries (the app's HandResult.won reads the first).
-HAND_WINNERS = "hand_winners"
-GAME_WINNER = "game_winner"
-
 
 class BreakdownItem(TypedDict):
     """One line explaining a Doppelkopf game's ``value``."""
@@ -139,11 +135,6 @@ class ReplayResult(TypedDict):
     matches: NotRequired[list[dict[str, Any]]]
     # Spoil Five
     pot: NotRequired[int]
-
-
-def won_hand(figures: HandFigures, party: str) -> bool:
-    """Whether ``party`` won this hand (see ``hand_winners``)."""
-    return party in figures[HAND_WINNERS]
 
 
 def in_party_order(parties, winners) -> list[str]:

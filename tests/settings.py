@@ -8,7 +8,7 @@ os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
 os.environ.setdefault("DJANGO_STATIC_MANIFEST", "0")
 os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 # The suite fires thousands of API requests from one address: no rate limits by accident.
-# tests/test_api_throttling.py sets its own.
+# tests/api/test_api_throttling.py sets its own.
 os.environ.setdefault("KARTENLIGA_THROTTLE_ANON", "off")
 os.environ.setdefault("KARTENLIGA_THROTTLE_USER", "off")
 

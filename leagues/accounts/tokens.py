@@ -139,7 +139,7 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
     target_class = "leagues.accounts.tokens.BearerTokenAuthentication"
     name = "tokenAuth"
 
-    def get_security_definition(self, auto_schema):
+    def get_security_definition(self, _auto_schema):
         return {
             "type": "http",
             "scheme": "bearer",

@@ -22,7 +22,7 @@ class ORJSONRenderer(BaseRenderer):
     format = "json"
     charset = None
 
-    def render(self, data, accepted_media_type=None, renderer_context=None):
+    def render(self, data, _accepted_media_type=None, _renderer_context=None):
         if data is None:
             return b""
         return orjson.dumps(data, default=_default, option=orjson.OPT_NON_STR_KEYS)
@@ -31,7 +31,7 @@ class ORJSONRenderer(BaseRenderer):
 class ORJSONParser(BaseParser):
     media_type = "application/json"
 
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(self, stream, _media_type=None, _parser_context=None):
         try:
             return orjson.loads(stream.read())
         except (orjson.JSONDecodeError, UnicodeDecodeError) as error:

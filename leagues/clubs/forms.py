@@ -296,10 +296,6 @@ class RulesForm(forms.Form):
         """Only what differs from the preset: the league follows the preset for the rest."""
         return {name: value for name, value in self.rules.items() if value != self.preset.get(name)}
 
-    def field_rows(self):
-        """For the template: each option with its bound fields."""
-        return [(option, [self[n] for n in names]) for option, names in self.rows]
-
     def sections(self) -> list[dict[str, Any]]:
         """For the template: the options under their ``group`` heading, so that a long list
         folds into a few sections on a phone. A section comes where its first option is

@@ -41,6 +41,7 @@ from leagues.clubs import names, services
 from leagues.exchange import import_bills, import_meetings, spreadsheet
 from leagues.exchange import import_checks as checks
 from leagues.models import Hand, HandResult, League, Meeting, MeetingCarry, MeetingResult, Player, Season, SeasonBill
+from leagues.stats import ratings, statistics
 from leagues.table import results as table_results
 from scoring.registry import game_names
 
@@ -390,6 +391,10 @@ def import_league(*, data: checks.LeagueFile, user, name: str, slug: str, progre
             raise ImportProblem(f"{where}.bills", _("only one bill of a season is not replaced."))
         for j, bill in enumerate(bills, start=1):
             import_bills.import_bill(bill, f"{where}.bills[{j}]", season, player)
+    # Counted once here, as a played league counts its evenings as they close: the first
+    # statistics and ratings pages read them instead of counting the whole league.
+    statistics.league_statistics(league=league)
+    ratings.league_ratings(league=league)
     return league
 
 

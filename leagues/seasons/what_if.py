@@ -1,11 +1,11 @@
 """What if: a season replayed in memory under other rules, beside the season as played.
 
-Every evening of the season is replayed twice through scoring/: under its own rules (as
-played: this equals the stored standings, since they come from the same replay) and under
-the rules asked about (another preset, or options changed). Nothing is written: the rows a
-replay gives are the unsaved HandResult objects services.result_rows builds, summed here the
-way selectors sums stored ones. An evening whose hands do not fit the other rules (a hand kind
-the other preset does not know, say) is reported and left out of the what-if standings.
+The season as played is its stored results (the replay's rows, as the standings sum them);
+every evening is replayed through scoring/ under the rules asked about (another preset, or
+options changed). Nothing is written: the rows that replay gives are the unsaved HandResult
+objects ``leagues.table.results.result_rows`` builds, summed here the way the standings sum
+stored ones. An evening whose hands do not fit the other rules (a hand kind the other preset
+does not know, say) is reported and left out of the what-if standings.
 
 Special rounds carried from one evening to the next follow the chain within the season; into
 its first evening they come as they did (when the other rules carry them too).
@@ -13,12 +13,15 @@ its first evening they come as they did (when the other rules carry them too).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
+
+from django.db.models import Prefetch
 
 from leagues import exceptions, games, ranking
 from leagues.clubs import services
-from leagues.models import Meeting, Season
+from leagues.models import Hand, HandResult, Meeting, Player, Season, Seat
 from leagues.ranking import StandingRow
 from leagues.table import replay
 from leagues.table import results as table_results
@@ -95,38 +98,78 @@ def _evening_totals(results) -> dict[str, int]:
 
 
 def season_what_if(*, season: Season, variant: str, overrides: dict[str, Any]) -> WhatIf:
-    """The season as played and under ``variant`` + ``overrides`` (the league form's shape)."""
+    """The season as played and under ``variant`` + ``overrides`` (the league form's shape).
+    A fixed number of queries whatever the number of evenings (``_evenings_of``)."""
     league = season.league
     rules = (variant, services.resolved_rules(game=league.game, variant=variant, overrides=overrides))
     carries = bool(rules[1].get("carry_special_rounds"))
     race = games.is_race_game(league.game)
-    meetings = list(season.meetings.select_related("season", "league").order_by("date", "id"))
     played_rows, what_if_rows, evenings = [], [], []
-    carried_played = carried_what_if = None
-    for number, meeting in enumerate(meetings):
-        hands = list(meeting.hands.live())
-        payloads = [h.payload for h in hands]
-        # The first evening works out what it was given; the next ones take it from the one
-        # before, as services.carried_rounds_for would (a meeting whose rules do not carry
-        # starts from nothing).
-        given = carried_played if meeting.rules.get("carry_special_rounds") else ()
-        played = replay.calculate_meeting(meeting, payloads=payloads, carried=None if number == 0 else given)
-        rows = table_results.result_rows(meeting, hands, played)
+    carried = None
+    for number, (meeting, hands, seats, rows) in enumerate(_evenings_of(season)):
         played_rows += rows
-        carried_played = tuple(played["next"].get("queue_after_meeting") or ())
         if number == 0:
             # Into the season's first evening the rounds come as they did (if these rules carry).
-            carried_what_if = replay.carried_rounds_for(meeting) if carries else ()
+            carried = replay.carried_rounds_for(meeting) if carries else ()
         try:
-            result = replay.calculate_meeting(meeting, payloads=payloads, carried=carried_what_if, rules=rules)
+            result = replay.calculate_meeting(
+                meeting,
+                payloads=[h.payload for h in hands],
+                carried=carried,
+                rules=rules,
+                players=[seat.player for seat in seats],
+            )
         except exceptions.InvalidInput as error:
             evenings.append(
                 Evening(meeting, _evening_totals(rows), None, problem=" ".join(e["message"] for e in error.errors))
             )
-            carried_what_if = ()
+            carried = ()
             continue
-        other = table_results.result_rows(meeting, hands, result)
+        other = table_results.result_rows(meeting, hands, result, seats=seats)
         what_if_rows += other
-        carried_what_if = tuple(result["next"].get("queue_after_meeting") or ()) if carries else ()
+        carried = tuple(result["next"].get("queue_after_meeting") or ()) if carries else ()
         evenings.append(Evening(meeting, _evening_totals(rows), _evening_totals(other)))
     return WhatIf(played=_table(played_rows, race=race), what_if=_table(what_if_rows, race=race), evenings=evenings)
+
+
+class Stored(NamedTuple):
+    """A stored HandResult row, as ``_table`` and ``_evening_totals`` read it."""
+
+    meeting_id: int
+    number: int
+    player: Player
+    active: bool
+    delta: int
+    total: int
+    won: bool
+    games_won: int
+    solo: bool
+
+    @property
+    def player_id(self) -> int:
+        return self.player.pk
+
+
+def _evenings_of(season: Season) -> list[tuple[Meeting, list[Hand], list[Seat], list[Stored]]]:
+    """Each evening of ``season`` in playing order with its live hands, its seats (their
+    players) and its stored results, the replay's rows as it was played (in the replay's
+    order: the writer inserts a hand's rows so): four queries for the whole season."""
+    meetings = list(
+        season.meetings.with_season_start()
+        .select_related("season", "league")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.in_order()))
+        .order_by("date", "id")
+    )
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    live = Hand.objects.filter(meeting__season=season, deleted_at=None).order_by("meeting_id", "position")
+    for hand in live.only("meeting_id", "payload"):
+        hands[hand.meeting_id].append(hand)
+    players = {seat.player.pk: seat.player for meeting in meetings for seat in meeting.seats.all()}
+    results: dict[int, list[Stored]] = defaultdict(list)
+    for meeting_id, number, player_id, *figures in (
+        HandResult.objects.filter(season=season)
+        .order_by("meeting_id", "number", "id")
+        .values_list("meeting_id", "number", "player_id", "active", "delta", "total", "won", "games_won", "solo")
+    ):
+        results[meeting_id].append(Stored(meeting_id, number, players[player_id], *figures))
+    return [(m, hands[m.id], list(m.seats.all()), results[m.id]) for m in meetings]

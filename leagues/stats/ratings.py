@@ -31,18 +31,17 @@ date, then hand number), over every season (a rating is a player's, not a season
 
 The model starts everyone at mu 25, sigma 25/3; the ranking orders by the conservative
 ``ordinal`` (mu − 3·sigma, openskill's own), so that a newcomer with a lucky first evening does
-not top the list. Recomputed from the hands on read (a correction anywhere changes every later
-rating); the state after each season is kept with the fingerprints of the seasons up to it
-(``league_ratings``), so only the seasons from the newest change on are rated again. Rating the
-bench league's 32,000 hands from scratch takes about 1.4 s on this shared machine (2.8 s while
-the state was deep-copied after every evening), half of it in openskill's ``rate``; the states
-are kept in the database (``leagues.derived_cache``), so that is paid once, not once per worker and
-again after every restart.
+not top the list. A correction anywhere changes every later rating, so the state after an
+evening stands on every evening before it: the state after the evening before tonight is kept
+in the table of derived figures (``leagues.stats.derived_cache``) with that evening's mark
+(``leagues.stats.evenings``), and so is the state after each season's last evening. A page rates
+tonight on from the kept state; the first page after evenings closed rates them once and
+keeps the state after them; after a correction of a closed evening (reopened by an admin) the
+page rates on from the latest season whose state still matches.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -51,9 +50,18 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from leagues.models import League, Meeting, Player, Season
+from leagues.models import League, Meeting, Player
 from leagues.stats import derived_cache
-from leagues.stats.statistics import active_results, hands_in_play_order, kept_mark, percent, season_fingerprints
+from leagues.stats.evenings import (
+    BY_DATE,
+    EVENINGS_AT_ONCE,
+    Evenings,
+    Played,
+    active_results,
+    evenings_of,
+    hands_in_play_order,
+)
+from leagues.stats.statistics import percent
 
 MODEL = PlackettLuce()
 # The same model without its dynamics term: ``rate_match`` adds tau itself before it scales a
@@ -62,8 +70,8 @@ STILL = PlackettLuce(tau=0)
 DISPLAY = Decimal("0.1")
 # In the keys of the kept rating states: a change of how hands are rated (or of what a
 # RatingState holds) is a new key, so no state rated the old way is read again; the states
-# outlive the process that wrote them (a table, ``leagues.derived_cache``).
-METHOD = 2
+# outlive the process that wrote them (a table, ``leagues.stats.derived_cache``).
+METHOD = 3
 
 
 def matches_of_hand(payload: dict, rows, *, doppelkopf: bool, names: dict[str, int]) -> list[tuple[list, list]]:
@@ -75,26 +83,34 @@ def matches_of_hand(payload: dict, rows, *, doppelkopf: bool, names: dict[str, i
         return []
     kind = payload.get("kind") if doppelkopf else None
     if doppelkopf and kind == "revoke":
-        revoker = names.get(payload.get("revoke_by"))
-        others = [pid for pid, _d, _w in active if pid != revoker]
-        if len(others) == len(active):  # no active player of that name: nobody to rate
-            return []
-        return [([[revoker], others], [2, 1])]
+        return _revoke(active, names.get(payload.get("revoke_by")))
     if doppelkopf and kind != "ramsch":
-        re_ids = {names.get(n) for n in payload.get("re") or ()}
-        re = [pid for pid, _d, _w in active if pid in re_ids]
-        kontra = [pid for pid, _d, _w in active if pid not in re_ids]
-        if not re or not kontra:
-            return []
-        re_won = any(won for pid, _d, won in active if pid in re_ids)
-        kontra_won = any(won for pid, _d, won in active if pid not in re_ids)
-        ranks = [1, 2] if re_won else [2, 1] if kontra_won else [1, 1]
-        # A solo is one match like any other: rate_match rates unequal teams by their mean.
-        return [([re, kontra], ranks)]
+        return _re_against_kontra(active, {names.get(n) for n in payload.get("re") or ()})
     # Everyone for himself: the highest delta ranks first, equal deltas share a rank.
     ordered = sorted({delta for _pid, delta, _w in active}, reverse=True)
     rank_of = {delta: i + 1 for i, delta in enumerate(ordered)}
     return [([[pid] for pid, _d, _w in active], [rank_of[delta] for _pid, delta, _w in active])]
+
+
+def _revoke(active, revoker) -> list[tuple[list, list]]:
+    """A revoke: the revoker against the three others, who win."""
+    others = [pid for pid, _d, _w in active if pid != revoker]
+    if len(others) == len(active):  # no active player of that name: nobody to rate
+        return []
+    return [([[revoker], others], [2, 1])]
+
+
+def _re_against_kontra(active, re_ids: set) -> list[tuple[list, list]]:
+    """Re against Kontra, the winning party first; a game without a winner is a tie. A solo is
+    one match like any other: rate_match rates unequal teams by their mean."""
+    re = [pid for pid, _d, _w in active if pid in re_ids]
+    kontra = [pid for pid, _d, _w in active if pid not in re_ids]
+    if not re or not kontra:
+        return []
+    re_won = any(won for pid, _d, won in active if pid in re_ids)
+    kontra_won = any(won for pid, _d, won in active if pid not in re_ids)
+    ranks = [1, 2] if re_won else [2, 1] if kontra_won else [1, 1]
+    return [([re, kontra], ranks)]
 
 
 def rate_match(teams: list[list], *, ranks: list[int]) -> list[list]:
@@ -159,7 +175,7 @@ class Ratings:
 
 @dataclass
 class RatingState:
-    """Where the ratings stand after some seasons: plain numbers, so that it pickles."""
+    """Where the ratings stand after some evenings: plain numbers, so that it pickles."""
 
     ratings: dict[int, tuple[float, float]] = field(default_factory=dict)  # mu, sigma
     games: dict[int, int] = field(default_factory=dict)
@@ -179,93 +195,110 @@ class RatingState:
 
 
 def league_ratings(*, league: League) -> Ratings:
-    """The ratings now. The state after each season is kept (one row a season, overwritten)
-    with the fingerprints of that season and of all before it (a rating depends on every
-    earlier hand), and read only while they still match: a hand entered tonight rates
-    tonight's season again from the state the last season left, and a correction of an old
-    evening rates again from that evening's season on. A fixed number of queries."""
-    seasons = list(Season.objects.filter(league=league).order_by("number").values_list("id", flat=True))
-    prints = season_fingerprints(league)
-    chain = hashlib.sha256(kept_mark(league, league.game).encode())
-    keys, marks = [], []
-    for sid in seasons:
-        chain.update(prints.get(sid, "-").encode())
-        keys.append(f"kl-ratings-{METHOD}:{league.pk}:{sid}")
-        marks.append(chain.hexdigest()[:32])
-    done, state = 0, RatingState()
-    # The newest state alone first: it is what a page read again needs, and each state holds
-    # every evening before it (reading all twenty of the bench league's cost 5 ms a page).
-    last = derived_cache.get(league, keys[-1]) if keys else None
-    if last is not None and last[0] == marks[-1]:
-        done, state = len(keys), last[1]
-    elif keys:
-        kept = derived_cache.get_many(league, keys)
-        for i in range(len(keys), 0, -1):
-            found = kept.get(keys[i - 1])
-            if found is not None and found[0] == marks[i - 1]:
-                done, state = i, found[1]
-                break
-    if done < len(seasons):
-        states = rate_seasons(league=league, seasons=seasons[done:], state=state)
-        derived_cache.set_many(
-            league, {key: (mark, s) for key, mark, s in zip(keys[done:], marks[done:], states, strict=True)}
-        )
-        state = states[-1]
+    """The ratings now: the state after the evening before tonight, kept, and tonight rated on
+    from it (module docstring). When evenings closed since, the first page rates them once
+    and keeps the state after them, and after each season they end, so that a correction of
+    a closed evening rates again from the season before it. A fixed number of queries."""
+    evenings = evenings_of(league, order=BY_DATE, tag=f"ratings-{METHOD}-{league.game}")
+    key = f"kl-ratings-{METHOD}:{league.pk}"
+    reached, state = _kept_state(league, evenings, key)
+    if reached + 1 == len(evenings.rows):
+        return ratings_from(league=league, state=state)
+    # Kept: the state after each season that ended since, and after the evening before tonight.
+    stops = {i: [f"{key}:{sid}"] for sid, i in evenings.season_ends.items() if reached < i < evenings.tonight}
+    if reached < evenings.tonight - 1:
+        stops.setdefault(evenings.tonight - 1, []).append(key)
+    marks = {evenings.mark(i): names for i, names in stops.items()}
+    state, kept = rate_evenings(
+        league=league, evenings=evenings.after(reached), state=state, keep={pk for pk, _mark in marks}
+    )
+    rows = {name: (pk, mark, kept[pk]) for (pk, mark), names in marks.items() for name in names}
+    if rows:
+        derived_cache.set_many(league, rows)
     return ratings_from(league=league, state=state)
 
 
+def _kept_state(league: League, evenings: Evenings, key: str) -> tuple[int, RatingState]:
+    """(the index of the last evening it holds, the state) kept before tonight, or made again
+    from the seasons' states (and kept again, before tonight is rated on from it)."""
+    row = derived_cache.get(league, key)
+    reached = evenings.reached(row)
+    if reached >= 0:
+        return reached, row[2]
+    reached, state = _from_seasons(league, evenings)
+    if reached >= max(evenings.tonight - 1, 0):
+        derived_cache.set_many(league, {key: (*evenings.mark(reached), state)})
+    return reached, state
+
+
+def _from_seasons(league: League, evenings: Evenings) -> tuple[int, RatingState]:
+    """When the state before tonight no longer matches (or was never kept): the state after
+    the latest season that still matches; (the index of its last evening, the state)."""
+    ends = sorted((i, sid) for sid, i in evenings.season_ends.items())
+    keys = [f"kl-ratings-{METHOD}:{league.pk}:{sid}" for _i, sid in ends]
+    rows = derived_cache.get_many(league, keys)
+    for (i, _sid), key in reversed(list(zip(ends, keys, strict=True))):
+        if evenings.reached(rows.get(key)) == i:
+            return i, rows[key][2]
+    return -1, RatingState()
+
+
 def compute_ratings(*, league: League) -> Ratings:
-    """The ratings worked out from the first hand, without the cache."""
-    seasons = list(Season.objects.filter(league=league).order_by("number").values_list("id", flat=True))
-    states = rate_seasons(league=league, seasons=seasons, state=RatingState())
-    return ratings_from(league=league, state=states[-1] if states else RatingState())
-
-
-def rate_seasons(*, league: League, seasons: list[int], state: RatingState) -> list[RatingState]:
-    """Rate the hands of ``seasons`` (ids, in order) on from ``state``; the state after each
-    season (four queries whatever their number)."""
-    start, state = state, state.copy()  # a season without a meeting leaves the state as it was
-    names = dict(Player.objects.filter(league=league).values_list("name", "id"))
-    meetings = list(
-        Meeting.objects.filter(league=league, season__in=seasons)
-        .order_by("date", "id")
+    """The ratings worked out from the first hand, without the kept states."""
+    evenings = [
+        Played(id=pk, date=date, season_id=sid)
+        for pk, date, sid in Meeting.objects.filter(league=league)
+        .order_by(*BY_DATE)
         .values_list("id", "date", "season_id")
-    )
-    hands_of: dict[int, list[tuple]] = defaultdict(list)
-    for hand_id, meeting_id, payload in hands_in_play_order(seasons=seasons):
-        hands_of[meeting_id].append((hand_id, payload))
-    by_hand = active_results(seasons=seasons)
+    ]
+    state, _kept = rate_evenings(league=league, evenings=evenings, state=RatingState(), keep=set())
+    return ratings_from(league=league, state=state)
+
+
+def rate_evenings(
+    *, league: League, evenings: list[Played], state: RatingState, keep: set[int]
+) -> tuple[RatingState, dict[int, RatingState]]:
+    """Rate the hands of ``evenings`` (in playing order) on from ``state`` (changed in place);
+    the state after them and {meeting id: a copy of the state after it} of those in ``keep``.
+    Three queries, two more for every ``EVENINGS_AT_ONCE`` evenings after the first ones."""
+    names = dict(Player.objects.filter(league=league).values_list("name", "id"))
     doppelkopf = league.game == "doppelkopf"
     ratings = {pid: MODEL.rating(mu=mu, sigma=sigma) for pid, (mu, sigma) in state.ratings.items()}
-    after_season: dict[int, RatingState] = {}
-    for index, (meeting_id, date, season_id) in enumerate(meetings):
-        ordinals: dict[int, float] = {}
-        for hand_id, payload in hands_of.get(meeting_id, ()):
-            rows = by_hand.get(hand_id, ())
-            for pid, _active, _delta, won, *_rest in rows:
-                state.games[pid] = state.games.get(pid, 0) + 1
-                state.wins[pid] = state.wins.get(pid, 0) + int(won)
-            matches = matches_of_hand(payload, rows, doppelkopf=doppelkopf, names=names)
-            for teams, ranks in matches:
-                before = [
-                    [ratings.get(pid) or ratings.setdefault(pid, MODEL.rating()) for pid in team] for team in teams
-                ]
-                for team, new in zip(teams, rate_match(before, ranks=ranks), strict=True):
-                    for pid, rating in zip(team, new, strict=True):
-                        ratings[pid] = rating
-                        ordinals[pid] = rating.ordinal()
-            state.rated += bool(matches)
-        state.evenings.append((date.isoformat(), ordinals))
-        if index + 1 == len(meetings) or meetings[index + 1][2] != season_id:
-            # The season's last meeting so far (in date order): its state, copied once here
-            # (copied after every meeting, the states cost most of a cold read).
-            state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
-            after_season[season_id] = state.copy()
-    states, last = [], start
-    for sid in seasons:
-        last = after_season.get(sid, last)
-        states.append(last)
-    return states
+    kept = {}
+    for start in range(0, len(evenings), EVENINGS_AT_ONCE):
+        some = evenings[start : start + EVENINGS_AT_ONCE]
+        ids = [e.id for e in some]
+        hands_of: dict[int, list[tuple]] = defaultdict(list)
+        for hand_id, meeting_id, payload in hands_in_play_order(meetings=ids):
+            hands_of[meeting_id].append((hand_id, payload))
+        by_hand = active_results(meetings=ids)
+        for evening in some:
+            ordinals: dict[int, float] = {}
+            for hand_id, payload in hands_of.get(evening.id, ()):
+                rows = by_hand.get(hand_id, ())
+                matches = matches_of_hand(payload, rows, doppelkopf=doppelkopf, names=names)
+                _rate_hand(state, ratings, ordinals, rows, matches)
+            state.evenings.append((evening.date.isoformat(), ordinals))
+            if evening.id in keep:
+                state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
+                kept[evening.id] = state.copy()
+    state.ratings = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
+    return state, kept
+
+
+def _rate_hand(state: RatingState, ratings: dict, ordinals: dict[int, float], rows, matches) -> None:
+    """One hand counted (games, wins) and its matches rated: the players' ratings and their
+    ordinals after it updated."""
+    for pid, _active, _delta, won, *_rest in rows:
+        state.games[pid] = state.games.get(pid, 0) + 1
+        state.wins[pid] = state.wins.get(pid, 0) + int(won)
+    for teams, ranks in matches:
+        before = [[ratings.get(pid) or ratings.setdefault(pid, MODEL.rating()) for pid in team] for team in teams]
+        for team, new in zip(teams, rate_match(before, ranks=ranks), strict=True):
+            for pid, rating in zip(team, new, strict=True):
+                ratings[pid] = rating
+                ordinals[pid] = rating.ordinal()
+    state.rated += bool(matches)
 
 
 def ratings_from(*, league: League, state: RatingState) -> Ratings:

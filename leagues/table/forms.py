@@ -203,18 +203,31 @@ class StartMeetingForm(forms.Form):
         """The scores carried over, by party: the teams' when teams are given, else the
         players'. Empty inputs count as 0 (the engine starts missing parties at 0); all empty
         gives None. The range is scoring's (start_totals)."""
+        typed = self._typed_start_totals()
+        if typed is None:
+            return None
+        by_player, by_team = typed
+        if teams:
+            if by_player:
+                self.add_error(START_TOTALS, gettext("Playing in teams: enter the teams' scores, not the players'."))
+                return None
+            unknown = sorted(set(by_team) - set(teams))
+            if unknown:
+                self.add_error(START_TOTALS, gettext("Team %(team)s has no players tonight.") % {"team": unknown[0]})
+                return None
+            return by_team or None
+        if by_team:
+            self.add_error(START_TOTALS, gettext("Without teams, enter each player's score."))
+            return None
+        return by_player or None
+
+    def _typed_start_totals(self):
+        """The scores typed, as ({player name: score}, {team: score}); None (and the problem
+        added) at the first one that cannot be taken."""
         by_player, by_team = {}, {}
         seated = {str(p.pk): p for p in self.seated}
         by_pk = {str(p.pk): p for p in self.active_players}
-        for name in self.data:
-            if not name.startswith("start_") or name == START_TOTALS:
-                continue
-            # Undeclared names too (a player of another league, or one no longer active):
-            # what was typed for them is refused, never dropped unseen.
-            raw = self.cleaned_data.get(name) if name in self.fields else self.data.get(name)
-            raw = (raw or "").strip()
-            if not raw:
-                continue
+        for name, raw in self._typed():
             value = whole_number(raw)  # ASCII digits only
             if value is None:
                 self.add_error(START_TOTALS, gettext("Enter whole numbers only, for example 35."))
@@ -231,19 +244,19 @@ class StartMeetingForm(forms.Form):
                 message = gettext("%(name)s is not at the table: leave that score empty.")
                 self.add_error(START_TOTALS, message % {"name": by_pk[key].name})
                 return None
-        if teams:
-            if by_player:
-                self.add_error(START_TOTALS, gettext("Playing in teams: enter the teams' scores, not the players'."))
-                return None
-            unknown = sorted(set(by_team) - set(teams))
-            if unknown:
-                self.add_error(START_TOTALS, gettext("Team %(team)s has no players tonight.") % {"team": unknown[0]})
-                return None
-            return by_team or None
-        if by_team:
-            self.add_error(START_TOTALS, gettext("Without teams, enter each player's score."))
-            return None
-        return by_player or None
+        return by_player, by_team
+
+    def _typed(self):
+        """(input name, what was typed, stripped) for each start score not left empty.
+        Undeclared names too (a player of another league, or one no longer active): what
+        was typed for them is refused, never dropped unseen."""
+        for name in self.data:
+            if not name.startswith("start_") or name == START_TOTALS:
+                continue
+            raw = self.cleaned_data.get(name) if name in self.fields else self.data.get(name)
+            raw = (raw or "").strip()
+            if raw:
+                yield name, raw
 
 
 # --- the hidden inputs of the hand forms ----------------------------------------------------

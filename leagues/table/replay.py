@@ -44,7 +44,7 @@ def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
         return []  # only a game with penalty soli (Doppelkopf) knows the pennant
     # A write's meeting was read with it (``_lock``: Meeting.objects.with_season_start()).
     # Asked before the season's number, so that a page runs as many queries in the first
-    # season as in the twentieth (tests/test_league_size_queries.py).
+    # season as in the twentieth (tests/stats/test_league_size_queries.py).
     opens = getattr(meeting, "opens_season", None)
     if opens is None:
         opens = meeting.season.meetings.order_by("date", "id").values_list("id", flat=True).first() == meeting.id
@@ -203,13 +203,26 @@ def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
     previous = _previous_carry(meeting)
     if previous is None:
         return ()
-    previous_id, digest, queue_after, payloads = previous
-    if digest is not None:
-        if hands_digest(payloads) == digest:
-            return tuple(queue_after)
-        left = _queue_left_by(Meeting.objects.select_related("season", "carry").get(pk=previous_id), payloads=payloads)
-        if left is not None:
-            return left
+    cached = _cached_queue(*previous)
+    if cached is not None:
+        return cached
+    return _replay_chain(*_uncached_chain(meeting))
+
+
+def _cached_queue(previous_id: int, digest: str | None, queue_after, payloads: list[Any]) -> tuple[str, ...] | None:
+    """What the previous meeting left open, from its MeetingCarry: as cached while its hands
+    are those the digest was made of, else replayed from the rounds carried into it; None
+    without a cache."""
+    if digest is None:
+        return None
+    if hands_digest(payloads) == digest:
+        return tuple(queue_after)
+    return _queue_left_by(Meeting.objects.select_related("season", "carry").get(pk=previous_id), payloads=payloads)
+
+
+def _uncached_chain(meeting: Meeting) -> tuple[list[Meeting], tuple[str, ...]]:
+    """The meetings before ``meeting`` without a usable cache, latest first, back to one
+    that has one (whose queue is returned with them) or that starts from nothing."""
     chain, carried = [], ()
     for earlier in _played_before(meeting).select_related("season", "carry").iterator(chunk_size=20):
         left = _queue_left_by(earlier)
@@ -219,6 +232,12 @@ def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
         chain.append(earlier)
         if not _carries(earlier):
             break  # it starts from nothing
+    return chain, carried
+
+
+def _replay_chain(chain: list[Meeting], carried: tuple[str, ...]) -> tuple[str, ...]:
+    """Replay ``chain`` (latest first) forward from the rounds ``carried`` into its first
+    meeting; returns what its last one leaves open."""
     for previous in reversed(chain):
         given = carried if _carries(previous) else ()
         payloads = list(previous.hands.live().values_list("payload", flat=True))

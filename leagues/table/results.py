@@ -225,6 +225,18 @@ def _sync_rows(stored_rows, wanted, *, key_fields, figures, build) -> None:
         values[:width]: (values[width], values[width + 1 :])
         for values in stored_rows.order_by().values_list(*key_fields, "pk", *figures)
     }
+    created, changed, fields = _compared(stored, wanted, figures=figures, build=build)
+    if stored:  # rows of hands deleted since, or of players no longer in a hand
+        stored_rows.filter(pk__in=[pk for pk, _values in stored.values()]).delete()
+    if changed:
+        stored_rows.model.objects.bulk_update(changed, [name for name in figures if name in fields])
+    if created:
+        stored_rows.model.objects.bulk_create(created)
+
+
+def _compared(stored, wanted, *, figures, build):
+    """The rows to insert, the rows to update and the figures that changed in them; each
+    wanted key is taken out of ``stored``, so that what is left there is to delete."""
     created, changed, fields = [], [], set()
     for key, new in wanted.items():
         old = stored.pop(key, None)
@@ -238,12 +250,7 @@ def _sync_rows(stored_rows, wanted, *, key_fields, figures, build) -> None:
             row.pk = pk
             changed.append(row)
             fields.update(differ)
-    if stored:  # rows of hands deleted since, or of players no longer in a hand
-        stored_rows.filter(pk__in=[pk for pk, _values in stored.values()]).delete()
-    if changed:
-        stored_rows.model.objects.bulk_update(changed, [name for name in figures if name in fields])
-    if created:
-        stored_rows.model.objects.bulk_create(created)
+    return created, changed, fields
 
 
 # The figures of a MeetingResult row, all decided by the meeting's HandResult rows.
@@ -258,8 +265,6 @@ def meeting_sums(rows, *, race: bool, seat_order: dict[int, int]) -> dict[int, d
     Race games' points: the sum of deltas plus each reset, the final score of a game that
     ended at a hand (any player's games_won) followed by another hand of that player. The
     evening's winner is the standings' (``selectors.evening_winner``)."""
-    ended = {r.number for r in rows if r.games_won}
-    present = {(r.player_id, r.number) for r in rows}
     hands = max((r.number for r in rows), default=0)
     sums: dict[int, dict[str, Any]] = {}
     for r in rows:
@@ -273,15 +278,24 @@ def meeting_sums(rows, *, race: bool, seat_order: dict[int, int]) -> dict[int, d
         m["solos"] += int(r.solo)
         m["solos_won"] += int(r.solo and r.won)
         m["games_won"] += r.games_won
-        if race and r.number in ended and (r.player_id, r.number + 1) in present:
-            m["points"] += r.total
     if race:
-        for m in sums.values():
-            m["points"] += m["total"]
+        _add_race_points(sums, rows)
     winner = ranking.evening_winner(sums, seat_order, race=race)
     if winner is not None:
         sums[winner]["won_evening"] = True
     return sums
+
+
+def _add_race_points(sums: dict[int, dict[str, Any]], rows) -> None:
+    """A race game's points: each player's deltas plus, for every game that ended at a hand
+    he played on after, that game's final score (his total before the reset to 0)."""
+    ended = {r.number for r in rows if r.games_won}
+    present = {(r.player_id, r.number) for r in rows}
+    for r in rows:
+        if r.number in ended and (r.player_id, r.number + 1) in present:
+            sums[r.player_id]["points"] += r.total
+    for m in sums.values():
+        m["points"] += m["total"]
 
 
 def meeting_result_rows(meeting: Meeting, rows: list[HandResult], *, seat_order: dict[int, int]) -> list[MeetingResult]:

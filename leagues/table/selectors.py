@@ -95,6 +95,15 @@ def meeting_sheet(*, meeting):
     """
     players = seats_of(meeting)  # (pk, name, position): the sheet shows their names
     columns, index = _sheet_columns(meeting, players)
+    rows, games = _sheet_rows(meeting, players, columns, index)
+    _draw_game_ends(rows, games, meeting.teams or {})
+    totals = [cell[1] if cell else 0 for cell in rows[-1].cells] if rows else [0] * len(columns)
+    return columns, rows, totals
+
+
+def _sheet_rows(meeting, players, columns, index):
+    """The sheet's rows in hand order from HandResult, and {hand number: (the first player
+    in a column who won a game there, games won)}."""
     name_of = {p.pk: p.name for p in players}
     rows, games = {}, {}
     results = HandResult.objects.filter(meeting=meeting)
@@ -105,8 +114,12 @@ def meeting_sheet(*, meeting):
             row.cells[index[player_id]] = (delta, total, active)
             if games_won:
                 games.setdefault(number, (name_of[player_id], games_won))
-    rows = [rows[n] for n in sorted(rows)]
-    teams = meeting.teams or {}
+    return [rows[n] for n in sorted(rows)], games
+
+
+def _draw_game_ends(rows, games, teams):
+    """Draw the line under each hand that won a game, and show the hand after it as what it
+    scored (its total: the game after starts from 0)."""
     team_of = {name: team for team, names in teams.items() for name in names}
     finished = 0
     for i, row in enumerate(rows):
@@ -118,8 +131,6 @@ def meeting_sheet(*, meeting):
             row.game_end = [
                 game_end_line(kind="game", winner=team_of.get(name, name), number=finished, games=won, members=teams)
             ]
-    totals = [cell[1] if cell else 0 for cell in rows[-1].cells] if rows else [0] * len(columns)
-    return columns, rows, totals
 
 
 SheetColumn = namedtuple("SheetColumn", ("name",))

@@ -30,6 +30,7 @@ from leagues.table.meetings import _close, _refuse_if_closed
 from leagues.table.replay import _queue_after, _replay_of, _replayed, meeting_request
 from leagues.table.results import replay_later_meetings, write_results
 
+
 def hands_with(meeting: Meeting, hand_id: int) -> tuple[list[Hand], Hand]:
     """The live hands of the locked ``meeting`` in playing order, and its hand ``hand_id``
     (live or deleted) as it is now: one query. Read under the meeting's lock, which every

@@ -44,6 +44,26 @@ def evening(request, meeting, *, seats) -> dict | None:
         return None
     race = games.is_race_game(meeting.game)
     names = {seat.pk: seat.name for seat in seats}
+    table, lines = _standings(rows, seats, names, race=race)
+    league = meeting.league
+    date = formats.date_format(meeting.date, "DATE_FORMAT")
+    title = f"{league.name} · {date}"
+    winner = next((names.get(r.player_id) for r in rows if r.won_evening), None)
+    head = [title]
+    if winner:
+        head.append(_("Tonight's winner: %(name)s") % {"name": winner})
+    hands = max(r.hands for r in rows)
+    tail = [ngettext("%(hands)s hand", "%(hands)s hands", hands) % {"hands": hands}] if hands else []
+    if league.public_token:
+        path = reverse("public_meeting", args=[league.public_token, meeting.pk])
+    else:
+        path = meeting.get_absolute_url()
+    return _share(request, "share-evening", title, head + lines + tail, path, table, f"{league.slug}-{meeting.date}")
+
+
+def _standings(rows, seats, names, *, race):
+    """The evening's standings as table rows and as lines of text: place, name and figure
+    (race games: games won, then points; else the total); ties in seat order."""
     order = {seat.pk: i for i, seat in enumerate(seats)}
 
     def key(row):
@@ -60,20 +80,7 @@ def evening(request, meeting, *, seats) -> dict | None:
             figure = _signed(row.total)
         table.append([f"{place}.", name, figure])
         lines.append(f"{place}. {name} {figure}")
-    league = meeting.league
-    date = formats.date_format(meeting.date, "DATE_FORMAT")
-    title = f"{league.name} · {date}"
-    winner = next((names.get(r.player_id) for r in rows if r.won_evening), None)
-    head = [title]
-    if winner:
-        head.append(_("Tonight's winner: %(name)s") % {"name": winner})
-    hands = max(r.hands for r in rows)
-    tail = [ngettext("%(hands)s hand", "%(hands)s hands", hands) % {"hands": hands}] if hands else []
-    if league.public_token:
-        path = reverse("public_meeting", args=[league.public_token, meeting.pk])
-    else:
-        path = meeting.get_absolute_url()
-    return _share(request, "share-evening", title, head + lines + tail, path, table, f"{league.slug}-{meeting.date}")
+    return table, lines
 
 
 def bill(request, *, league, season, shown, race, url, ident="share-bill") -> dict:

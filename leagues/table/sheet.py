@@ -32,9 +32,7 @@ def sheet_rows(*, result, live_hands):
     numbers = {"game": 0, "match": 0}
     rows = []
     for hand, figures in zip(live_hands, result["hands"], strict=True):
-        active = set(figures.get("active", parties))
         round_kind = figures.get("round") or "normal"
-        shown = figures.get("scored") or figures["deltas"]
         ends = []
         for kind, winner, games in game_end(figures, result) if game_end else ():
             numbers[kind] += 1
@@ -50,19 +48,27 @@ def sheet_rows(*, result, live_hands):
                 "triggers": figures.get("triggers") or [],
                 "game_end": ends,
                 "breakdown": breakdown(figures, hand.payload, result) if breakdown else None,
-                "cells": [
-                    {
-                        "party": party,
-                        "delta": shown[party],
-                        "total": figures["totals"][party],
-                        "out": by_player and party not in active,
-                        "solo": figures.get("soloist") == party,
-                    }
-                    for party in parties
-                ],
+                "cells": _cells(figures, parties, by_player=by_player),
             }
         )
     return rows
+
+
+def _cells(figures, parties, *, by_player):
+    """Each party's cell of one hand's row: what the hand scored, the running total, whether
+    the player sat out (games played by players, not teams) and whether he played alone."""
+    active = set(figures.get("active", parties))
+    shown = figures.get("scored") or figures["deltas"]
+    return [
+        {
+            "party": party,
+            "delta": shown[party],
+            "total": figures["totals"][party],
+            "out": by_player and party not in active,
+            "solo": figures.get("soloist") == party,
+        }
+        for party in parties
+    ]
 
 
 def describe_payload(*, module, payload):
@@ -79,16 +85,18 @@ def describe_payload(*, module, payload):
             pass
     if not isinstance(payload, dict):
         return [("", str(payload))] if payload is not None else []
-    lines = []
-    for key, value in payload.items():
-        if isinstance(value, dict):
-            value = ", ".join(f"{k}: {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(
-                " ".join(str(v) for v in item.values()) if isinstance(item, dict) else str(item) for item in value
-            )
-        lines.append((key, value))
-    return lines
+    return [(key, _stored_value(value)) for key, value in payload.items()]
+
+
+def _stored_value(value):
+    """One field of a stored hand as text: a mapping as "key: value" pairs, a list item by item."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(
+            " ".join(str(v) for v in item.values()) if isinstance(item, dict) else str(item) for item in value
+        )
+    return value
 
 
 def shown_name(user, names):
@@ -167,43 +175,56 @@ def history_entries(*, records, live_numbers, module, names=None):
         before = previous.get(record.id)
         kind = history_kind(record, before)
         lines = describe_payload(module=module, payload=record.payload or {})
-        changes = []
-        if kind in CHANGING_KINDS:
-            old = dict(describe_payload(module=module, payload=before.payload if before is not None else {}))
-            new = dict(lines)
-            labels = list(new) + [label for label in old if label not in new]
-            changes = [
-                {"field": label, "old": old.get(label), "new": new.get(label)}
-                for label in labels
-                if old.get(label) != new.get(label)
-            ]
+        changes = _changes(module, before, lines) if kind in CHANGING_KINDS else []
         if kind != "corrected" or changes:
+            number = live_numbers.get(record.id)
+            former = None if record.id in live_numbers else last_number.get(record.id)
             entries.append(
-                {
-                    "when": record.history_date,
-                    "who": record.history_user,
-                    "who_name": record.history_user_name,  # an imported league's, as text
-                    "by": (
-                        shown_name(record.history_user, names)
-                        if record.history_user is not None
-                        else record.history_user_name
-                    ),
-                    "kind": kind,
-                    "what": HISTORY_LABELS[kind],
-                    "hand_id": record.id,
-                    "version": record.version,
-                    "number": live_numbers.get(record.id),
-                    "former": None if record.id in live_numbers else last_number.get(record.id),
-                    "note": outbox_note(record),
-                    "changes": changes,
-                    "summary": " · ".join(str(value) for _label, value in lines),
-                    "is_latest": False,
-                }
+                _history_entry(record, kind, names=names, numbers=(number, former), lines=lines, changes=changes)
             )
         previous[record.id] = record
+    _mark_latest(entries)
+    entries.reverse()
+    return entries
+
+
+def _changes(module, before, lines):
+    """What a correction changed, line by line in the game's words: the new lines' order,
+    then lines the new version no longer has."""
+    old = dict(describe_payload(module=module, payload=before.payload if before is not None else {}))
+    new = dict(lines)
+    labels = list(new) + [label for label in old if label not in new]
+    return [
+        {"field": label, "old": old.get(label), "new": new.get(label)}
+        for label in labels
+        if old.get(label) != new.get(label)
+    ]
+
+
+def _history_entry(record, kind, *, names, numbers, lines, changes):
+    """One line of the history for ``record``, which did ``kind``; ``numbers``: the hand's
+    number now and, once deleted, its number when it was last on the sheet."""
+    return {
+        "when": record.history_date,
+        "who": record.history_user,
+        "who_name": record.history_user_name,  # an imported league's, as text
+        "by": shown_name(record.history_user, names) if record.history_user is not None else record.history_user_name,
+        "kind": kind,
+        "what": HISTORY_LABELS[kind],
+        "hand_id": record.id,
+        "version": record.version,
+        "number": numbers[0],
+        "former": numbers[1],
+        "note": outbox_note(record),
+        "changes": changes,
+        "summary": " · ".join(str(value) for _label, value in lines),
+        "is_latest": False,
+    }
+
+
+def _mark_latest(entries):
+    """Mark each hand's newest entry (``entries`` oldest first)."""
     seen = set()
     for entry in reversed(entries):
         entry["is_latest"] = entry["hand_id"] not in seen
         seen.add(entry["hand_id"])
-    entries.reverse()
-    return entries

@@ -51,36 +51,20 @@ def _number_problem(hands: list[Hand]) -> str | None:
 def _result_difference(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> str | None:
     """How the cached HandResult rows of ``meeting`` differ from ``result``, or None."""
     names = {p.pk: p.name for p in seated_players(meeting)}
-
-    def key(row):
-        return (row["hand_id"], row["player_id"])
-
     fresh = {
         (r.hand_id, r.player_id): {f: getattr(r, f) for f in RESULT_FIGURES}
         for r in result_rows(meeting, hands, result)
     }
     stored = {
-        key(row): {f: row[f] for f in RESULT_FIGURES}
+        (row["hand_id"], row["player_id"]): {f: row[f] for f in RESULT_FIGURES}
         for row in HandResult.objects.filter(meeting=meeting).values("hand_id", "player_id", *RESULT_FIGURES)
     }
-    problems = []
-    for hand_id, player_id in sorted(set(fresh) | set(stored)):
-        who = names.get(player_id, f"player {player_id}")
-        cached, replayed = stored.get((hand_id, player_id)), fresh.get((hand_id, player_id))
-        if cached is None:
-            problems.append(f"hand id {hand_id}, {who}: no cached row")
-        elif replayed is None:
-            problems.append(f"hand id {hand_id}, {who}: a cached row the replay does not have")
-        else:
-            problems += [
-                f"hand id {hand_id}, {who}: {field} cached {cached[field]!r}, replayed {replayed[field]!r}"
-                for field in RESULT_FIGURES
-                if cached[field] != replayed[field]
-            ]
-    if not problems:
-        return None
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return problems[0] + more
+
+    def where(key):
+        hand_id, player_id = key
+        return f"hand id {hand_id}, {names.get(player_id, f'player {player_id}')}"
+
+    return _summary(_differences(stored, fresh, where, row="row"))
 
 
 def _cache_difference(
@@ -100,32 +84,54 @@ def _cache_difference(
     }
     if meeting.imported_totals:  # its rows are the totals copied from paper: nothing to sum
         fresh = stored
+
+    def where(player_id):
+        return names.get(player_id, f"player {player_id}")
+
+    problems = _differences(stored, fresh, where, row="meeting result", figure="meeting ")
+    return _summary(problems + _carry_differences(meeting, hands, result, carried))
+
+
+def _carry_differences(
+    meeting: Meeting, hands: list[Hand], result: dict[str, Any], carried: tuple[str, ...]
+) -> list[str]:
+    """How ``meeting``'s MeetingCarry differs from the rounds carried in and handed on."""
+    carry = MeetingCarry.objects.filter(meeting=meeting).first()
+    if carry is None:
+        return []
+    expected = {
+        "carried_in": list(carried),
+        "queue_after": list(_queue_after(result)),
+        "hands_digest": hands_digest([h.payload for h in hands]),
+    }
+    return [
+        f"carried rounds: {field} cached {getattr(carry, field)!r}, replayed {value!r}"
+        for field, value in expected.items()
+        if getattr(carry, field) != value
+    ]
+
+
+def _differences(stored: dict, fresh: dict, where, *, row: str, figure: str = "") -> list[str]:
+    """A line for each cached row the replay lacks, each replayed row not cached and each
+    figure that differs; ``where(key)`` names the row in the players' terms."""
     problems = []
-    for player_id in sorted(set(fresh) | set(stored)):
-        who = names.get(player_id, f"player {player_id}")
-        cached, replayed = stored.get(player_id), fresh.get(player_id)
+    for key in sorted(set(fresh) | set(stored)):
+        cached, replayed = stored.get(key), fresh.get(key)
         if cached is None:
-            problems.append(f"{who}: no cached meeting result")
+            problems.append(f"{where(key)}: no cached {row}")
         elif replayed is None:
-            problems.append(f"{who}: a cached meeting result the replay does not have")
+            problems.append(f"{where(key)}: a cached {row} the replay does not have")
         else:
             problems += [
-                f"{who}: meeting {field} cached {cached[field]!r}, replayed {replayed[field]!r}"
-                for field in MEETING_FIGURES
-                if cached[field] != replayed[field]
+                f"{where(key)}: {figure}{field} cached {value!r}, replayed {replayed[field]!r}"
+                for field, value in cached.items()
+                if value != replayed[field]
             ]
-    carry = MeetingCarry.objects.filter(meeting=meeting).first()
-    if carry is not None:
-        expected = {
-            "carried_in": list(carried),
-            "queue_after": list(_queue_after(result)),
-            "hands_digest": hands_digest([h.payload for h in hands]),
-        }
-        problems += [
-            f"carried rounds: {field} cached {getattr(carry, field)!r}, replayed {value!r}"
-            for field, value in expected.items()
-            if getattr(carry, field) != value
-        ]
+    return problems
+
+
+def _summary(problems: list[str]) -> str | None:
+    """The first difference and how many more there are, or None when there is none."""
     if not problems:
         return None
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -195,11 +201,26 @@ def _verify_meeting(
     numbers = _number_problem(hands)
     if numbers:
         problems.append(ReplayProblem(meeting, "numbers", numbers))
-    difference = _result_difference(meeting, hands, result) or _cache_difference(meeting, hands, result, given)
-    if difference:
-        if rebuild:
-            with transaction.atomic():
-                _lock(meeting.pk)
-                write_results(meeting, hands, result, carried=given)
-        problems.append(ReplayProblem(meeting, "differs", difference))
+    _check_caches(meeting, hands, result, given, problems, rebuild=rebuild)
     return _queue_after(result)
+
+
+def _check_caches(
+    meeting: Meeting,
+    hands: list[Hand],
+    result: dict[str, Any],
+    given: tuple[str, ...],
+    problems: list[ReplayProblem],
+    *,
+    rebuild: bool,
+) -> None:
+    """Report where ``meeting``'s cached results differ from its replay, and with
+    ``rebuild`` rewrite them from it."""
+    difference = _result_difference(meeting, hands, result) or _cache_difference(meeting, hands, result, given)
+    if not difference:
+        return
+    if rebuild:
+        with transaction.atomic():
+            _lock(meeting.pk)
+            write_results(meeting, hands, result, carried=given)
+    problems.append(ReplayProblem(meeting, "differs", difference))

@@ -70,23 +70,6 @@ def round_letters(row):
     return letters
 
 
-def texts():
-    """``text(words)``: the words of a lazy translation of this module's (or any other that
-    lives as long as the process), translated once per call of whoever made it: a sheet of
-    40 rows asked the translation machinery some 90 times for the same few words (1 ms)."""
-    done = {}
-
-    def text(words):
-        if isinstance(words, str):
-            return words
-        key = id(words)
-        if key not in done:
-            done[key] = str(words)
-        return done[key]
-
-    return text
-
-
 QUEUE_RUNS_SHOWN = 4
 
 

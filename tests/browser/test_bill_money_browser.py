@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from leagues.models import Role
 from tests.browser.conftest import PHONE
 from tests.factories import LeagueFactory, member
-from tests.test_standings_queries import two_meetings
+from tests.stats.test_standings_queries import two_meetings
 
 NBSP = "\u00a0"
 

@@ -16,8 +16,10 @@ from leagues.models import Role, SeasonBill
 from leagues.table import evening
 from tests.browser.conftest import PHONE
 from tests.factories import LeagueFactory
-from tests.test_bill_two_steps import people as people  # noqa: F401  (fixture)
-from tests.test_bill_two_steps import season_with_last_evening
+from tests.seasons.test_bill_two_steps import (
+    people,  # noqa: F401  (fixture)
+    season_with_last_evening,
+)
 
 NBSP = "\u00a0"
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from leagues.models import Hand, Invite, Meeting, Membership, Role
 from tests.browser.doppelkopf_steps import enter_hand
 from tests.factories import LeagueFactory, PlayerFactory, meeting_for, member
-from tests.test_standings_queries import two_meetings
+from tests.stats.test_standings_queries import two_meetings
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
 

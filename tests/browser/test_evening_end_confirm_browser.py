@@ -20,7 +20,7 @@ from tests.browser.test_evening_end_browser import tap_hand
 from tests.factories import LeagueFactory, PlayerFactory, meeting_for, member
 
 A, B, C = "Aoife", "Brian", "Ciara"
-# tests/test_race_sheets.py's 45 evening: Aoife 25 and 20 (45: game 1 is hers), then a new game.
+# tests/table/test_race_sheets.py's 45 evening: Aoife 25 and 20 (45: game 1 is hers), then a new game.
 FORTY_FIVE = [
     {"tricks": [A, A, A, B, A], "top_trump_trick": 1},
     {"tricks": [A, A, A, A, B], "top_trump_trick": 1},

@@ -11,7 +11,7 @@ from leagues.table import meetings
 from leagues.table import services as table_services
 from tests.browser.conftest import SHOTS
 from tests.factories import LeagueFactory, member
-from tests.test_season_report import BILL, build_season
+from tests.seasons.test_season_report import BILL, build_season
 
 
 @pytest.mark.django_db(transaction=True)

@@ -7,7 +7,7 @@ import pytest
 
 from leagues.models import Role
 from tests.factories import LeagueFactory, member
-from tests.test_standings_queries import FIVE, played
+from tests.stats.test_standings_queries import FIVE, played
 
 
 def season(league, meetings=5, hands=24, seed=7):

@@ -12,7 +12,7 @@ from leagues.models import League, Role
 from tests.admin_site.conftest import admin_url, change_form
 from tests.exchange.files import exported
 from tests.factories import LeagueFactory, UserFactory, member
-from tests.test_number_input import rules_post
+from tests.infra.test_number_input import rules_post
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.db import connection
 from leagues.models import HandResult, Meeting, Role
 from leagues.table import results, services, verify
 from tests.factories import LeagueFactory, meeting_for, member
-from tests.test_verify_replays import run
+from tests.table.test_verify_replays import run
 
 pytestmark = pytest.mark.django_db
 

@@ -37,7 +37,7 @@ def _message(rule, minutes):
     ) % {"minutes": minutes}
 
 
-def locked_out(request, original_response=None, credentials=None):
+def locked_out(request, _original_response=None, credentials=None):
     rule, seconds = getattr(request, "login_lockout", ("pair", int(settings.AXES_COOLOFF_TIME.total_seconds())))
     minutes = max(1, math.ceil(seconds / 60))
     # An unbound form: validating it would ask the authentication backends once more.

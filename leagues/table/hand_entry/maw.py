@@ -112,15 +112,7 @@ class MawHandForm(HandForm):
     def to_payload(self):
         data = self.cleaned_data
         problems = self.hand_errors()
-        payload = {}
-        if self.bidder_field and data.get(self.bidder_field):
-            payload[self.bidder_field] = data[self.bidder_field]
-        if data.get("bid") is not None:
-            payload["bid"] = data["bid"]
-        if data.get("call"):
-            payload["call"] = data["call"]
-        if data.get("bagged"):
-            payload["bagged"] = True
+        payload = self._bid_payload(data)
         if "other_bids" in self.game_fields and "other_bids" not in problems:
             other_bids = {
                 party: bid
@@ -138,6 +130,19 @@ class MawHandForm(HandForm):
             payload["top_trump_trick"] = None if top == NO_TRUMP else top
         return payload
 
+    def _bid_payload(self, data):
+        """The bidding as posted: who won it, the bid, Auction 45s' call and "bagged"."""
+        payload = {}
+        if self.bidder_field and data.get(self.bidder_field):
+            payload[self.bidder_field] = data[self.bidder_field]
+        if data.get("bid") is not None:
+            payload["bid"] = data["bid"]
+        if data.get("call"):
+            payload["call"] = data["call"]
+        if data.get("bagged"):
+            payload["bagged"] = True
+        return payload
+
     @classmethod
     def from_payload(cls, payload):
         """Form values for a stored hand. Trick rows are "n:party" strings, so that the
@@ -151,13 +156,17 @@ class MawHandForm(HandForm):
             "bagged": bool(payload.get("bagged")),
             "other_bids": {party: str(bid) for party, bid in (payload.get("other_bids") or {}).items()},
             "jink": bool(payload.get("jink")),
+            "top_trump_trick": _top_trump_initial(payload),
         }
-        if "top_trump_trick" in payload:
-            top = payload["top_trump_trick"]
-            initial["top_trump_trick"] = NO_TRUMP if top is None else str(top)
-        else:
-            initial["top_trump_trick"] = ""
         return initial
+
+
+def _top_trump_initial(payload):
+    """The form's value for the highest trump's trick: blank where it was not given."""
+    if "top_trump_trick" not in payload:
+        return ""
+    top = payload["top_trump_trick"]
+    return NO_TRUMP if top is None else str(top)
 
 
 # The module contract the views use (leagues/hand_entry/__init__.py).
@@ -180,23 +189,33 @@ def extra_context(result):
         "bidder_field": _bidder_field(fields),
         "trick_numbers": [str(n) for n in range(1, maw.TRICKS + 1)],
     }
-    # A trick's chips with a star (won by the top trump) where that bonus counts, while a row
-    # of them still fits a phone: two or three parties.
-    context["star_tricks"] = (
+    context["star_tricks"] = _star_tricks(fields, rules, result)
+    if "bid" in fields:
+        context.update(_bid_context(result["game"], rules))
+    if "call" in fields:
+        calls = maw.calls(rules)
+        context["calls"] = [{"value": call, "label": CALL_LABELS.get(call, call)} for call in calls]
+        context["call_values"] = calls
+    return context
+
+
+def _star_tricks(fields, rules, result):
+    """Whether a trick's chips carry a star (won by the top trump): where that bonus counts,
+    while a row of them still fits a phone (two or three parties)."""
+    return (
         "top_trump_trick" in fields
         and "jink" not in fields
         and bool(rules.get("top_trump_bonus"))
         and len(result["parties"]) <= STAR_PARTIES
     )
-    if "bid" in fields:
-        context["bids"] = [str(bid) for bid in maw.bids(rules)]
-        top = maw.top_bid_scores(result["game"], rules)
-        if top:
-            context["top_bid"] = {"bid": maw.TOP_BID, "made": top[0], "failed": top[1]}
-    if "call" in fields:
-        calls = maw.calls(rules)
-        context["calls"] = [{"value": call, "label": CALL_LABELS.get(call, call)} for call in calls]
-        context["call_values"] = calls
+
+
+def _bid_context(game, rules):
+    """The bids offered as chips and, where the rules give it, what the top bid scores."""
+    context = {"bids": [str(bid) for bid in maw.bids(rules)]}
+    top = maw.top_bid_scores(game, rules)
+    if top:
+        context["top_bid"] = {"bid": maw.TOP_BID, "made": top[0], "failed": top[1]}
     return context
 
 
@@ -236,24 +255,7 @@ def breakdown(figures, payload, result):
     into the pot and its chips in minus out)."""
     payload = payload or {}
     members = result.get("team_members")
-    facts = []
-    bidder = payload.get("bidder") or payload.get("maker")
-    if bidder is not None and payload.get("bid") is not None:
-        bid = str(payload["bid"])
-        if payload.get("call"):
-            bid += " · " + str(CALL_LABELS.get(payload["call"], payload["call"]))
-        if payload.get("bagged"):
-            bid += " · " + _("bagged")
-        facts.append((_("Bid"), f"{party_label(bidder, members)}: {bid}, {outcome_label(figures.get('made'))}"))
-    if "top_trump_trick" in payload:
-        top = payload["top_trump_trick"]
-        value = _("no trump played") if top is None else _("trick %(number)s") % {"number": top}
-        facts.append((_("Highest trump"), value))
-    if figures.get("jink"):
-        facts.append((_("Jink"), outcome_label(figures["jink"] == "made")))
-    ignored = figures.get("ignored_tricks") or []
-    if ignored:
-        facts.append((_("Not counted (the game was already won)"), ", ".join(str(n) for n in ignored)))
+    facts = _play_facts(figures, payload, members)
     taken = _tricks_taken(payload, figures, result)
     if "pot" in figures:
         facts.append((_("Pot won by"), figures["pot_winner"] or _("nobody: the pot stays")))
@@ -271,9 +273,44 @@ def breakdown(figures, payload, result):
     return {"facts": facts, "columns": columns, "rows": rows}
 
 
+def _play_facts(figures, payload, members):
+    """The bid and its outcome, the highest trump's trick, the jink and the tricks not counted."""
+    facts = []
+    bidder = payload.get("bidder") or payload.get("maker")
+    if bidder is not None and payload.get("bid") is not None:
+        bid = _bid_words(payload)
+        facts.append((_("Bid"), f"{party_label(bidder, members)}: {bid}, {outcome_label(figures.get('made'))}"))
+    if "top_trump_trick" in payload:
+        facts.append((_("Highest trump"), _top_trump_words(payload["top_trump_trick"])))
+    if figures.get("jink"):
+        facts.append((_("Jink"), outcome_label(figures["jink"] == "made")))
+    ignored = figures.get("ignored_tricks") or []
+    if ignored:
+        facts.append((_("Not counted (the game was already won)"), ", ".join(str(n) for n in ignored)))
+    return facts
+
+
+def _bid_words(payload):
+    """The bid with its call and "bagged", as the why dialog shows it."""
+    bid = str(payload["bid"])
+    if payload.get("call"):
+        bid += " · " + str(CALL_LABELS.get(payload["call"], payload["call"]))
+    if payload.get("bagged"):
+        bid += " · " + _("bagged")
+    return bid
+
+
+def _top_trump_words(top):
+    return _("no trump played") if top is None else _("trick %(number)s") % {"number": top}
+
+
 def describe(payload):
     """The hand as entered, in the players' words (the why dialog's "as entered", the
     history), never the payload's field names."""
+    return _describe_bidding(payload) + _describe_play(payload)
+
+
+def _describe_bidding(payload):
     lines = []
     if payload.get("bidder") is not None:
         lines.append((_("Bidder"), payload["bidder"]))
@@ -289,14 +326,16 @@ def describe(payload):
     other_bids = payload.get("other_bids")
     if isinstance(other_bids, dict) and other_bids:
         lines.append((_("Highest bid of the others"), ", ".join(f"{p}: {b}" for p, b in other_bids.items())))
+    return lines
+
+
+def _describe_play(payload):
+    lines = []
     tricks = payload.get("tricks")
     if isinstance(tricks, list):
         lines.append((_("Tricks"), ", ".join(str(t) for t in tricks)))
     if "top_trump_trick" in payload:
-        top = payload["top_trump_trick"]
-        lines.append(
-            (_("Highest trump"), _("no trump played") if top is None else _("trick %(number)s") % {"number": top})
-        )
+        lines.append((_("Highest trump"), _top_trump_words(payload["top_trump_trick"])))
     if payload.get("jink"):
         lines.append((_("Jink"), _("yes")))
     return lines

@@ -152,14 +152,11 @@ def breakdown(figures, payload, result):
         (_("Declarer"), figures.get("declarer") or payload.get("declarer")),
         (_("Contract"), f"{figures.get('contract')}, {outcome_label(figures.get('made'))}"),
     ]
-    if payload.get("all_tricks"):
-        facts.append((_("All tricks (durch)"), _("yes")))
-    if payload.get("forgot_to_pass"):
-        facts.append((_("Forgot to pass two cards"), _("yes")))
+    facts += _extras(payload)
     facts += penalty_facts(figures)  # part of the player's points below
     points = payload.get("points") or {}
     marriages = payload.get("marriages") or {}
-    looks = {chip["value"]: chip["symbol"] or str(chip["label"]) for chip in suit_chips(SUITS)}
+    looks = _suit_looks()
     rows = [
         (
             player,
@@ -174,10 +171,24 @@ def breakdown(figures, payload, result):
     return {"facts": facts, "columns": [_("Card points"), _("Marriages"), _("Points")], "rows": rows}
 
 
+def _suit_looks():
+    """A suit's symbol (its label where it has none), as the chips show it."""
+    return {chip["value"]: chip["symbol"] or str(chip["label"]) for chip in suit_chips(SUITS)}
+
+
+def _extras(payload):
+    """Durch and a forgotten pass, where the hand has them."""
+    lines = []
+    if payload.get("all_tricks"):
+        lines.append((_("All tricks (durch)"), _("yes")))
+    if payload.get("forgot_to_pass"):
+        lines.append((_("Forgot to pass two cards"), _("yes")))
+    return lines
+
+
 def describe(payload):
     """The hand as entered, in the players' words (the why dialog's "as entered", the
     history), never the payload's field names."""
-    looks = {chip["value"]: chip["symbol"] or str(chip["label"]) for chip in suit_chips(SUITS)}
     lines = []
     if payload.get("declarer") is not None:
         lines.append((_("Declarer"), payload["declarer"]))
@@ -186,17 +197,19 @@ def describe(payload):
     points = payload.get("points")
     if isinstance(points, dict) and points:
         lines.append((_("Card points"), ", ".join(f"{p} {v}" for p, v in points.items())))
-    marriages = payload.get("marriages")
-    if isinstance(marriages, dict) and marriages:
-        melded = [
-            f"{p} {' '.join(looks.get(str(s), str(s)) for s in suits)}"
-            for p, suits in marriages.items()
-            if isinstance(suits, list) and suits
-        ]
-        if melded:
-            lines.append((_("Marriages"), ", ".join(melded)))
-    if payload.get("all_tricks"):
-        lines.append((_("All tricks (durch)"), _("yes")))
-    if payload.get("forgot_to_pass"):
-        lines.append((_("Forgot to pass two cards"), _("yes")))
-    return lines
+    melded = _melded(payload.get("marriages"))
+    if melded:
+        lines.append((_("Marriages"), ", ".join(melded)))
+    return lines + _extras(payload)
+
+
+def _melded(marriages):
+    """Each player's marriages as entered ("Anna ♥ ♠"); nothing where none can be read."""
+    if not isinstance(marriages, dict):
+        return []
+    looks = _suit_looks()
+    return [
+        f"{p} {' '.join(looks.get(str(s), str(s)) for s in suits)}"
+        for p, suits in marriages.items()
+        if isinstance(suits, list) and suits
+    ]

@@ -357,7 +357,9 @@ def _edit_form(request, meeting, edit, *, initial, errors=(), version=None, stal
         "number": edit.number,
         "version": edit.hand.version if version is None else version,
         "stale": stale_notice(stale) if stale is not None else None,
-        "stale_lines": sheet.describe_payload(module=edit.module, payload=edit.hand.payload) if stale is not None else [],
+        "stale_lines": sheet.describe_payload(module=edit.module, payload=edit.hand.payload)
+        if stale is not None
+        else [],
         **form_context(
             request,
             meeting,

@@ -187,28 +187,16 @@ def outbox_choice(request, slug, pk):
     if not control.is_valid():
         return render(request, "pwa/outbox_answer.html", {"problems": _problems(control)}, status=400)
     data = control.cleaned_data
-    choice, key, entered_as = data["choice"], data["idempotency_key"], data["entered_as"]
-    live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
-    # The hand is read against the evening before the place it takes: theirs for a
-    # replacement, the end of the sheet when kept, the number it was entered as if discarded.
-    if choice == outbox_choices.REPLACE:
-        hand = get_object_or_404(Hand, pk=data["hand"], meeting=meeting)
-        before = live[: live.index(hand)] if hand in live else live
-    else:
-        before = live if choice == outbox_choices.KEEP else live[: entered_as - 1]
+    hand, before = _place(meeting, data)
     try:
         _module, payload, problems = _read(meeting, request.POST, before)
-        write = {"payload": payload, "by": request.user, "key": key, "entered_as": entered_as}
-        if choice == outbox_choices.DISCARD:
-            problems = []  # thrown away: kept as it was read, whatever it lacks
-            services.discard_offline_hand(meeting=meeting, **write)
-            number = entered_as
-        elif not problems:
-            if choice == outbox_choices.REPLACE:
-                hand = services.replace_hand(hand=hand, version=data["version"], **write).hand
-            else:
-                hand = services.keep_offline_hand(meeting=meeting, number=data["expected_hand"], **write).hand
-            number = hand.number
+        write = {
+            "payload": payload,
+            "by": request.user,
+            "key": data["idempotency_key"],
+            "entered_as": data["entered_as"],
+        }
+        number, problems = _carry_out(meeting, data, hand, write, problems)
     except (exceptions.HandConflict, exceptions.StaleHand, exceptions.IdempotencyKeyReused):
         return render(request, "pwa/outbox_answer.html", {"problems": []}, status=409)
     except exceptions.InvalidInput as error:
@@ -216,8 +204,37 @@ def outbox_choice(request, slug, pk):
         problems = [e["message"] for e in errors]
     if problems:
         return render(request, "pwa/outbox_answer.html", {"problems": problems}, status=400)
-    done = CHOICE_DONE[choice] % {"number": number}
+    done = CHOICE_DONE[data["choice"]] % {"number": number}
     return render(request, "pwa/outbox_answer.html", {"done": done})
+
+
+def _place(meeting, data):
+    """The hand a replacement takes the place of (None for the other choices), and the live
+    hands the waiting hand is read against: those before theirs for a replacement, the
+    whole sheet when kept, those before the number it was entered as if discarded."""
+    live = [h for h in selectors.meeting_hands(meeting=meeting) if h.deleted_at is None]
+    choice = data["choice"]
+    if choice == outbox_choices.REPLACE:
+        hand = get_object_or_404(Hand, pk=data["hand"], meeting=meeting)
+        return hand, live[: live.index(hand)] if hand in live else live
+    return None, live if choice == outbox_choices.KEEP else live[: data["entered_as"] - 1]
+
+
+def _carry_out(meeting, data, hand, write, problems):
+    """Write the scorekeeper's choice unless the hand read has ``problems``: returns the
+    number of the hand it concerns and the problems left (none for a discarded hand, which
+    is kept as it was read, whatever it lacks)."""
+    choice = data["choice"]
+    if choice == outbox_choices.DISCARD:
+        services.discard_offline_hand(meeting=meeting, **write)
+        return write["entered_as"], []
+    if problems:
+        return None, problems
+    if choice == outbox_choices.REPLACE:
+        hand = services.replace_hand(hand=hand, version=data["version"], **write).hand
+    else:
+        hand = services.keep_offline_hand(meeting=meeting, number=data["expected_hand"], **write).hand
+    return hand.number, []
 
 
 urlpatterns = [

@@ -1,0 +1,49 @@
+"""The league domain: leagues, players, roles, invites, seasons, meetings and hands.
+
+A hand is stored exactly as entered (its JSON payload). Everything derived from hands
+(points, totals, dealers, special rounds) comes from replaying the meeting through
+``scoring/``; ``HandResult`` caches that replay for fast standings and is only ever written
+by ``leagues.table.results.replay_meeting``.
+"""
+
+from .accounts import ApiToken, RateCount
+from .league import (
+    GAME_LABELS,
+    ROLE_RANK,
+    Invite,
+    League,
+    Membership,
+    Player,
+    Role,
+    invite_expiry,
+    new_token,
+)
+from .meeting import Hand, Meeting, MeetingReopening, Seat
+from .results import DerivedFigure, HandResult, MeetingCarry, MeetingResult
+from .season import Season, SeasonBill, SeasonReopening, everyone_hosted
+
+__all__ = [
+    "GAME_LABELS",
+    "ROLE_RANK",
+    "ApiToken",
+    "DerivedFigure",
+    "Hand",
+    "HandResult",
+    "Invite",
+    "League",
+    "Meeting",
+    "MeetingCarry",
+    "MeetingReopening",
+    "MeetingResult",
+    "Membership",
+    "Player",
+    "RateCount",
+    "Role",
+    "Season",
+    "SeasonBill",
+    "SeasonReopening",
+    "Seat",
+    "everyone_hosted",
+    "invite_expiry",
+    "new_token",
+]
