@@ -10,7 +10,7 @@ file's line, the header being row 1) and its column:
   writers (services.write_results) keep them instead of summing no hands into zeros.
 - **hands**: one row per hand (``HANDS_COLUMNS``), the evening's seat order in its first row;
   each evening is started with services.start_meeting and its hands entered with
-  services.add_hand, so the engine replays and checks every hand as if typed at the table.
+  services.enter_hand, so the engine replays and checks every hand as if typed at the table.
 
 Both run through the same function (``run``) inside one transaction: the preview runs it and
 rolls it back (the figures it shows are the ones the engine worked out, and nothing is kept),
@@ -200,7 +200,7 @@ def _store_totals(meeting: Meeting, evening: Evening, players: dict[str, Player]
 def _enter_hands(meeting: Meeting, evening: Evening, *, user, errors: list[RowError]) -> None:
     for number, (row, payload, as_json) in enumerate(evening.hands, 1):
         try:
-            table_services.add_hand(meeting=meeting, payload=payload, user=user, number=number)
+            table_services.enter_hand(meeting=meeting, payload=payload, by=user, number=number)
         except exceptions.InvalidInput as error:
             for e in error.errors:
                 # The engine names the payload's field, which is the column of the same name

@@ -47,6 +47,18 @@ from leagues.table.hand_entry.doppelkopf_entered import (
     ramsch_lines,
     read_ramsch_chips,
 )
+from leagues.table.hand_entry.doppelkopf_labels import (
+    CALL_LABELS,
+    FACT_LABELS,
+    KIND_CHIP_CLASS,
+    KIND_LABELS,
+    PARTIES,
+    PARTY_LABELS,
+    ROUND_NAMES,
+    SOLO_LABELS,
+    SPECIAL_LABELS,
+    label_of,
+)
 from leagues.templatetags.sheet import queue_badges, short_names
 from scoring.doppelkopf import (
     CALLS,
@@ -65,48 +77,6 @@ from scoring.doppelkopf_value import HAND_KINDS, MAX_POINTS_VALUE, POINTS_FACT_T
 
 TEMPLATE = "hands/doppelkopf.html"
 
-KIND_LABELS = {
-    "normal": gettext_lazy("Normal"),
-    "hochzeit": gettext_lazy("Hochzeit"),
-    "trumpfabgabe": gettext_lazy("Trumpfabgabe"),
-    "solo": gettext_lazy("Solo"),
-    "ramsch": gettext_lazy("Ramsch"),
-    "revoke": gettext_lazy("Revoke"),
-    "points": gettext_lazy("Result only"),
-}
-SOLO_LABELS = {
-    "trumpf": gettext_lazy("Trumpf"),
-    "damen": gettext_lazy("Damen"),
-    "buben": gettext_lazy("Buben"),
-    "fleischlos": gettext_lazy("Fleischlos"),
-    "stilles": gettext_lazy("Stille Hochzeit"),
-}
-CALL_LABELS = {
-    "re": gettext_lazy("Re"),
-    "kontra": gettext_lazy("Kontra"),
-    "keine_90": gettext_lazy("keine 90"),
-    "keine_60": gettext_lazy("keine 60"),
-    "keine_30": gettext_lazy("keine 30"),
-    "schwarz": gettext_lazy("schwarz"),
-}
-PARTY_LABELS = {"re": gettext_lazy("Re"), "kontra": gettext_lazy("Kontra")}
-# How a kind's chip looks (a revoke is a mistake: red when chosen).
-KIND_CHIP_CLASS = {"revoke": "chip-warn"}
-SPECIAL_LABELS = {
-    "doppelkopf": gettext_lazy("Doppelkopf"),
-    "fuchs": gettext_lazy("Fuchs"),
-    "karlchen": gettext_lazy("Karlchen"),
-    "karlchen_gefangen": gettext_lazy("Karlchen gefangen"),
-}
-PARTIES = ("re", "kontra")
-# The facts of a hand written as its result only (kind ``points``), in the players' words.
-FACT_LABELS = {
-    "kontra_announced": gettext_lazy("Kontra announced"),
-    "schwarz": gettext_lazy("schwarz"),
-    "split_120": gettext_lazy("120 : 120"),
-    "re_kontra_re": gettext_lazy("Re, Kontra, Re"),
-    "fuchs_wins_last_doppelkopf": gettext_lazy("Fuchs wins the last Doppelkopf"),
-}
 # The values a result is written with most (one tap each); any other, up to the engine's most,
 # is typed. A game won without a call or a Sonderpunkt is worth 1 (gewonnen): pre-chosen.
 POINTS_VALUE_CHIPS = (1, 2, 3, 4, 5, 6)
@@ -378,12 +348,6 @@ class DoppelkopfHandForm(HandForm):
         return _initial_from_payload(payload)
 
 
-def _label(labels, value):
-    """The words for an engine value; the value itself for one this module has no words for
-    yet (the engine added it), so that it is still offered."""
-    return labels.get(value, value)
-
-
 def _points_only(result):
     """The league writes only each game's result (the rule option ``points_only``)."""
     return bool((result.get("rules") or {}).get("points_only"))
@@ -407,15 +371,6 @@ def _re_pairs(active):
     """Every pair of the active players, named short enough for three chips a row."""
     short = short_names(active)
     return [{"value": f"{a}|{b}", "label": f"{short[a]} + {short[b]}"} for a, b in combinations(active, 2)]
-
-
-# The running special round as the panel names it (any other round shows its key as it is).
-ROUND_NAMES = {
-    "bock": gettext_lazy("Bock round"),
-    "ramsch": gettext_lazy("Ramsch round"),
-    "pflichtsolo": gettext_lazy("Pflichtsolo round"),
-    "penalty": gettext_lazy("Penalty soli"),
-}
 
 
 def next_words(nxt):
@@ -452,23 +407,10 @@ def extra_context(result):
     Doppelköpfe and Füchse a party can have; and the words with figures of its part of what
     comes next (``dk``, ``next_words``)."""
     nxt = result["next"]
-    ramsch_round = nxt.get("round") == "ramsch"
     points_only = _points_only(result)
-    # Where the league writes only the result, that kind comes first; elsewhere it is offered
-    # only for correcting a hand stored so (the API takes them).
-    kinds = ("points", *KINDS) if points_only else (*KINDS, *(k for k in HAND_KINDS if k not in KINDS))
-    offered = {"ramsch": ramsch_round, "points": points_only}
     bock_triggers = set((result.get("rules") or {}).get("bock_triggers") or ())
     return {
-        "kinds": [
-            {
-                "value": kind,
-                "label": _label(KIND_LABELS, kind),
-                "offered": offered.get(kind, True),
-                "chip_class": KIND_CHIP_CLASS.get(kind, ""),
-            }
-            for kind in kinds
-        ],
+        "kinds": _kinds(result, points_only=points_only),
         "default_kind": _default_kind(nxt, points_only=points_only),
         "dk": next_words(nxt),
         "points_only": points_only,
@@ -481,20 +423,55 @@ def extra_context(result):
             for fact, trigger in POINTS_FACT_TRIGGERS.items()
             if trigger in bock_triggers
         ],
-        "solo_types": [{"value": solo, "label": _label(SOLO_LABELS, solo)} for solo in SOLO_TYPES],
-        # The engine lets a party call only its own name of the two (Re or Kontra).
-        "party_calls": [
-            {
-                "party": party,
-                "label": PARTY_LABELS[party],
-                "calls": [
-                    {"value": f"{party}:{call}", "label": _label(CALL_LABELS, call)}
-                    for call in CALLS
-                    if call == party or call not in PARTIES
-                ],
-            }
-            for party in PARTIES
-        ],
+        "solo_types": [{"value": solo, "label": label_of(SOLO_LABELS, solo)} for solo in SOLO_TYPES],
+        "party_calls": _party_calls(),
+        # The row for a caught Karlchen only where the league's rules count it.
+        "karlchen_gefangen": _counts_karlchen_gefangen(result),
+        # One tap for the Re pair of a normal game: every pair of the active players.
+        "re_pairs": _re_pairs(nxt.get("active") or ()),
+        "doppel_charly": bool((result.get("rules") or {}).get("doppel_charly")),
+        **_numbers(),
+    }
+
+
+def _kinds(result, *, points_only):
+    """The kinds of game as chips. Ramsch only when the next game is in a Ramsch round; where
+    the league writes only the result, that kind comes first, elsewhere it is offered only for
+    correcting a hand stored so (the API takes them)."""
+    kinds = ("points", *KINDS) if points_only else (*KINDS, *(k for k in HAND_KINDS if k not in KINDS))
+    offered = {"ramsch": result["next"].get("round") == "ramsch", "points": points_only}
+    return [
+        {
+            "value": kind,
+            "label": label_of(KIND_LABELS, kind),
+            "offered": offered.get(kind, True),
+            "chip_class": KIND_CHIP_CLASS.get(kind, ""),
+        }
+        for kind in kinds
+    ]
+
+
+def _party_calls():
+    """Each party's calls: the engine lets a party call only its own name of the two (Re or
+    Kontra), then the absagen."""
+    return [
+        {
+            "party": party,
+            "label": PARTY_LABELS[party],
+            "calls": [
+                {"value": f"{party}:{call}", "label": label_of(CALL_LABELS, call)}
+                for call in CALLS
+                if call == party or call not in PARTIES
+            ],
+        }
+        for party in PARTIES
+    ]
+
+
+def _numbers():
+    """The game's numbers the form is drawn with: the eyes' marks and brackets, the tricks,
+    how many Doppelköpfe and Füchse a party can have, the absagen's targets."""
+    return {
         "eye_marks": EYE_MARKS,
         "total_eyes": TOTAL_EYES,
         "eyes_digits": len(str(TOTAL_EYES)),
@@ -502,16 +479,11 @@ def extra_context(result):
         "tricks_digits": len(str(TRICKS)),
         "max_doppelkopf": MAX_DOPPELKOPF,
         "foxes": FOXES,
-        # The row for a caught Karlchen only where the league's rules count it.
-        "karlchen_gefangen": _counts_karlchen_gefangen(result),
-        # One tap for the Re pair of a normal game: every pair of the active players.
-        "re_pairs": _re_pairs(nxt.get("active") or ()),
         "brackets": eye_brackets(),
         "half": HALF,
         "absage_targets": "|".join(str(n) for n in (*REACHED, TOTAL_EYES)),
         "absage_against": "|".join(str(n) for n in REACHED_AGAINST),
         "ramsch_brackets": ramsch_brackets(),
-        "doppel_charly": bool((result.get("rules") or {}).get("doppel_charly")),
     }
 
 
@@ -523,7 +495,7 @@ def _announcement_items(announcements):
                 {
                     "value": f"{a['party']}:{a['call']}",
                     "party": a["party"],
-                    "label": f"{PARTY_LABELS[a['party']]}: {_label(CALL_LABELS, a['call'])}",
+                    "label": f"{PARTY_LABELS[a['party']]}: {label_of(CALL_LABELS, a['call'])}",
                 }
             )
     return items
@@ -581,9 +553,9 @@ initial_from_payload = DoppelkopfHandForm.from_payload
 
 def describe(payload):
     """The hand as entered, in the players' words, for the "why" view."""
-    lines = [(_("Game"), _label(KIND_LABELS, payload.get("kind")))]
+    lines = [(_("Game"), label_of(KIND_LABELS, payload.get("kind")))]
     if payload.get("solo"):
-        lines.append((_("Solo"), _label(SOLO_LABELS, payload["solo"])))
+        lines.append((_("Solo"), label_of(SOLO_LABELS, payload["solo"])))
     if payload.get("re"):
         lines.append((_("Re"), ", ".join(payload["re"])))
     if isinstance(payload.get("re_eyes"), int):
