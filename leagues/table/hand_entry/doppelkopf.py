@@ -35,16 +35,15 @@ from itertools import combinations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from leagues.table.hand_entry import doppelkopf_words
 from leagues.table.hand_entry.base import FlagField, HandForm, ListField, TextField, WholeNumberField
 from leagues.table.hand_entry.doppelkopf_entered import (
     RAMSCH_CHIP_FIELDS,
     chip_bracket,
     chips_initial,
     eye_brackets,
-    eyes_line,
     ramsch_brackets,
     ramsch_chips_payload,
-    ramsch_lines,
     read_ramsch_chips,
 )
 from leagues.table.hand_entry.doppelkopf_labels import (
@@ -56,9 +55,9 @@ from leagues.table.hand_entry.doppelkopf_labels import (
     PARTY_LABELS,
     ROUND_NAMES,
     SOLO_LABELS,
-    SPECIAL_LABELS,
     label_of,
 )
+from leagues.table.hand_entry.doppelkopf_words import announcement_items
 from leagues.templatetags.sheet import queue_badges, short_names
 from scoring.doppelkopf import (
     CALLS,
@@ -216,25 +215,11 @@ class DoppelkopfHandForm(HandForm):
         if kind == "solo" and not data.get("solo"):
             self.add_error("solo", _("Tap which solo was played."))
         if "eyes" in self.fields and "eyes" in data:
-            eyes = data["eyes"]
-            if eyes is None:
-                self.add_error("eyes", _("Enter the eyes."))
-            elif data.get("eyes_for") == "kontra":
-                # The scorekeeper counted Kontra's pile; the hand stores Re's eyes.
-                if eyes > TOTAL_EYES:
-                    self.add_error("eyes", _("Eyes must be between 0 and %(max)s.") % {"max": TOTAL_EYES})
-                else:
-                    data["eyes"] = TOTAL_EYES - eyes
+            self._clean_eyes(data)
         if "eyes_range" in self.fields:
             data["eyes_range"] = chip_bracket(data, self.data)
         if kind == "points":
-            if data.get("winner") not in PARTIES:
-                self.add_error("winner", _("Tap who won."))
-            typed = data.get("value_other")
-            if typed is not None:
-                data["value"] = typed
-            if data.get("value") is None and "value_other" not in self.errors:
-                self.add_error("value", _("Tap the value."))
+            self._clean_points(data)
         if "ann" in data and _read_announcements(data["ann"])[1]:
             self.add_error("ann", _("An announcement could not be read; remove it and add it again."))
         for party in PARTIES:
@@ -242,6 +227,27 @@ class DoppelkopfHandForm(HandForm):
                 if (data.get(name) or 0) < 0:
                     self.add_error(name, _("Sonderpunkte cannot be negative."))
         return data
+
+    def _clean_eyes(self, data):
+        eyes = data["eyes"]
+        if eyes is None:
+            self.add_error("eyes", _("Enter the eyes."))
+        elif data.get("eyes_for") == "kontra":
+            # The scorekeeper counted Kontra's pile; the hand stores Re's eyes.
+            if eyes > TOTAL_EYES:
+                self.add_error("eyes", _("Eyes must be between 0 and %(max)s.") % {"max": TOTAL_EYES})
+            else:
+                data["eyes"] = TOTAL_EYES - eyes
+
+    def _clean_points(self, data):
+        """A points-only game: who won, and its value from a chip or typed."""
+        if data.get("winner") not in PARTIES:
+            self.add_error("winner", _("Tap who won."))
+        typed = data.get("value_other")
+        if typed is not None:
+            data["value"] = typed
+        if data.get("value") is None and "value_other" not in self.errors:
+            self.add_error("value", _("Tap the value."))
 
     def _clean_ramsch(self, data):
         """A Ramsch is entered by its chips when one was tapped and no figure typed; else
@@ -487,20 +493,6 @@ def _numbers():
     }
 
 
-def _announcement_items(announcements):
-    items = []
-    for a in announcements or ():
-        if isinstance(a, dict) and a.get("party") in PARTIES and a.get("call") in CALLS:
-            items.append(
-                {
-                    "value": f"{a['party']}:{a['call']}",
-                    "party": a["party"],
-                    "label": f"{PARTY_LABELS[a['party']]}: {label_of(CALL_LABELS, a['call'])}",
-                }
-            )
-    return items
-
-
 def _initial_from_payload(payload):
     initial = {
         "kind": payload.get("kind", "normal"),
@@ -508,7 +500,7 @@ def _initial_from_payload(payload):
         "solo": payload.get("solo"),
         "eyes": payload.get("re_eyes"),
         "re_tricks": payload.get("re_tricks"),
-        "announcements": _announcement_items(payload.get("announcements")),
+        "announcements": announcement_items(payload.get("announcements")),
         "revoke_by": payload.get("revoke_by"),
         "solo_outbid": list(payload.get("solo_outbid") or ()),
         "fuchs_wins_last_doppelkopf": bool(payload.get("fuchs_wins_last_doppelkopf")),
@@ -516,28 +508,8 @@ def _initial_from_payload(payload):
         "winner": payload.get("winner"),
     }
     if payload.get("kind") == "points":
-        value = payload.get("value")
-        initial["value_chip"] = value if value in POINTS_VALUE_CHIPS else None
-        initial["value_other"] = None if value in POINTS_VALUE_CHIPS else value
-        initial["facts"] = [fact for fact in POINTS_FACTS if payload.get(fact) is True]
-    for party in PARTIES:
-        initial[f"dk_{party}"] = 0
-        initial[f"fuchs_{party}"] = 0
-    for item in payload.get("specials") or ():
-        if not isinstance(item, dict) or item.get("party") not in PARTIES:
-            continue
-        party = item["party"]
-        if item.get("kind") == "doppelkopf":
-            initial[f"dk_{party}"] += 1
-        elif item.get("kind") == "fuchs":
-            initial[f"fuchs_{party}"] += 1
-            if item.get("last_trick"):
-                initial["fuchs_last"] = party
-        elif item.get("kind") == "karlchen":
-            initial["karlchen"] = party
-            initial["karlchen_doppel"] = bool(item.get("doppel"))
-        elif item.get("kind") == "karlchen_gefangen":
-            initial["karlchen_gefangen"] = party
+        initial.update(_points_initial(payload))
+    initial.update(_specials_initial(payload.get("specials")))
     initial.update(chips_initial(payload))
     eyes, tricks = payload.get("eyes"), payload.get("tricks")
     if isinstance(eyes, dict):
@@ -546,50 +518,37 @@ def _initial_from_payload(payload):
     return initial
 
 
+def _points_initial(payload):
+    value = payload.get("value")
+    return {
+        "value_chip": value if value in POINTS_VALUE_CHIPS else None,
+        "value_other": None if value in POINTS_VALUE_CHIPS else value,
+        "facts": [fact for fact in POINTS_FACTS if payload.get(fact) is True],
+    }
+
+
+def _specials_initial(specials):
+    """The Sonderpunkte chips as a stored hand's specials set them."""
+    initial = {f"{kind}_{party}": 0 for party in PARTIES for kind in ("dk", "fuchs")}
+    for item in specials or ():
+        if not isinstance(item, dict) or item.get("party") not in PARTIES:
+            continue
+        party, kind = item["party"], item.get("kind")
+        if kind == "doppelkopf":
+            initial[f"dk_{party}"] += 1
+        elif kind == "fuchs":
+            initial[f"fuchs_{party}"] += 1
+            if item.get("last_trick"):
+                initial["fuchs_last"] = party
+        elif kind == "karlchen":
+            initial["karlchen"] = party
+            initial["karlchen_doppel"] = bool(item.get("doppel"))
+        elif kind == "karlchen_gefangen":
+            initial["karlchen_gefangen"] = party
+    return initial
+
+
 # The module contract the views use (leagues/hand_entry/__init__.py).
 payload_from_post = DoppelkopfHandForm.payload_from_post
 initial_from_payload = DoppelkopfHandForm.from_payload
-
-
-def describe(payload):
-    """The hand as entered, in the players' words, for the "why" view."""
-    lines = [(_("Game"), label_of(KIND_LABELS, payload.get("kind")))]
-    if payload.get("solo"):
-        lines.append((_("Solo"), label_of(SOLO_LABELS, payload["solo"])))
-    if payload.get("re"):
-        lines.append((_("Re"), ", ".join(payload["re"])))
-    if isinstance(payload.get("re_eyes"), int):
-        lines.append(eyes_line(payload))
-    if payload.get("re_tricks") is not None:
-        lines.append((_("Re tricks"), payload["re_tricks"]))
-    if payload.get("revoke_by"):
-        lines.append((_("Revoked"), payload["revoke_by"]))
-    if payload.get("kind") == "points":
-        if payload.get("winner") in PARTIES:
-            lines.append((_("Won by"), PARTY_LABELS[payload["winner"]]))
-        lines.append((_("Value"), payload.get("value")))
-        facts = [str(FACT_LABELS[fact]) for fact in POINTS_FACTS if payload.get(fact) is True]
-        if facts:
-            lines.append((_("Starts a special round"), ", ".join(facts)))
-    items = _announcement_items(payload.get("announcements"))
-    if items:
-        lines.append((_("Announcements"), " → ".join(i["label"] for i in items)))
-    specials = []
-    for item in payload.get("specials") or ():
-        if isinstance(item, dict):
-            label = (
-                f"{PARTY_LABELS.get(item.get('party'), '?')}: {SPECIAL_LABELS.get(item.get('kind'), item.get('kind'))}"
-            )
-            if item.get("last_trick"):
-                label += " " + _("(last trick)")
-            if item.get("doppel"):
-                label += " " + _("(Doppel-Charly)")
-            specials.append(label)
-    if specials:
-        lines.append((_("Sonderpunkte"), ", ".join(specials)))
-    if payload.get("fuchs_wins_last_doppelkopf"):
-        lines.append((_("Fuchs won the last trick"), _("yes, a Doppelkopf")))
-    lines += ramsch_lines(payload)
-    if payload.get("solo_outbid"):
-        lines.append((_("Solo outbid"), ", ".join(payload["solo_outbid"])))
-    return lines
+describe = doppelkopf_words.describe
