@@ -81,17 +81,21 @@ class MembershipFormSet(BaseInlineFormSet):
             return
         league = League.objects.select_for_update().get(pk=self.instance.pk)
         before = set(league.memberships.filter(role=Role.ADMIN).values_list("pk", flat=True))
+        if before and not self._admins_after(before):
+            raise ValidationError(_(NEEDS_AN_ADMIN))
+        removing = any(self._should_delete_form(form) for form in self.initial_forms)
+        if removing and not (self.acting.is_superuser or self.acting.pk in _admins_of(league)):
+            raise ValidationError(_(ONLY_ADMINS_REMOVE))
+
+    def _admins_after(self, before: set[int]) -> set[int]:
+        """The league's admins (memberships) once the forms are saved."""
         after = set(before)
         for form in self.initial_forms:
             if self._should_delete_form(form) or form.cleaned_data.get("role") != Role.ADMIN:
                 after.discard(form.instance.pk)
             else:
                 after.add(form.instance.pk)
-        if before and not after:
-            raise ValidationError(_(NEEDS_AN_ADMIN))
-        removing = any(self._should_delete_form(form) for form in self.initial_forms)
-        if removing and not (self.acting.is_superuser or self.acting.pk in _admins_of(league)):
-            raise ValidationError(_(ONLY_ADMINS_REMOVE))
+        return after
 
     def save(self, commit=True):
         """Roles and removals through the services, in the order ``clean`` judged them by:

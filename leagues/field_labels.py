@@ -26,7 +26,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from leagues.table.hand_entry import SUIT_LOOKS
-from leagues.table.hand_entry import doppelkopf as doppelkopf_entry
+from leagues.table.hand_entry import doppelkopf_labels as doppelkopf_entry
 from leagues.table.hand_entry import maw as maw_entry
 from scoring.errors import Problem
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, TEAMS, get_game

@@ -108,14 +108,8 @@ class BearerTokenAuthentication(BaseAuthentication):
         if row is None or row.revoked_at is not None or not row.user.is_active or row.is_expired:
             if number is not None:
                 throttling.hit("invalid_token", address, seconds=seconds)
-            if row is not None and row.revoked_at is None and row.is_expired:
-                when = formats.date_format(timezone.localtime(row.expires_at), "DATETIME_FORMAT")
-                raise InvalidToken(gettext("The API token expired on %(when)s.") % {"when": when})
-            raise InvalidToken()
-        now = timezone.now()
-        # Written at most once a minute, so that a busy script does not write on every call.
-        if row.last_used_at is None or (now - row.last_used_at).total_seconds() > 60:
-            ApiToken.objects.filter(pk=row.pk).update(last_used_at=now)
+            raise _refusal(row)
+        _note_use(row)
         return row.user, row
 
     def _row(self, parts):
@@ -131,6 +125,21 @@ class BearerTokenAuthentication(BaseAuthentication):
         # None keeps a request without any login answered 403, as the API documents it; a bad
         # token answers 401 by its own exception.
         return None
+
+
+def _refusal(row: ApiToken | None) -> InvalidToken:
+    """The 401 for a token that does not log in: an expired one says since when."""
+    if row is not None and row.revoked_at is None and row.is_expired:
+        when = formats.date_format(timezone.localtime(row.expires_at), "DATETIME_FORMAT")
+        return InvalidToken(gettext("The API token expired on %(when)s.") % {"when": when})
+    return InvalidToken()
+
+
+def _note_use(row: ApiToken) -> None:
+    now = timezone.now()
+    # Written at most once a minute, so that a busy script does not write on every call.
+    if row.last_used_at is None or (now - row.last_used_at).total_seconds() > 60:
+        ApiToken.objects.filter(pk=row.pk).update(last_used_at=now)
 
 
 class BearerTokenScheme(OpenApiAuthenticationExtension):

@@ -310,14 +310,28 @@ _DATE_TIME = serializers.DateTimeField()
 def _meeting_output(item):
     # Each field's to_representation, in the fields' order; a null stays null, as DRF's
     # Serializer leaves it.
-    date, season, players = item["date"], item["season"], item["players"]
-    hands, result, closed = item["hands"], item["result"], item["closed_at"]
     return {
-        "id": None if item["id"] is None else int(item["id"]),
-        "date": None if date is None else _DATE.to_representation(date),
-        "season": None if season is None else int(season),
-        "players": None if players is None else [None if name is None else str(name) for name in players],
-        "hands": None if hands is None else [_stored_hand(hand) for hand in hands],
-        "result": None if result is None else {str(name): value for name, value in result.items()},
-        "closed_at": None if closed is None else _DATE_TIME.to_representation(closed),
+        "id": _or_none(item["id"], int),
+        "date": _or_none(item["date"], _DATE.to_representation),
+        "season": _or_none(item["season"], int),
+        "players": _or_none(item["players"], _player_names),
+        "hands": _or_none(item["hands"], _stored_hands),
+        "result": _or_none(item["result"], _result),
+        "closed_at": _or_none(item["closed_at"], _DATE_TIME.to_representation),
     }
+
+
+def _or_none(value, output):
+    return None if value is None else output(value)
+
+
+def _player_names(players):
+    return [_or_none(name, str) for name in players]
+
+
+def _stored_hands(hands):
+    return [_stored_hand(hand) for hand in hands]
+
+
+def _result(result):
+    return {str(name): value for name, value in result.items()}

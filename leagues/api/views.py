@@ -344,19 +344,18 @@ class MeetingHandsView(APIView):
                     serializer.is_valid(raise_exception=True)
                     data = serializer.validated_data
                     key = _entry_key(request, data)
-                    hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
-                    seats = table_selectors.seats_of(meeting)
-                    hand, created, result = services.enter_locked_hand(
+                    locked = services.Locked.read(meeting)
+                    hands, seats = locked.hands, locked.seated
+                    entered = services.enter_hand(
                         meeting=meeting,
-                        every=hands,
-                        seated=seats,
                         payload=data["payload"],
-                        user=request.user,
+                        by=request.user,
                         number=data.get("number"),
-                        idempotency_key=key,
+                        key=key,
+                        locked=locked,
                     )
             except IntegrityError as error:
-                hand, created, result = services.entered_meanwhile(meeting, key, data["payload"], error)
+                entered = services.entered_meanwhile(meeting, key=key, payload=data["payload"], error=error)
         except Invalid as error:
             return error.response
         except leagues_exceptions.HandConflict as error:
@@ -365,17 +364,18 @@ class MeetingHandsView(APIView):
             return _key_reused(error)
         except leagues_exceptions.InvalidInput as error:
             return _invalid(error)
-        if created:
+        hand = entered.hand
+        if entered.created:
             response = _meeting_response(
                 meeting,
                 hand=hand,
-                result=result,
+                result=entered.result,
                 status_code=status.HTTP_201_CREATED,
                 seats=seats,
                 hands=hands + [hand],
             )
         else:  # entered before with this key: the meeting as it is now
-            response = _meeting_response(meeting, hand=hand, result=result)
+            response = _meeting_response(meeting, hand=hand, result=entered.result)
         response["Location"] = reverse("api_hand", kwargs={"slug": slug, "pk": pk, "hand_pk": hand.pk})
         return response
 
@@ -421,22 +421,22 @@ class MeetingHandView(APIView):
                 meeting, _membership = meeting_for(
                     user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True
                 )
+                locked = services.Locked.read(meeting)
                 try:
-                    hands, hand = services.hands_with(meeting, hand_pk)
+                    hand = locked.hand(hand_pk)
                 except Hand.DoesNotExist:
                     raise Http404 from None
                 serializer = HandChangeInputSerializer(data=request.data)
                 serializer.is_valid(raise_exception=True)
                 data = serializer.validated_data
-                return meeting, *services.change_locked_hand(
-                    meeting=meeting,
-                    hands=hands,
+                changed = services.change_hand(
                     hand=hand,
-                    seated=table_selectors.seats_of(meeting),
                     payload=data["payload"],
-                    user=request.user,
+                    by=request.user,
                     version=_version(request, data.get("version")),
+                    locked=locked,
                 )
+                return meeting, changed.hand, changed.result
 
         return _hand_write(correct)
 
@@ -448,7 +448,7 @@ class MeetingHandView(APIView):
     def delete(self, request, slug, pk, hand_pk):
         meeting, hand = _hand(request, slug, pk, hand_pk)
         return _hand_write(
-            lambda: (meeting, services.delete_hand(hand=hand, user=request.user, version=_version(request)), None)
+            lambda: (meeting, services.delete_hand(hand=hand, by=request.user, version=_version(request)), None)
         )
 
 
@@ -469,7 +469,7 @@ class MeetingHandRestoreView(APIView):
         return _hand_write(
             lambda: (
                 meeting,
-                services.restore_hand(hand=hand, user=request.user, version=_version(request, version)),
+                services.restore_hand(hand=hand, by=request.user, version=_version(request, version)),
                 None,
             ),
         )
@@ -501,14 +501,15 @@ class MeetingHandReplaceView(APIView):
                 message = _("Send the idempotency key of the hand that replaces it (a UUID).")
                 raise Invalid(_error("idempotency_key", message))
             try:
-                return meeting, *services.replace_hand_replayed(
+                changed = services.replace_hand(
                     hand=hand,
                     payload=data["payload"],
-                    user=request.user,
+                    by=request.user,
                     version=_version(request, data.get("version")),
-                    idempotency_key=key,
+                    key=key,
                     entered_as=data.get("entered_as"),
                 )
+                return meeting, changed.hand, changed.result
             except leagues_exceptions.IdempotencyKeyReused as error:
                 raise Invalid(_key_reused(error)) from None
 

@@ -142,52 +142,68 @@ class RulesForm(forms.Form):
 
     # Each kind of option becomes plain form fields; values are converted back in clean().
     def _add_fields(self, option, value) -> list[str]:
+        adders = {
+            kinds.BOOL: self._add_bool_field,
+            kinds.INT: self._add_int_field,
+            kinds.CHOICE: self._add_choice_field,
+            kinds.MULTI: self._add_multi_field,
+            kinds.INT_PAIR: self._add_pair_fields,
+            kinds.MAPPING: self._add_mapping_fields,
+            kinds.TIERS: self._add_tier_fields,
+        }
+        if option.kind not in adders:
+            raise ValueError(f"unknown option kind {option.kind!r}")
+        return adders[option.kind](option, value)
+
+    @staticmethod
+    def _common(option) -> dict[str, Any]:
         # scoring/ only marks its texts for translation: translate them here, per request.
-        common = {"label": scoring_text(option.label), "help_text": _help(option)}
-        name = option.name
-        if option.kind == kinds.BOOL:
-            self.fields[name] = forms.BooleanField(required=False, initial=bool(value), **common)
-        elif option.kind == kinds.INT:
-            self.fields[name] = WholeNumberField(
+        return {"label": scoring_text(option.label), "help_text": _help(option)}
+
+    def _add_bool_field(self, option, value) -> list[str]:
+        self.fields[option.name] = forms.BooleanField(required=False, initial=bool(value), **self._common(option))
+        return [option.name]
+
+    def _add_int_field(self, option, value) -> list[str]:
+        self.fields[option.name] = WholeNumberField(
+            required=not option.nullable,
+            min_value=option.minimum,
+            max_value=option.maximum,
+            initial=value,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            **self._common(option),
+        )
+        return [option.name]
+
+    def _add_choice_field(self, option, value) -> list[str]:
+        self.fields[option.name] = forms.ChoiceField(
+            choices=self._choices(option), initial=_key(value), required=not option.nullable, **self._common(option)
+        )
+        return [option.name]
+
+    def _add_multi_field(self, option, value) -> list[str]:
+        self.fields[option.name] = forms.MultipleChoiceField(
+            choices=self._choices(option),
+            initial=[_key(v) for v in value or ()],
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            **self._common(option),
+        )
+        return [option.name]
+
+    def _add_mapping_fields(self, option, value) -> list[str]:
+        names = []
+        for choice in option.choices:
+            field = f"{option.name}__{_key(choice)}"
+            self.fields[field] = WholeNumberField(
+                initial=(value or {}).get(choice),
+                label=scoring_text(option.choice_labels.get(choice, str(choice))),
                 required=not option.nullable,
                 min_value=option.minimum,
                 max_value=option.maximum,
-                initial=value,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                **common,
             )
-        elif option.kind == kinds.CHOICE:
-            self.fields[name] = forms.ChoiceField(
-                choices=self._choices(option), initial=_key(value), required=not option.nullable, **common
-            )
-        elif option.kind == kinds.MULTI:
-            self.fields[name] = forms.MultipleChoiceField(
-                choices=self._choices(option),
-                initial=[_key(v) for v in value or ()],
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
-                **common,
-            )
-        elif option.kind == kinds.INT_PAIR:
-            return self._add_pair_fields(option, value)
-        elif option.kind == kinds.MAPPING:
-            names = []
-            for choice in option.choices:
-                field = f"{name}__{_key(choice)}"
-                self.fields[field] = WholeNumberField(
-                    initial=(value or {}).get(choice),
-                    label=scoring_text(option.choice_labels.get(choice, str(choice))),
-                    required=not option.nullable,
-                    min_value=option.minimum,
-                    max_value=option.maximum,
-                )
-                names.append(field)
-            return names
-        elif option.kind == kinds.TIERS:
-            return self._add_tier_fields(option, value)
-        else:
-            raise ValueError(f"unknown option kind {option.kind!r}")
-        return [name]
+            names.append(field)
+        return names
 
     def _add_pair_fields(self, option, value) -> list[str]:
         # A nullable pair ("not played") is both fields left empty. The pairs are scores
@@ -274,23 +290,8 @@ class RulesForm(forms.Form):
 
     @staticmethod
     def _value(option, raw: list[Any]) -> Any:
-        by_key = {_key(c): c for c in option.choices}
-        if option.kind == kinds.CHOICE:
-            return by_key.get(raw[0]) if raw[0] not in ("", None) else None
-        if option.kind == kinds.MULTI:
-            # In the order the game lists them, so equal selections compare equal.
-            chosen = set(raw[0] or ())
-            return [c for c in option.choices if _key(c) in chosen]
-        if option.kind == kinds.INT_PAIR:
-            return None if raw == [None, None] else list(raw)
-        if option.kind == kinds.MAPPING:
-            if option.nullable and all(v is None for v in raw):
-                return None
-            return dict(zip(option.choices, raw, strict=True))
-        if option.kind == kinds.TIERS:
-            rows = [raw[i : i + 3] for i in range(0, len(raw), 3)]
-            return [row for row in rows if row != [None, None, None]]
-        return raw[0]
+        read = _READ_VALUE.get(option.kind)
+        return read(option, raw) if read else raw[0]
 
     def overrides(self) -> dict[str, Any]:
         """Only what differs from the preset: the league follows the preset for the rest."""
@@ -307,9 +308,7 @@ class RulesForm(forms.Form):
         current = getattr(self, "rules", None) if self.is_bound else self.values
         sections: dict[str, dict[str, Any]] = {}
         for option, names in self.rows:
-            label = (
-                scoring_text(option.group) if option.group else gettext("Other") if grouped else gettext("All options")
-            )
+            label = _section_label(option, grouped)
             section = sections.setdefault(
                 label, {"label": label, "rows": [], "labels": [], "changed": 0, "errors": False}
             )
@@ -320,13 +319,59 @@ class RulesForm(forms.Form):
                 )
             )
             section["labels"].append(scoring_text(option.label))
-            if any(n in errors for n in names):
-                section["errors"] = True
-            elif current is not None and current.get(option.name) != self.preset.get(option.name):
-                section["changed"] += 1
+            self._mark(section, option, names, errors, current)
         for section in sections.values():
             section["summary"] = ", ".join(section["labels"])
         return list(sections.values())
+
+    def _mark(self, section, option, names, errors, current) -> None:
+        """An option with an error opens its section; else it counts if it differs from the preset."""
+        if any(n in errors for n in names):
+            section["errors"] = True
+        elif current is not None and current.get(option.name) != self.preset.get(option.name):
+            section["changed"] += 1
+
+
+def _section_label(option, grouped: bool) -> str:
+    if option.group:
+        return scoring_text(option.group)
+    return gettext("Other") if grouped else gettext("All options")
+
+
+def _read_choice(option, raw: list[Any]) -> Any:
+    by_key = {_key(c): c for c in option.choices}
+    return by_key.get(raw[0]) if raw[0] not in ("", None) else None
+
+
+def _read_multi(option, raw: list[Any]) -> list[Any]:
+    # In the order the game lists them, so equal selections compare equal.
+    chosen = set(raw[0] or ())
+    return [c for c in option.choices if _key(c) in chosen]
+
+
+def _read_pair(option, raw: list[Any]) -> list[Any] | None:
+    return None if raw == [None, None] else list(raw)
+
+
+def _read_mapping(option, raw: list[Any]) -> dict[Any, Any] | None:
+    if option.nullable and all(v is None for v in raw):
+        return None
+    return dict(zip(option.choices, raw, strict=True))
+
+
+def _read_tiers(option, raw: list[Any]) -> list[list[Any]]:
+    rows = [raw[i : i + 3] for i in range(0, len(raw), 3)]
+    return [row for row in rows if row != [None, None, None]]
+
+
+# A rule's value from its fields' cleaned data, by the option's kind (the rest: the one field's).
+_READ_VALUE = {
+    kinds.CHOICE: _read_choice,
+    kinds.MULTI: _read_multi,
+    kinds.INT_PAIR: _read_pair,
+    kinds.MAPPING: _read_mapping,
+    kinds.TIERS: _read_tiers,
+}
 
 
 def _partial_tier(raw: list[Any]) -> int | None:

@@ -127,85 +127,104 @@ def inline(text: str) -> SafeString:
     return mark_safe(html)
 
 
-def parse(text: str) -> Document:
-    """Read one rules file (the subset described in the module docstring)."""
-    title = ""
-    sections: list[Section] = []
-    game: str | None = None
-    game_level = 0
-    current: Section | None = None
-    paragraph: list[str] = []
-    items: list[str] = []
-    example: str | None = None
+class _Reader:
+    """What :func:`parse` holds while it reads a rules file line by line."""
 
-    def flush() -> None:
-        nonlocal example
-        if current is None:
-            paragraph.clear()
-            items.clear()
-            return
-        if paragraph:
-            joined = " ".join(line.strip() for line in paragraph)
-            if example is not None:
-                current.blocks.append(Block("example", joined, name=example))
-                example = None
-            else:
-                current.blocks.append(Block("p", joined))
-            paragraph.clear()
-        if items:
-            current.blocks.append(Block("ul", items=list(items)))
-            items.clear()
+    def __init__(self) -> None:
+        self.title = ""
+        self.sections: list[Section] = []
+        self.game: str | None = None
+        self.game_level = 0
+        self.current: Section | None = None
+        self.paragraph: list[str] = []
+        self.items: list[str] = []
+        self.example: str | None = None
 
-    for raw in text.splitlines():
-        line = raw.rstrip()
+    def read(self, line: str) -> None:
         heading = _HEADING.match(line)
         if heading:
-            flush()
-            level, words, marker, value = len(heading[1]), heading[2], heading[3], heading[4]
-            if level == 1:
-                title = words
-                game, game_level = None, 0
-                current = Section(1, words, None)
-                sections.append(current)
-                continue
-            if marker == "game":
-                game, game_level = value, level
-            elif game is not None and level <= game_level:
-                game, game_level = None, 0  # a heading at the game's level ends its part
-            current = Section(level, words, game, option=value if marker == "option" else None)
-            sections.append(current)
-            continue
-        marker = _MARKER.match(line)
-        if marker and current is not None and not current.blocks and not paragraph and not items:
-            # a marker on the line under the heading says what the section is about
-            if marker[1] == "game":
-                game, game_level = marker[2], current.level
-                current.game = game
-            else:
-                current.option = marker[2]
-            continue
-        named = _EXAMPLE.match(line)
-        if named:
-            flush()
-            example = named[1]
-            continue
-        if _COMMENT.match(line):
-            continue
-        if not line.strip():
-            flush()
-            continue
-        if line.startswith("- "):
-            if paragraph:
-                flush()
-            items.append(line[2:].strip())
-        elif items and line.startswith("  "):
-            items[-1] += " " + line.strip()  # a list item's continuation
+            self.heading(heading)
+        elif self.marker(_MARKER.match(line)):
+            pass
+        elif named := _EXAMPLE.match(line):
+            self.flush()
+            self.example = named[1]
+        elif _COMMENT.match(line):
+            pass
+        elif not line.strip():
+            self.flush()
         else:
-            if items:
-                flush()
-            paragraph.append(line)
-    flush()
-    return Document(title, sections)
+            self.text(line)
+
+    def heading(self, heading: re.Match) -> None:
+        self.flush()
+        level, words, marker, value = len(heading[1]), heading[2], heading[3], heading[4]
+        if level == 1:
+            self.title = words
+            self.game, self.game_level = None, 0
+            self.open(Section(1, words, None))
+            return
+        if marker == "game":
+            self.game, self.game_level = value, level
+        elif self.game is not None and level <= self.game_level:
+            self.game, self.game_level = None, 0  # a heading at the game's level ends its part
+        self.open(Section(level, words, self.game, option=value if marker == "option" else None))
+
+    def open(self, section: Section) -> None:
+        self.current = section
+        self.sections.append(section)
+
+    def marker(self, marker: re.Match | None) -> bool:
+        """A marker on the line under the heading says what the section is about; False when
+        the line is not such a marker."""
+        current = self.current
+        if not marker or current is None or current.blocks or self.paragraph or self.items:
+            return False
+        if marker[1] == "game":
+            self.game, self.game_level = marker[2], current.level
+            current.game = self.game
+        else:
+            current.option = marker[2]
+        return True
+
+    def text(self, line: str) -> None:
+        if line.startswith("- "):
+            if self.paragraph:
+                self.flush()
+            self.items.append(line[2:].strip())
+        elif self.items and line.startswith("  "):
+            self.items[-1] += " " + line.strip()  # a list item's continuation
+        else:
+            if self.items:
+                self.flush()
+            self.paragraph.append(line)
+
+    def flush(self) -> None:
+        """End the paragraph or list being read: it joins the current section."""
+        if self.current is None:
+            self.paragraph.clear()
+            self.items.clear()
+            return
+        if self.paragraph:
+            joined = " ".join(line.strip() for line in self.paragraph)
+            if self.example is not None:
+                self.current.blocks.append(Block("example", joined, name=self.example))
+                self.example = None
+            else:
+                self.current.blocks.append(Block("p", joined))
+            self.paragraph.clear()
+        if self.items:
+            self.current.blocks.append(Block("ul", items=list(self.items)))
+            self.items.clear()
+
+
+def parse(text: str) -> Document:
+    """Read one rules file (the subset described in the module docstring)."""
+    reader = _Reader()
+    for raw in text.splitlines():
+        reader.read(raw.rstrip())
+    reader.flush()
+    return Document(reader.title, reader.sections)
 
 
 @cache
@@ -249,21 +268,26 @@ def format_value(option: Option, value: Any) -> str:
     """An option's value as the page states it ("on", "120", "only the winners' own absagen")."""
     if value is None:
         return _choice(option, None) if None in option.choice_labels else _("none")
-    if option.kind == kinds.BOOL:
-        return _("on") if value else _("off")
-    if option.kind == kinds.INT:
-        return plain_number(value)
-    if option.kind == kinds.CHOICE:
-        return _choice(option, value)
-    if option.kind == kinds.MULTI:
-        return ", ".join(_choice(option, v) for v in value) if value else _("none")
-    if option.kind == kinds.INT_PAIR:
-        return " / ".join(plain_number(v) for v in value)
-    if option.kind == kinds.MAPPING:
-        return ", ".join(f"{_choice(option, k)} {plain_number(v)}" for k, v in value.items())
-    if option.kind == "tiers":  # rows [from, made, failed], each up to the next row's start
-        return _tiers(option, value)
-    return _loose(value)  # a kind this page does not know yet: still readable
+    stated = _FORMATS.get(option.kind)
+    if stated is None:
+        return _loose(value)  # a kind this page does not know yet: still readable
+    return stated(option, value)
+
+
+def _on_off(option: Option, value: Any) -> str:
+    return _("on") if value else _("off")
+
+
+def _choices(option: Option, values: list) -> str:
+    return ", ".join(_choice(option, v) for v in values) if values else _("none")
+
+
+def _pair(option: Option, values: list) -> str:
+    return " / ".join(plain_number(v) for v in values)
+
+
+def _mapping(option: Option, values: dict) -> str:
+    return ", ".join(f"{_choice(option, k)} {plain_number(v)}" for k, v in values.items())
 
 
 def _tiers(option: Option, rows: list) -> str:
@@ -284,6 +308,17 @@ def _loose(value: Any) -> str:
     if isinstance(value, bool):
         return _("on") if value else _("off")
     return plain_number(value)
+
+
+_FORMATS = {
+    kinds.BOOL: _on_off,
+    kinds.INT: lambda option, value: plain_number(value),
+    kinds.CHOICE: _choice,
+    kinds.MULTI: _choices,
+    kinds.INT_PAIR: _pair,
+    kinds.MAPPING: _mapping,
+    "tiers": _tiers,  # rows [from, made, failed], each up to the next row's start
+}
 
 
 def same_value(a: Any, b: Any) -> bool:

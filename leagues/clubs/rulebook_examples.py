@@ -391,7 +391,7 @@ def replay(game: str, example: Example, rules: dict[str, Any]) -> dict[str, Any]
 
 def run(game: str, name: str, rules: dict[str, Any]) -> Outcome | None:
     """The example ``name`` of ``game`` scored under ``rules``; None if there is none."""
-    from leagues.clubs.rulebook import plain_number, signed  # the page's way of writing figures
+    from leagues.clubs.rulebook import plain_number  # the page's way of writing figures
 
     example = EXAMPLES.get(game, {}).get(name)
     if example is None:
@@ -404,17 +404,24 @@ def run(game: str, name: str, rules: dict[str, Any]) -> Outcome | None:
         return Outcome(problem=" ".join(p.render(_) for p in error.problems))
     figures = result["hands"][example.show]
     teams = example.teams or _teams_of(result)
-    active = set(figures.get("active") or ())
-    shown = figures.get("scored") or figures["deltas"]
-    outcome = Outcome()
-    for party in result["parties"]:
-        if teams is None and active and party not in active:
-            continue  # sits out
-        outcome.cells.append((party_label(party, teams), signed(shown[party])))
+    outcome = Outcome(cells=_cells(figures, result, teams))
     outcome.lines = _facts(game, figures, result, teams, hands_for(example, rules)[example.show])
     if example.totals:
         outcome.totals = [(party_label(p, teams), plain_number(figures["totals"][p])) for p in result["parties"]]
     return outcome
+
+
+def _cells(figures, result, teams) -> list[tuple[str, str]]:
+    """Each party's figure for the shown hand; without teams, those who sit out are left out."""
+    from leagues.clubs.rulebook import signed
+
+    active = set(figures.get("active") or ())
+    shown = figures.get("scored") or figures["deltas"]
+    return [
+        (party_label(party, teams), signed(shown[party]))
+        for party in result["parties"]
+        if teams is not None or not active or party in active
+    ]
 
 
 def _teams_of(result):
@@ -429,59 +436,100 @@ def _teams_of(result):
 
 
 def _facts(game, figures, result, teams, hand) -> list[str]:
-    from leagues.clubs.rulebook import signed
+    """The lines under the example's figures: how the engine reached them, in the game's words."""
+    lines = []
+    if game == "doppelkopf":
+        lines += _doppelkopf_value(figures) + _doppelkopf_next(result)
+    lines += _game_ends(game, figures, result, teams)
+    lines += _penalties(game, figures)
+    if game == "thousand":
+        lines += _thousand_contract(figures, hand)
+    if game == "spoil_five":
+        lines.append(_spoil_five_pot(figures))
+    return lines
+
+
+def _doppelkopf_value(figures) -> list[str]:
+    from leagues.table.selectors import ROUND_LABELS
+
+    lines = _doppelkopf_sum(figures)
+    if (figures.get("multiplier") or 1) != 1:
+        lines.append(
+            _("× %(multiplier)s in a %(round)s round")
+            % {"multiplier": figures["multiplier"], "round": ROUND_LABELS.get(figures["round"], figures["round"])}
+        )
+    elif figures.get("round") in ROUND_LABELS:
+        lines.append(_("A %(round)s game") % {"round": ROUND_LABELS[figures["round"]]})
+    if figures.get("loser_points"):
+        lines.append(_("The losers get the points."))
+    return lines
+
+
+def _doppelkopf_sum(figures) -> list[str]:
+    """The game value's items added up."""
+    items = figures.get("breakdown") or ()
+    value = figures.get("value")
+    if items:
+        sum_ = " + ".join(f"{item['item']} {item['points']}" for item in items)
+        return [f"{sum_} = {value}" if value is not None and len(items) > 1 else sum_]
+    if value is not None:
+        return [_("Game value: %(value)s") % {"value": value}]
+    return []
+
+
+def _doppelkopf_next(result) -> list[str]:
+    """The special round under way after the hand, and those waiting behind it."""
     from leagues.table.selectors import ROUND_LABELS
 
     lines = []
-    if game == "doppelkopf":
-        items = figures.get("breakdown") or ()
-        value = figures.get("value")
-        if items:
-            sum_ = " + ".join(f"{item['item']} {item['points']}" for item in items)
-            lines.append(f"{sum_} = {value}" if value is not None and len(items) > 1 else sum_)
-        elif value is not None:
-            lines.append(_("Game value: %(value)s") % {"value": value})
-        if (figures.get("multiplier") or 1) != 1:
-            lines.append(
-                _("× %(multiplier)s in a %(round)s round")
-                % {"multiplier": figures["multiplier"], "round": ROUND_LABELS.get(figures["round"], figures["round"])}
-            )
-        elif figures.get("round") in ROUND_LABELS:
-            lines.append(_("A %(round)s game") % {"round": ROUND_LABELS[figures["round"]]})
-        if figures.get("loser_points"):
-            lines.append(_("The losers get the points."))
-        queue = list(result["next"].get("queue") or ())
-        nxt = result["next"].get("round")
-        if nxt in ROUND_LABELS and result["next"].get("round_games_left"):
-            lines.append(
-                _("Next: %(round)s, %(games)s games left")
-                % {"round": ROUND_LABELS[nxt], "games": result["next"]["round_games_left"]}
-            )
-        if queue:
-            lines.append(
-                _("Waiting after it: %(rounds)s") % {"rounds": ", ".join(str(ROUND_LABELS.get(r, r)) for r in queue)}
-            )
+    queue = list(result["next"].get("queue") or ())
+    nxt = result["next"].get("round")
+    if nxt in ROUND_LABELS and result["next"].get("round_games_left"):
+        lines.append(
+            _("Next: %(round)s, %(games)s games left")
+            % {"round": ROUND_LABELS[nxt], "games": result["next"]["round_games_left"]}
+        )
+    if queue:
+        lines.append(
+            _("Waiting after it: %(rounds)s") % {"rounds": ", ".join(str(ROUND_LABELS.get(r, r)) for r in queue)}
+        )
+    return lines
+
+
+def _game_ends(game, figures, result, teams) -> list[str]:
     end = getattr(form_module(game), "game_end", None)
     numbers = {"game": 0, "match": 0}
+    lines = []
     for kind, winner, games in end(figures, result) if end else ():
         numbers[kind] += 1
         lines.append(game_end_line(kind=kind, winner=winner, number=numbers[kind], games=games, members=teams))
-    penalties = getattr(form_module(game), "penalty_facts", None)
-    if penalties is not None:  # a game's penalties for a rule option (1000's Polish ones)
-        lines += [f"{label}: {who}" for label, who in penalties(figures, sign=signed)]
-    if game == "thousand" and hand.get("forgot_to_pass"):
-        lines.append(_("Forgot to pass two cards: only the declarer scores."))
-    elif game == "thousand" and figures.get("contract") is not None:
-        lines.append(
-            _("Contract %(contract)s: %(outcome)s")
-            % {"contract": figures["contract"], "outcome": _("made") if figures.get("made") else _("failed")}
-        )
-    if game == "spoil_five":
-        if figures["game_winner"]:  # Spoil Five's game is the pot (scoring/results.py)
-            lines.append(_("%(player)s wins the pot.") % {"player": figures["game_winner"]})
-        else:
-            lines.append(
-                _("Nobody took three tricks: the hand is spoilt, %(pot)s chips stay in the pot.")
-                % {"pot": figures.get("pot")}
-            )
     return lines
+
+
+def _penalties(game, figures) -> list[str]:
+    """A game's penalties for a rule option (1000's Polish ones)."""
+    from leagues.clubs.rulebook import signed
+
+    penalties = getattr(form_module(game), "penalty_facts", None)
+    if penalties is None:
+        return []
+    return [f"{label}: {who}" for label, who in penalties(figures, sign=signed)]
+
+
+def _thousand_contract(figures, hand) -> list[str]:
+    if hand.get("forgot_to_pass"):
+        return [_("Forgot to pass two cards: only the declarer scores.")]
+    if figures.get("contract") is None:
+        return []
+    return [
+        _("Contract %(contract)s: %(outcome)s")
+        % {"contract": figures["contract"], "outcome": _("made") if figures.get("made") else _("failed")}
+    ]
+
+
+def _spoil_five_pot(figures) -> str:
+    if figures["game_winner"]:  # Spoil Five's game is the pot (scoring/results.py)
+        return _("%(player)s wins the pot.") % {"player": figures["game_winner"]}
+    return _("Nobody took three tricks: the hand is spoilt, %(pot)s chips stay in the pot.") % {
+        "pot": figures.get("pot")
+    }

@@ -67,27 +67,9 @@ def import_bill(item, where, season, player) -> SeasonBill:
         result = split_bill(request)
     except ScoringError as error:
         raise ImportProblem(where, " ".join(e["message"] for e in exceptions.problems_as_errors(error))) from error
-    # Who paid what, as services.settle_bill keeps it.
-    paid = {name: amount for name, amount in (request.get("paid") or {}).items() if Decimal(amount)} or None
-    if "paid_by" in request:
-        paid = {request["paid_by"]: result["total"]}
-    figures = {
-        "total_with_tip": Decimal(result["total"]),
-        "rate": None if result.get("rate") is None else Decimal(str(result["rate"])),
-        "shares": result["shares"],
-        "transfers": result.get("transfers") or [],
-        "chooser": result["chooses_restaurant"],
-        "paid": paid,
-    }
+    figures = _engine_figures(request, result)
+    in_file = _file_figures(item, where)
     money = {"model": SeasonBill}
-    in_file = {
-        "total_with_tip": checks.amount(item, "total_with_tip", where, field="total_with_tip", required=True, **money),
-        "rate": checks.amount(item, "rate", where, field="rate", **money),
-        "shares": checks.value(item, "shares", where, dict),
-        "transfers": checks.value(item, "transfers", where, list, required=False) or [],
-        "chooser": item.get("chooser"),
-        "paid": item.get("paid"),
-    }
     for key, figure in figures.items():
         if in_file[key] != figure:
             raise ImportProblem(f"{where}.{key}", _("not what the bill's inputs split by its standings give."))
@@ -98,7 +80,7 @@ def import_bill(item, where, season, player) -> SeasonBill:
         method=request["method"],
         cents_per_point=checks.amount(item, "cents_per_point", where, field="cents_per_point", **money),
         paid_by=player(request.get("paid_by"), f"{where}.paid_by", required=False),
-        paid=paid,
+        paid=figures["paid"],
         total_with_tip=figures["total_with_tip"],
         rate=figures["rate"],
         shares=figures["shares"],
@@ -109,3 +91,32 @@ def import_bill(item, where, season, player) -> SeasonBill:
         settled_at=checks.moment(item, "settled_at", where),
         replaced_at=checks.moment(item, "replaced_at", where, required=False),
     )
+
+
+def _engine_figures(request, result) -> dict:
+    """The bill's figures as the engine splits its inputs, and who paid what, as
+    services.settle_bill keeps it."""
+    paid = {name: amount for name, amount in (request.get("paid") or {}).items() if Decimal(amount)} or None
+    if "paid_by" in request:
+        paid = {request["paid_by"]: result["total"]}
+    return {
+        "total_with_tip": Decimal(result["total"]),
+        "rate": None if result.get("rate") is None else Decimal(str(result["rate"])),
+        "shares": result["shares"],
+        "transfers": result.get("transfers") or [],
+        "chooser": result["chooses_restaurant"],
+        "paid": paid,
+    }
+
+
+def _file_figures(item, where) -> dict:
+    """The same figures as the file states them."""
+    money = {"model": SeasonBill}
+    return {
+        "total_with_tip": checks.amount(item, "total_with_tip", where, field="total_with_tip", required=True, **money),
+        "rate": checks.amount(item, "rate", where, field="rate", **money),
+        "shares": checks.value(item, "shares", where, dict),
+        "transfers": checks.value(item, "transfers", where, list, required=False) or [],
+        "chooser": item.get("chooser"),
+        "paid": item.get("paid"),
+    }

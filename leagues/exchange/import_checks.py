@@ -165,21 +165,31 @@ def check_document(data: Any, where: str = "", depth: int = 1) -> None:
         node, where, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise ImportProblem(where, _("nested more than %(n)s deep.") % {"n": MAX_DEPTH})
-        if isinstance(node, dict):
-            children = []
-            for key, value in node.items():
-                at = f"{where}.{key}" if where else key
-                _check_key(key, at)
-                children.append((value, at, depth + 1))
-            stack.extend(reversed(children))
-        elif isinstance(node, list):
-            stack.extend(reversed([(value, f"{where}[{i}]", depth + 1) for i, value in enumerate(node, start=1)]))
-        elif isinstance(node, str) and _REFUSED.intersection(node):
-            raise ImportProblem(_printable(where), _("a NUL or an invalid character in a text."))
-        elif isinstance(node, float) and not math.isfinite(node):  # Python's json reads NaN
-            raise ImportProblem(where, _("not a number."))
-        elif isinstance(node, int) and not -_LARGEST <= node <= _LARGEST:
-            raise ImportProblem(where, _("a number too large."))
+        if isinstance(node, dict | list):
+            stack.extend(reversed(_children(node, where, depth)))
+        else:
+            _check_scalar(node, where)
+
+
+def _children(node: dict | list, where: str, depth: int) -> list[tuple[Any, str, int]]:
+    """An object's or a list's values, each with its place, one deeper (keys checked)."""
+    if isinstance(node, list):
+        return [(value, f"{where}[{i}]", depth + 1) for i, value in enumerate(node, start=1)]
+    children = []
+    for key, value in node.items():
+        at = f"{where}.{key}" if where else key
+        _check_key(key, at)
+        children.append((value, at, depth + 1))
+    return children
+
+
+def _check_scalar(node: Any, where: str) -> None:
+    if isinstance(node, str) and _REFUSED.intersection(node):
+        raise ImportProblem(_printable(where), _("a NUL or an invalid character in a text."))
+    if isinstance(node, float) and not math.isfinite(node):  # Python's json reads NaN
+        raise ImportProblem(where, _("not a number."))
+    if isinstance(node, int) and not -_LARGEST <= node <= _LARGEST:
+        raise ImportProblem(where, _("a number too large."))
 
 
 def _check_key(key: str, at: str) -> None:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from leagues import exceptions
 from leagues.clubs import services
 from leagues.exchange import import_checks as checks
-from leagues.exchange import paper_import
+from leagues.exchange import paper_reading
 from leagues.exchange.import_checks import ImportProblem
 from leagues.models import Hand, Meeting, MeetingReopening, Player, Season, SeasonReopening, Seat
 from leagues.table import outbox_choices, results
@@ -139,17 +139,9 @@ def _read_hand(h, at, meeting) -> Hand:
 def _import_hands(item, where, meeting) -> None:
     read = [(_read_hand(h, f"{where}.hands[{j}]", meeting), h, f"{where}.hands[{j}]")
             for j, h in enumerate(checks.items(item, "hands", where), start=1)]  # fmt: skip
-    hands = [hand for hand, _h, _at in read]
-    if len({h.position for h in hands}) != len(hands):
-        raise ImportProblem(f"{where}.hands", _("each hand has a position of its own."))
-    keys = [h.idempotency_key for h in hands if h.idempotency_key]
-    if len(set(keys)) != len(keys):
-        raise ImportProblem(f"{where}.hands", _("each idempotency key belongs to one hand."))
-    live = sorted((h for h in hands if h.deleted_at is None), key=lambda h: h.position)
-    if [h.number for h in live] != list(range(1, len(live) + 1)):
-        raise ImportProblem(f"{where}.hands", _("the live hands are numbered 1, 2, … in the order of their positions."))
+    _check_hands([hand for hand, _h, _at in read], f"{where}.hands")
     # bulk_create: the history of each hand comes from the file, not from these inserts.
-    Hand.objects.bulk_create(hands)
+    Hand.objects.bulk_create([hand for hand, _h, _at in read])
     History = Hand.history.model
     records, entered_at = [], []
     for hand, h, at in read:
@@ -157,10 +149,25 @@ def _import_hands(item, where, meeting) -> None:
         if entered is not None:
             hand.entered_at = entered  # after the insert, which sets it to now (auto_now_add)
             entered_at.append(hand)
-        for k, r in enumerate(checks.items(h, "history", at), start=1):
-            records.append(_history_record(History, r, f"{at}.history[{k}]", hand, entered))
+        records += [
+            _history_record(History, r, f"{at}.history[{k}]", hand, entered)
+            for k, r in enumerate(checks.items(h, "history", at), start=1)
+        ]
     Hand.objects.bulk_update(entered_at, ["entered_at"])
     History.objects.bulk_create(records)
+
+
+def _check_hands(hands: list[Hand], where: str) -> None:
+    """An evening's hands hold their places: positions and keys of their own, the live ones
+    numbered as the sheet has them."""
+    if len({h.position for h in hands}) != len(hands):
+        raise ImportProblem(where, _("each hand has a position of its own."))
+    keys = [h.idempotency_key for h in hands if h.idempotency_key]
+    if len(set(keys)) != len(keys):
+        raise ImportProblem(where, _("each idempotency key belongs to one hand."))
+    live = sorted((h for h in hands if h.deleted_at is None), key=lambda h: h.position)
+    if [h.number for h in live] != list(range(1, len(live) + 1)):
+        raise ImportProblem(where, _("the live hands are numbered 1, 2, … in the order of their positions."))
 
 
 def _history_record(History, r, at, hand, entered):
@@ -211,9 +218,9 @@ def _import_totals(meeting: Meeting, totals: dict, where: str, player) -> None:
         who = player(name, where)
         if who.pk not in seat_order or not isinstance(total, int) or isinstance(total, bool):
             raise ImportProblem(f"{where}.{name}", _("a total of a player not at the table, or not a whole number."))
-        if abs(total) > paper_import.MAX_TOTAL:
+        if abs(total) > paper_reading.MAX_TOTAL:
             raise ImportProblem(
-                f"{where}.{name}", _("a total from −%(max)s to %(max)s.") % {"max": paper_import.MAX_TOTAL}
+                f"{where}.{name}", _("a total from −%(max)s to %(max)s.") % {"max": paper_reading.MAX_TOTAL}
             )
         sums[who.pk] = total
     if not sums:

@@ -364,16 +364,8 @@ def import_league(*, data: checks.LeagueFile, user, name: str, slug: str, progre
     league = _import_league_row(head, user=user, name=name, slug=slug)
     # create_league makes a player for its founder; the export's players are the league's.
     league.players.filter(user=user).delete()
-    player = checks.Players()
-    for i, item in enumerate(checks.items(head, "players", ""), start=1):
-        where = f"players[{i}]"
-        player_name = player.check_new(checks.value(item, "name", where, str), f"{where}.name")
-        active = checks.flag(item, "active", where, default=True)
-        player.by_name[player_name] = Player.objects.create(league=league, name=player_name, active=active)
-    seasons = {}
-    for i, item in enumerate(checks.items(head, "seasons", ""), start=1):
-        season = import_meetings.import_season(item, f"seasons[{i}]", league, taken=seasons)
-        seasons[season.number] = (season, item, f"seasons[{i}]")
+    player = _import_players(head, league)
+    seasons = _import_seasons(head, league)
     places = {}  # each stored meeting's number in the file
     for i, item in enumerate(data.meetings(), start=1):
         places[import_meetings.import_meeting(item, f"meetings[{i}]", league, seasons, player).pk] = i
@@ -386,16 +378,39 @@ def import_league(*, data: checks.LeagueFile, user, name: str, slug: str, progre
             raise ImportProblem(where, _("a season without evenings."))
     _replay_in_order(league, places, progress)
     for season, item, where in seasons.values():
-        bills = checks.items(item, "bills", where)
-        if sum(1 for bill in bills if not isinstance(bill, dict) or bill.get("replaced_at") is None) > 1:
-            raise ImportProblem(f"{where}.bills", _("only one bill of a season is not replaced."))
-        for j, bill in enumerate(bills, start=1):
-            import_bills.import_bill(bill, f"{where}.bills[{j}]", season, player)
+        _import_bills(item, where, season, player)
     # Counted once here, as a played league counts its evenings as they close: the first
     # statistics and ratings pages read them instead of counting the whole league.
     statistics.league_statistics(league=league)
     ratings.league_ratings(league=league)
     return league
+
+
+def _import_players(head, league: League) -> checks.Players:
+    player = checks.Players()
+    for i, item in enumerate(checks.items(head, "players", ""), start=1):
+        where = f"players[{i}]"
+        player_name = player.check_new(checks.value(item, "name", where, str), f"{where}.name")
+        active = checks.flag(item, "active", where, default=True)
+        player.by_name[player_name] = Player.objects.create(league=league, name=player_name, active=active)
+    return player
+
+
+def _import_seasons(head, league: League) -> dict:
+    """The league's seasons by number, each with its item and place in the file."""
+    seasons = {}
+    for i, item in enumerate(checks.items(head, "seasons", ""), start=1):
+        season = import_meetings.import_season(item, f"seasons[{i}]", league, taken=seasons)
+        seasons[season.number] = (season, item, f"seasons[{i}]")
+    return seasons
+
+
+def _import_bills(item, where, season, player) -> None:
+    bills = checks.items(item, "bills", where)
+    if sum(1 for bill in bills if not isinstance(bill, dict) or bill.get("replaced_at") is None) > 1:
+        raise ImportProblem(f"{where}.bills", _("only one bill of a season is not replaced."))
+    for j, bill in enumerate(bills, start=1):
+        import_bills.import_bill(bill, f"{where}.bills[{j}]", season, player)
 
 
 def _import_league_row(head, *, user, name, slug) -> League:

@@ -10,7 +10,7 @@ file's line, the header being row 1) and its column:
   writers (services.write_results) keep them instead of summing no hands into zeros.
 - **hands**: one row per hand (``HANDS_COLUMNS``), the evening's seat order in its first row;
   each evening is started with services.start_meeting and its hands entered with
-  services.add_hand, so the engine replays and checks every hand as if typed at the table.
+  services.enter_hand, so the engine replays and checks every hand as if typed at the table.
 
 Both run through the same function (``run``) inside one transaction: the preview runs it and
 rolls it back (the figures it shows are the ones the engine worked out, and nothing is kept),
@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, F, Max, Min
@@ -40,7 +39,15 @@ from django.utils.translation import gettext as _
 
 from leagues import exceptions, games
 from leagues.clubs.names import NameProblem, Roster, check_new_name
-from leagues.exchange.paper_reading import MAX_PLAYERS, PaperImportProblem, Problems, RowError, hand_json, read_rows
+from leagues.exchange.paper_reading import (
+    MAX_PLAYERS,
+    Evening,
+    PaperImportProblem,
+    Problems,
+    RowError,
+    parse_hands,
+    parse_totals,
+)
 from leagues.models import Hand, League, Meeting, MeetingResult, Player, Season, Seat
 from leagues.seasons import services as seasons_services
 from leagues.table import meetings as table_meetings
@@ -50,50 +57,9 @@ from leagues.table import services as table_services
 
 __all__ = ["PaperImportProblem", "RowError", "run"]
 
-# A new evening starts after this many hands: the engine replays an evening's sheet at each
-# hand it enters, so a longer evening takes longer for every hand (a marathon weekend has 300).
-MAX_HANDS_PER_EVENING = 300
-# A total beyond this is a typing mistake (a Doppelkopf evening is some hundreds of points).
-MAX_TOTAL = 1_000_000
 # While a paper season is imported in front, the league's seasons wait at numbers this much
 # higher (a season's number is unique in its league), then follow the imported ones.
 SEASONS_ASIDE = 1_000_000
-
-# The hands form's columns. ``payload`` (a hand as JSON, the API's shape) serves every game;
-# the others are Doppelkopf's fields written flat (the import page lists them).
-HANDS_COLUMNS = (
-    "date",
-    "players",
-    "kind",
-    "re",
-    "solo",
-    "re_eyes",
-    "re_tricks",
-    "announcements",
-    "specials",
-    "revoke_by",
-    "eyes",
-    "tricks",
-    "solo_outbid",
-    "fuchs_wins_last_doppelkopf",
-    "payload",
-)
-NAME_SEPARATOR = "|"
-YES = {"1", "x", "yes", "ja", "true", "wahr", "j", "y"}
-NO = {"", "0", "no", "nein", "false", "falsch", "n"}
-
-
-@dataclass
-class Evening:
-    """One evening read from the file (names as written, in seat order, the host first)."""
-
-    row: int
-    date: datetime.date
-    players: list[str]
-    date_column: str = "date"  # as the file's header names it
-    totals: dict[str, int] = field(default_factory=dict)  # totals form
-    # Hands form: (row, payload, whether the row gave it as JSON in the payload column).
-    hands: list[tuple[int, dict[str, Any], bool]] = field(default_factory=list)
 
 
 @dataclass
@@ -126,234 +92,6 @@ class Outcome:
     changed: list[ChangedEvening] = field(default_factory=list)
 
 
-# --- reading the file -----------------------------------------------------------------------
-
-
-def parse_date(value: str) -> datetime.date:
-    """2024-03-15 (ISO) or 15.03.2024 (as written in a German notebook)."""
-    for pattern in ("%Y-%m-%d", "%d.%m.%Y"):
-        try:
-            return datetime.datetime.strptime(value, pattern).date()
-        except ValueError:
-            continue
-    raise ValueError(value)
-
-
-def _cell(cells: list[str], index: int | None) -> str:
-    return cells[index] if index is not None and index < len(cells) else ""
-
-
-def _date_cell(value: str, row: int, column: str, errors: list[RowError]) -> datetime.date | None:
-    if not value:
-        errors.append(RowError(row, column, _("A date is needed here.")))
-        return None
-    try:
-        date = parse_date(value)
-    except ValueError:
-        errors.append(
-            RowError(row, column, _("“%(value)s” is not a date (2024-03-15 or 15.03.2024).") % {"value": value})
-        )
-        return None
-    problem = table_meetings.meeting_date_problem(date)
-    if problem:
-        errors.append(RowError(row, column, problem))
-        return None
-    return date
-
-
-def _integer(value: str) -> int:
-    value = value.replace("−", "-").replace(" ", "")
-    if not value.lstrip("+-").isdigit():
-        raise ValueError(value)
-    return int(value)
-
-
-def parse_totals(text: str) -> list[Evening]:
-    """The totals form: ``date, host, <player>, <player>, ...``."""
-    rows = read_rows(text)
-    (header_row, header), body = rows[0], rows[1:]
-    errors = Problems()
-    if len(header) < 3 or header[0].casefold() not in {"date", "datum"}:
-        errors.append(
-            RowError(header_row, None, _("The first row names the columns: date, host, then one per player."))
-        )
-        raise PaperImportProblem(errors)
-    names = header[2:]
-    seen: dict[str, str] = {}
-    for name in names:
-        if not name:
-            errors.append(RowError(header_row, None, _("Every player column needs the player's name in this row.")))
-        elif name.casefold() in seen:
-            errors.append(RowError(header_row, name, _("This player has two columns.")))
-        seen[name.casefold()] = name
-    if errors:
-        raise PaperImportProblem(errors)
-    date_column, host_column = header[0], header[1]
-    evenings = []
-    for row, cells in body:
-        if len(cells) > len(header):
-            errors.append(RowError(row, None, _("This row has more cells than the first row has columns.")))
-            continue
-        date = _date_cell(_cell(cells, 0), row, date_column, errors)
-        totals = {}
-        for index, name in enumerate(names, 2):
-            value = _cell(cells, index)
-            if not value:
-                continue
-            try:
-                total = _integer(value)
-            except ValueError:
-                errors.append(RowError(row, name, _("“%(value)s” is not a whole number.") % {"value": value}))
-                continue
-            if abs(total) > MAX_TOTAL:
-                errors.append(RowError(row, name, _("A total lies between −%(max)s and %(max)s.") % {"max": MAX_TOTAL}))
-                continue
-            totals[name] = total
-        host = _cell(cells, 1)
-        match = seen.get(host.casefold())
-        if not host:
-            errors.append(RowError(row, host_column, _("Who hosted? Write his name as in his column.")))
-        elif match is None:
-            errors.append(RowError(row, host_column, _("“%(name)s” has no column.") % {"name": host}))
-        elif match not in totals:
-            errors.append(RowError(row, host_column, _("The host has no total in this row.")))
-        if date is not None and match in totals:
-            seats = [match] + [name for name in names if name in totals and name != match]
-            evenings.append(Evening(row=row, date=date, players=seats, totals=totals, date_column=date_column))
-    if not body:
-        errors.append(RowError(None, None, _("The file has no evening below its first row.")))
-    if errors:
-        raise PaperImportProblem(errors)
-    return evenings
-
-
-def _names(value: str) -> list[str]:
-    return [name.strip() for name in value.split(NAME_SEPARATOR) if name.strip()]
-
-
-def _by_name(value: str, row: int, column: str, errors: list[RowError]) -> dict[str, int]:
-    """``Anna=60|Ben=80``: a number per player (a Ramsch hand's eyes or tricks)."""
-    figures = {}
-    for part in _names(value):
-        name, _sep, number = part.partition("=")
-        try:
-            figures[name.strip()] = _integer(number)
-        except ValueError:
-            errors.append(RowError(row, column, _("Write each player as Name=number, e.g. Anna=60.")))
-    return figures
-
-
-def _calls(value: str, row: int, column: str, errors: list[RowError], *, flags: tuple[str, ...]) -> list[dict]:
-    """``re:re kontra:keine_90`` or ``re:fuchs+last_trick``: party:what, in order, by spaces."""
-    calls = []
-    for part in value.split():
-        what, *extra = part.split("+")
-        party, _sep, name = what.partition(":")
-        if not name or any(flag not in flags for flag in extra):
-            errors.append(RowError(row, column, _("“%(part)s” is not party:call (e.g. re:keine_90).") % {"part": part}))
-            continue
-        item = {"party": party, "call" if column == "announcements" else "kind": name}
-        item.update(dict.fromkeys(extra, True))
-        calls.append(item)
-    return calls
-
-
-def hand_payload(cells: dict[str, str], row: int, errors: list[RowError]) -> dict[str, Any] | None:
-    """One hand's payload from its row's cells (by column name); None when the row has no hand."""
-    if cells.get("payload"):
-        try:
-            payload = hand_json(cells["payload"])
-        except ValueError as error:
-            errors.append(RowError(row, "payload", str(error)))
-            return None
-        if not isinstance(payload, dict):
-            errors.append(RowError(row, "payload", _("This is not a hand in JSON.")))
-            return None
-        return payload
-    if not cells.get("kind"):
-        errors.append(RowError(row, "kind", _("Which game was it? (normal, hochzeit, solo, ...)")))
-        return None
-    payload: dict[str, Any] = {"kind": cells["kind"]}
-    if cells.get("re"):
-        payload["re"] = _names(cells["re"])
-    for column in ("solo", "revoke_by"):
-        if cells.get(column):
-            payload[column] = cells[column]
-    for column in ("re_eyes", "re_tricks"):
-        if cells.get(column):
-            try:
-                payload[column] = _integer(cells[column])
-            except ValueError:
-                errors.append(RowError(row, column, _("“%(value)s” is not a whole number.") % {"value": cells[column]}))
-    if cells.get("announcements"):
-        payload["announcements"] = _calls(cells["announcements"], row, "announcements", errors, flags=())
-    if cells.get("specials"):
-        payload["specials"] = _calls(cells["specials"], row, "specials", errors, flags=("last_trick", "doppel"))
-    for column in ("eyes", "tricks"):
-        if cells.get(column):
-            payload[column] = _by_name(cells[column], row, column, errors)
-    if cells.get("solo_outbid"):
-        payload["solo_outbid"] = _names(cells["solo_outbid"])
-    flag = cells.get("fuchs_wins_last_doppelkopf", "").casefold()
-    if flag in YES:
-        payload["fuchs_wins_last_doppelkopf"] = True
-    elif flag not in NO:
-        errors.append(RowError(row, "fuchs_wins_last_doppelkopf", _("Write 1 (yes) or leave it empty.")))
-    return payload
-
-
-def parse_hands(text: str) -> list[Evening]:
-    """The hands form: one row per hand, ``HANDS_COLUMNS``; an evening's first row names its
-    players in seat order (the host first, separated by |), its other rows leave that cell empty."""
-    rows = read_rows(text)
-    (header_row, header), body = rows[0], rows[1:]
-    columns = [name.casefold() for name in header]
-    errors = Problems()
-    errors += [
-        RowError(header_row, name, _("Unknown column.")) for name in header if name.casefold() not in HANDS_COLUMNS
-    ]
-    for needed in ("date", "players"):
-        if needed not in columns:
-            errors.append(RowError(header_row, needed, _("This column is missing.")))
-    if errors:
-        raise PaperImportProblem(errors)
-    evenings: list[Evening] = []
-    for row, values in body:
-        if len(values) > len(header):
-            errors.append(RowError(row, None, _("This row has more cells than the first row has columns.")))
-            continue
-        cells = {name: _cell(values, index) for index, name in enumerate(columns)}
-        if cells["players"]:
-            date = _date_cell(cells["date"], row, "date", errors)
-            players = _names(cells["players"])
-            if len({p.casefold() for p in players}) != len(players):
-                errors.append(RowError(row, "players", _("A player is named twice.")))
-            evenings.append(Evening(row=row, date=date, players=players))
-        elif not evenings:
-            errors.append(RowError(row, "players", _("The first row of an evening names its players, the host first.")))
-            continue
-        elif cells["date"]:
-            date = _date_cell(cells["date"], row, "date", errors)
-            if date is not None and evenings[-1].date is not None and date != evenings[-1].date:
-                errors.append(
-                    RowError(row, "date", _("An evening's rows share its date; a new evening names its players."))
-                )
-        if len(evenings[-1].hands) >= MAX_HANDS_PER_EVENING:
-            message = _(
-                "An imported evening holds at most %(max)s hands: start the next one here by naming its players."
-            )
-            errors.append(RowError(row, "players", message % {"max": MAX_HANDS_PER_EVENING}))
-            continue
-        payload = hand_payload(cells, row, errors)
-        if payload is not None:
-            evenings[-1].hands.append((row, payload, bool(cells.get("payload"))))
-    if not body:
-        errors.append(RowError(None, None, _("The file has no hand below its first row.")))
-    if errors:
-        raise PaperImportProblem(errors)
-    return evenings
-
-
 # --- storing --------------------------------------------------------------------------------
 
 
@@ -368,32 +106,50 @@ def _players(league: League, evenings: list[Evening], errors: Problems) -> tuple
     # New players of one league are named one at a time (services.add_player takes the same lock).
     League.objects.select_for_update().get(pk=league.pk)
     known = {p.name: p for p in league.players.all()}
-    folded = {name.casefold(): p for name, p in known.items()}
+    folded = _folded(known)
     roster = Roster(known)
     found: dict[str, Player] = {}
     new: list[Player] = []
-    for evening in evenings:
-        for name in evening.players:
-            if name in found:
-                continue
-            if len(found) == MAX_PLAYERS:
-                message = _("A file names at most %(max)s players.") % {"max": MAX_PLAYERS}
-                errors.append(RowError(evening.row, name, message))
-                raise PaperImportProblem(errors)
-            player = known.get(name) or folded.get(name.casefold())
+    for row, name in _names_by_row(evenings):
+        if name in found:
+            continue
+        if len(found) == MAX_PLAYERS:
+            errors.append(RowError(row, name, _("A file names at most %(max)s players.") % {"max": MAX_PLAYERS}))
+            raise PaperImportProblem(errors)
+        player = known.get(name) or folded.get(name.casefold())
+        if player is None:
+            player = _new_player(league, name, roster, row, errors)
             if player is None:
-                try:
-                    cleaned = check_new_name(name, roster)
-                except NameProblem as problem:
-                    errors.append(RowError(evening.row, name, problem.message))
-                    continue
-                roster.add(cleaned)
-                player = Player(league=league, name=cleaned)
-                new.append(player)
-            found[name] = player
+                continue
+            new.append(player)
+        found[name] = player
     if not errors:
         Player.objects.bulk_create(new)
     return found, [player.name for player in new]
+
+
+def _folded(players: dict[str, Player]) -> dict[str, Player]:
+    """The players by name in lower case, for a name written in other case in the file."""
+    return {name.casefold(): player for name, player in players.items()}
+
+
+def _names_by_row(evenings: list[Evening]):
+    """Each evening's names, in the file's order, with the evening's row."""
+    for evening in evenings:
+        for name in evening.players:
+            yield evening.row, name
+
+
+def _new_player(league: League, name: str, roster: Roster, row: int, errors: Problems) -> Player | None:
+    """A player (not stored yet) for a name the league does not know; None when the name
+    breaks the league's rules for names."""
+    try:
+        cleaned = check_new_name(name, roster)
+    except NameProblem as problem:
+        errors.append(RowError(row, name, problem.message))
+        return None
+    roster.add(cleaned)
+    return Player(league=league, name=cleaned)
 
 
 def _placement(league: League, evenings: list[Evening], errors: list[RowError]) -> datetime.date | None:
@@ -444,7 +200,7 @@ def _store_totals(meeting: Meeting, evening: Evening, players: dict[str, Player]
 def _enter_hands(meeting: Meeting, evening: Evening, *, user, errors: list[RowError]) -> None:
     for number, (row, payload, as_json) in enumerate(evening.hands, 1):
         try:
-            table_services.add_hand(meeting=meeting, payload=payload, user=user, number=number)
+            table_services.enter_hand(meeting=meeting, payload=payload, by=user, number=number)
         except exceptions.InvalidInput as error:
             for e in error.errors:
                 # The engine names the payload's field, which is the column of the same name

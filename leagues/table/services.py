@@ -1,5 +1,7 @@
-"""Writes of hands: entering, correcting, deleting and restoring one, and the offline outbox's
-choices.
+"""Writes of hands, one entry point per act: ``enter_hand`` (answers ``Entered``),
+``change_hand`` (``Changed``), ``delete_hand``, ``restore_hand``, and the offline outbox's
+choices (``keep_offline_hand``, ``replace_hand``, ``discard_offline_hand``). The meeting's
+pages and the API call the same ones.
 
 Every write takes the meeting's lock first and only then reads the hand it changes, and ends
 with a replay of the evening so that the derived results never drift from the hands.
@@ -8,6 +10,7 @@ with a replay of the evening so that the derived results never drift from the ha
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -26,13 +29,6 @@ from leagues.table.evening import end_time_passed, evening_over, last_round_done
 from leagues.table.meetings import _close, _refuse_if_closed
 from leagues.table.replay import _queue_after, _replay_of, _replayed, meeting_request
 from leagues.table.results import replay_later_meetings, write_results
-
-# A seated player as a write needs him: his id, his name and his seat's position.
-# The seated players as values: a read, so it lives in selectors (the public sheet uses it
-# too); the writers read them once each through it.
-
-
-# What meeting_sums reads of a HandResult row, without building the model instance.
 
 
 def hands_with(meeting: Meeting, hand_id: int) -> tuple[list[Hand], Hand]:
@@ -111,106 +107,123 @@ def _entered_payload(hand: Hand) -> Any:
     return hand.payload if first is None else first
 
 
-def add_hand(
-    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None, now=None
-) -> Hand:
-    """Append a hand (see ``enter_hand``)."""
-    return enter_hand(
-        meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key, now=now
-    )[0]
+@dataclass(frozen=True)
+class Locked:
+    """What a writer that holds the meeting's lock already read under it, inside the
+    transaction the write joins: ``hands``, every hand of the meeting in playing order,
+    deleted ones too (``selectors.meeting_hands``, whole instances), and its ``seated``
+    players (``selectors.seats_of``). The meeting page reads them once, under the lock, for
+    its form, the write and its answer. ``carried``: ``carried_rounds_for(meeting)``, when
+    the writer asked it already (None: asked by each replay that needs it). ``before``: the
+    replay of the live hands, when the writer made it (the entry's form is read against it):
+    then a later evening is looked at only when the rounds this evening leaves open changed.
+    A write given one may raise after writing (a later evening that would no longer add
+    up): the caller's transaction rolls it back, and an IntegrityError is the caller's to
+    answer (``entered_meanwhile``)."""
+
+    hands: list[Hand]
+    seated: list[selectors.Seated]
+    carried: tuple[str, ...] | None = None
+    before: dict[str, Any] | None = None
+
+    @classmethod
+    def read(cls, meeting: Meeting, **kwargs) -> Locked:
+        """Every hand of the locked ``meeting`` and its seated players: two queries."""
+        return cls(
+            hands=selectors.meeting_hands(meeting=meeting, entered_by=False),
+            seated=selectors.seats_of(meeting),
+            **kwargs,
+        )
+
+    @property
+    def live(self) -> list[Hand]:
+        return [h for h in self.hands if h.deleted_at is None]
+
+    def hand(self, pk: int) -> Hand:
+        """The meeting's hand ``pk``, live or deleted; Hand.DoesNotExist when it has none."""
+        hand = next((h for h in self.hands if h.pk == pk), None)
+        if hand is None:
+            raise Hand.DoesNotExist(f"the meeting has no hand {pk}")
+        return hand
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A hand entry's answer: the ``hand``, whether it was ``created`` (False: its key named a
+    hand entered before, which is the answer; nothing saved), and the ``result``, the replay
+    of the meeting with it (None when nothing was saved)."""
+
+    hand: Hand
+    created: bool
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A correction's answer: the ``hand`` as it is now and the ``result``, the replay of the
+    meeting with the correction (None when nothing was written: a replacement sent again)."""
+
+    hand: Hand
+    result: dict[str, Any] | None
+
+
+def _lock_and_read(meeting: Meeting) -> tuple[Meeting, Locked]:
+    meeting = _lock(meeting.pk)
+    return meeting, Locked.read(meeting)
 
 
 def enter_hand(
-    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None, now=None
-) -> tuple[Hand, bool]:
-    """Append a hand; returns (hand, created) (see ``enter_hand_replayed``)."""
-    hand, created, _result = enter_hand_replayed(
-        meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key, now=now
-    )
-    return hand, created
-
-
-def enter_hand_replayed(
-    *, meeting: Meeting, payload: Any, user, number: int | None = None, idempotency_key=None, now=None
-) -> tuple[Hand, bool, dict[str, Any] | None]:
-    """Append a hand; returns (hand, created, the replay of the meeting with it), the replay
-    None when nothing was saved (the key named a hand entered before): the API answers with
-    the write's own replay instead of replaying the meeting once more.
+    *,
+    meeting: Meeting,
+    payload: Any,
+    by,
+    number: int | None = None,
+    key=None,
+    now=None,
+    locked: Locked | None = None,
+) -> Entered:
+    """Append a hand entered ``by`` a user.
 
     ``number`` is the hand number the scorekeeper saw as next; when another phone got there
-    first, HandConflict says which hand it entered, and nothing is saved.
-    ``idempotency_key`` (a UUID the client chose for this hand): when a hand of the meeting
-    already has it, that hand is the answer (created False) and nothing is saved, so a retry
+    first, HandConflict says which hand it entered, and nothing is saved. ``key`` (a UUID
+    the client chose for this hand, its idempotency key): when a hand of the meeting already
+    has it, that hand is the answer (``created`` False) and nothing is saved, so a retry
     never enters a hand twice; IdempotencyKeyReused when that hand had another payload.
     MeetingClosed when the meeting is closed or its evening is over (``evening_over``); the
     hand that makes it over closes it (``now``: the time it is saved, for tests).
+    ``locked``: what a writer holding the meeting's lock read under it (``Locked``).
     """
+    if locked is not None:
+        return _enter(meeting, locked, payload=payload, by=by, number=number, key=key, now=now)
     try:
         with transaction.atomic():
-            meeting = _lock(meeting.pk)
-            # Every hand of it, deleted ones too, in one query: the key's earlier hand, the
-            # live hands and the last position.
-            return enter_locked_hand(
-                meeting=meeting,
-                every=selectors.meeting_hands(meeting=meeting, entered_by=False),
-                seated=selectors.seats_of(meeting),
-                payload=payload,
-                user=user,
-                number=number,
-                idempotency_key=idempotency_key,
-                now=now,
-            )
+            meeting, locked = _lock_and_read(meeting)
+            return _enter(meeting, locked, payload=payload, by=by, number=number, key=key, now=now)
     except IntegrityError as error:
-        return entered_meanwhile(meeting, idempotency_key, payload, error)
+        return entered_meanwhile(meeting, key=key, payload=payload, error=error)
 
 
-def enter_locked_hand(
-    *,
-    meeting: Meeting,
-    every: list,
-    seated: list[selectors.Seated],
-    payload: Any,
-    user,
-    number: int | None = None,
-    idempotency_key=None,
-    now=None,
-    carried: tuple[str, ...] | None = None,
-    before: dict[str, Any] | None = None,
-) -> tuple[Hand, bool, dict[str, Any] | None]:
-    """``enter_hand_replayed`` for a writer that holds the meeting's lock already and read
-    what the entry needs under it: inside a transaction, ``meeting`` from
-    ``selectors.meeting_for_entry``, ``every`` hand of it in playing order, deleted ones too
-    (``selectors.meeting_hands``), and its ``seated`` players (``seats_of``). The meeting
-    page's entry reads them once, under the lock, for its form, this write and its answer.
-    ``carried``: ``carried_rounds_for(meeting)``, when the writer asked it already (None:
-    asked here, by each replay that needs it). ``before``: the replay of the live hands, when
-    the writer made it (the meeting page's form is read against it): then a later evening is
-    looked at only when the rounds this evening leaves open changed. An IntegrityError is the caller's to answer
-    (``entered_meanwhile``), once its transaction is rolled back."""
-    earlier = _entered_before(meeting, idempotency_key, payload, hands=every)
+def _enter(meeting: Meeting, locked: Locked, *, payload: Any, by, number, key, now) -> Entered:
+    earlier = _entered_before(meeting, key, payload, hands=locked.hands)
     if earlier is not None:
-        return earlier, False, None
+        return Entered(earlier, created=False, result=None)
     _refuse_if_closed(meeting)
-    hands = [h for h in every if h.deleted_at is None]
+    hands, before, seated = locked.live, locked.before, locked.seated
     if number is not None and number != len(hands) + 1:
         raise HandConflict(len(hands))
     payloads = [h.payload for h in hands]
     if hands and end_time_passed(meeting, now):
         if before is None:
-            before = _replay_of(meeting, hands, players=seated, carried=carried)
+            before = _replay_of(meeting, hands, players=seated, carried=locked.carried)
         if evening_over(meeting, before, now=now):
             raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
     request = meeting_request(meeting, payloads=payloads, players=seated)
-    result, carried = _replayed(meeting, request={**request, "hands": payloads + [payload]}, carried=carried)
+    result, carried = _replayed(meeting, request={**request, "hands": payloads + [payload]}, carried=locked.carried)
+    last = locked.hands[-1].position if locked.hands else 0
     hand = Hand(
-        meeting=meeting,
-        position=(every[-1].position if every else 0) + 1,
-        number=len(hands) + 1,
-        payload=payload,
-        entered_by=user,
-        idempotency_key=idempotency_key,
+        meeting=meeting, position=last + 1, number=len(hands) + 1, payload=payload, entered_by=by, idempotency_key=key
     )
-    hand._history_user = user
+    hand._history_user = by
     hand.save()
     write_results(meeting, hands + [hand], result, carried=carried, seated=seated)
     if before is None or _queue_after(before) != _queue_after(result):
@@ -219,81 +232,53 @@ def enter_locked_hand(
         replay_later_meetings(meeting, result)
     if last_round_done(meeting, result, now=now):
         # The hand that finishes the last round after the end time ends the evening.
-        _close(meeting, user=user, now=now)
-    return hand, True, result
+        _close(meeting, user=by, now=now)
+    return Entered(hand, created=True, result=result)
 
 
-def entered_meanwhile(meeting: Meeting, idempotency_key, payload: Any, error: IntegrityError):
+def entered_meanwhile(meeting: Meeting, *, key, payload: Any, error: IntegrityError) -> Entered:
     """The answer to an entry that a unique index refused (SQLite: a writer the lock did not
     catch), after its transaction was rolled back: the hand the same key entered a moment
-    ago (created False), else HandConflict (someone else took the position or the number)."""
-    earlier = _entered_before(meeting, idempotency_key, payload)
+    ago (``created`` False), else HandConflict (someone else took the position or the number)."""
+    earlier = _entered_before(meeting, key, payload)
     if earlier is not None:
-        return earlier, False, None
+        return Entered(earlier, created=False, result=None)
     raise HandConflict(meeting.hands.live().count()) from error
 
 
-def change_hand(*, hand: Hand, payload: Any, user, version: int) -> Hand:
-    """Correct a live hand that the writer saw at ``version``; everything after it is replayed."""
-    return change_hand_replayed(hand=hand, payload=payload, user=user, version=version)[0]
+def change_hand(*, hand: Hand, payload: Any, by, version: int, locked: Locked | None = None) -> Changed:
+    """Correct a live hand that the writer saw at ``version`` (StaleHand when it changed
+    since); everything after it is replayed. ``locked``: what a writer holding the meeting's
+    lock read under it (``Locked``; ``hand`` is then one of its hands)."""
+    if locked is not None:
+        return _change(hand.meeting, locked, hand=hand, payload=payload, by=by, version=version)
+    with transaction.atomic():
+        meeting, locked = _lock_and_read(hand.meeting)
+        return _change(meeting, locked, hand=locked.hand(hand.pk), payload=payload, by=by, version=version)
 
 
-@transaction.atomic
-def change_hand_replayed(*, hand: Hand, payload: Any, user, version: int) -> tuple[Hand, dict[str, Any]]:
-    """``change_hand``, returning the replay of the meeting with the correction too (for the
-    API's answer, as ``enter_hand_replayed``)."""
-    meeting = _lock(hand.meeting_id)
-    hands, hand = hands_with(meeting, hand.pk)
-    return change_locked_hand(
-        meeting=meeting,
-        hands=hands,
-        hand=hand,
-        seated=selectors.seats_of(meeting),
-        payload=payload,
-        user=user,
-        version=version,
-    )
-
-
-def change_locked_hand(
-    *,
-    meeting: Meeting,
-    hands: list[Hand],
-    hand: Hand,
-    seated: list[selectors.Seated],
-    payload: Any,
-    user,
-    version: int,
-    carried: tuple[str, ...] | None = None,
-) -> tuple[Hand, dict[str, Any]]:
-    """``change_hand_replayed`` for a writer that holds the meeting's lock already and read
-    what the correction needs under it, in a transaction that rolls back if this raises (it
-    may raise after writing: a later evening that would no longer add up): ``meeting`` from
-    ``selectors.meeting_for_entry``, its live ``hands`` and the ``hand`` to correct as
-    ``hands_with`` gives them (whole instances: the hand is saved and its history written),
-    and its ``seated`` players. The meeting page's correction reads them once, under the lock,
-    for its form and this write. ``carried``: ``carried_rounds_for(meeting)``, when
-    the writer asked it already."""
+def _change(meeting: Meeting, locked: Locked, *, hand: Hand, payload: Any, by, version: int) -> Changed:
     _refuse_if_closed(meeting)
     _check_version(hand, version)
     if hand.deleted_at is not None:
         raise InvalidInput(
             [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
         )
+    hands, seated = locked.live, locked.seated
     stored = meeting_request(meeting, payloads=[h.payload for h in hands], players=seated)
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
-    result, carried = _replayed(meeting, request={**stored, "hands": payloads}, carried=carried)
+    result, carried = _replayed(meeting, request={**stored, "hands": payloads}, carried=locked.carried)
     hand.payload = payload
     hand.version += 1
-    hand._history_user = user
+    hand._history_user = by
     hand.save(update_fields=["payload", "version", "changed_at"])
     write_results(meeting, [hand if h.pk == hand.pk else h for h in hands], result, carried=carried, seated=seated)
     replay_later_meetings(meeting, result)
-    return hand, result
+    return Changed(hand, result=result)
 
 
 @transaction.atomic
-def delete_hand(*, hand: Hand, user, version: int) -> Hand:
+def delete_hand(*, hand: Hand, by, version: int) -> Hand:
     """Mark a hand deleted (it stays in the history and can be restored); the hands after it
     move up one number. Deleting a hand the writer saw deleted already changes nothing."""
     meeting = _lock(hand.meeting_id)
@@ -308,7 +293,7 @@ def delete_hand(*, hand: Hand, user, version: int) -> Hand:
     hand.deleted_at = timezone.now()
     hand.number = None
     hand.version += 1
-    hand._history_user = user
+    hand._history_user = by
     hand.save()
     _renumber(hands)
     write_results(meeting, hands, result, carried=carried, seated=seated)
@@ -317,7 +302,7 @@ def delete_hand(*, hand: Hand, user, version: int) -> Hand:
 
 
 @transaction.atomic
-def restore_hand(*, hand: Hand, user, version: int) -> Hand:
+def restore_hand(*, hand: Hand, by, version: int) -> Hand:
     """Bring a deleted hand back in its place; the hands after it move down one number.
     Restoring a hand the writer saw live already changes nothing."""
     meeting = _lock(hand.meeting_id)
@@ -333,7 +318,7 @@ def restore_hand(*, hand: Hand, user, version: int) -> Hand:
     hand.deleted_at = None
     hand.number = hands.index(hand) + 1
     hand.version += 1
-    hand._history_user = user
+    hand._history_user = by
     hand.save()
     write_results(meeting, hands, result, carried=carried, seated=seated)
     replay_later_meetings(meeting, result)
@@ -355,19 +340,15 @@ def _mark_latest(hand: Hand, text: str) -> None:
     Hand.history.filter(history_id=latest).update(history_change_reason=text)
 
 
-def keep_offline_hand(
-    *, meeting: Meeting, payload: Any, user, number: int, idempotency_key, entered_as: int, now=None
-) -> tuple[Hand, bool, dict[str, Any] | None]:
-    """Enter a hand kept as the next hand (``enter_hand_replayed``: ``number`` is the sheet's
-    next one, HandConflict when that was taken too); its history says the number it was
-    entered as. The same key again: the hand kept before, nothing written."""
+def keep_offline_hand(*, meeting: Meeting, payload: Any, by, number: int, key, entered_as: int, now=None) -> Entered:
+    """Enter a hand kept as the next hand (``enter_hand``: ``number`` is the sheet's next
+    one, HandConflict when that was taken too); its history says the number it was entered
+    as. The same key again: the hand kept before, nothing written."""
     with transaction.atomic():
-        hand, created, result = enter_hand_replayed(
-            meeting=meeting, payload=payload, user=user, number=number, idempotency_key=idempotency_key, now=now
-        )
-        if created:
-            _mark_latest(hand, outbox_choices.reason(choice=outbox_choices.KEEP, entered_as=entered_as))
-    return hand, created, result
+        entered = enter_hand(meeting=meeting, payload=payload, by=by, number=number, key=key, now=now)
+        if entered.created:
+            _mark_latest(entered.hand, outbox_choices.reason(choice=outbox_choices.KEEP, entered_as=entered_as))
+    return entered
 
 
 def _replaced_before(meeting: Meeting, idempotency_key, payload: Any) -> Hand | None:
@@ -389,54 +370,48 @@ def _replaced_before(meeting: Meeting, idempotency_key, payload: Any) -> Hand | 
 
 
 @transaction.atomic
-def replace_hand_replayed(
-    *, hand: Hand, payload: Any, user, version: int, idempotency_key, entered_as: int | None = None
-) -> tuple[Hand, dict[str, Any] | None]:
+def replace_hand(*, hand: Hand, payload: Any, by, version: int, key, entered_as: int | None = None) -> Changed:
     """A hand entered offline takes the place of ``hand`` (the one another phone stored
     under its number): a correction at the ``version`` the scorekeeper saw beside his own
-    (``change_hand_replayed``: StaleHand when it changed since), every later figure replayed.
-    ``idempotency_key`` is the waiting hand's: sent again, the hand as it is now and None for
-    the replay, nothing written twice. Returns (hand, the replay of the meeting)."""
+    (``change_hand``: StaleHand when it changed since), every later figure replayed. ``key``
+    is the waiting hand's idempotency key: sent again, the hand as it is now and no replay,
+    nothing written twice."""
     meeting = _lock(hand.meeting_id)
-    earlier = _replaced_before(meeting, idempotency_key, payload)
+    earlier = _replaced_before(meeting, key, payload)
     if earlier is not None:
-        return earlier, None
-    entered = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+        return Changed(earlier, result=None)
+    entered = Hand.objects.filter(meeting=meeting, idempotency_key=key).first()
     if entered is not None:
         # That hand is on the sheet already as a hand of its own: it cannot also replace one.
         raise IdempotencyKeyReused(entered)
     try:
-        hand, result = change_hand_replayed(hand=hand, payload=payload, user=user, version=version)
+        changed = change_hand(hand=hand, payload=payload, by=by, version=version)
     except StaleHand:
         # Two sends of one replacement at once: the first one's version check stops the
         # second (SQLite has no row lock); its record answers.
-        earlier = _replaced_before(meeting, idempotency_key, payload)
+        earlier = _replaced_before(meeting, key, payload)
         if earlier is None:
             raise
-        return earlier, None
-    reason = outbox_choices.reason(
-        choice=outbox_choices.REPLACE, entered_as=entered_as or hand.number, key=idempotency_key
-    )
-    _mark_latest(hand, reason)
-    return hand, result
+        return Changed(earlier, result=None)
+    reason = outbox_choices.reason(choice=outbox_choices.REPLACE, entered_as=entered_as or changed.hand.number, key=key)
+    _mark_latest(changed.hand, reason)
+    return changed
 
 
-def discard_offline_hand(
-    *, meeting: Meeting, payload: Any, user, idempotency_key, entered_as: int, now=None
-) -> tuple[Hand, bool]:
+def discard_offline_hand(*, meeting: Meeting, payload: Any, by, key, entered_as: int, now=None) -> Entered:
     """Discard a hand entered offline (the same game as the one another phone stored under
     its number): it is kept as a deleted hand (never on the sheet, restorable like any deleted
     hand), so the history shows what was thrown away, by whom, and the number it was entered
     as. Nothing is replayed: no live hand changes. The same key again: that hand, nothing
-    written (created False)."""
+    written (``created`` False)."""
     try:
         with transaction.atomic():
             meeting = _lock(meeting.pk)
-            earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+            earlier = Hand.objects.filter(meeting=meeting, idempotency_key=key).first()
             if earlier is not None:
                 if earlier.deleted_at is None:
                     raise IdempotencyKeyReused(earlier)  # on the sheet: not discarded
-                return earlier, False
+                return Entered(earlier, created=False, result=None)
             last = meeting.hands.order_by("-position").values_list("position", flat=True).first() or 0
             hand = Hand(
                 meeting=meeting,
@@ -444,16 +419,16 @@ def discard_offline_hand(
                 number=None,
                 deleted_at=now or timezone.now(),
                 payload=payload,
-                entered_by=user,
-                idempotency_key=idempotency_key,
+                entered_by=by,
+                idempotency_key=key,
             )
-            hand._history_user = user
+            hand._history_user = by
             hand._change_reason = outbox_choices.reason(choice=outbox_choices.DISCARD, entered_as=entered_as)
             hand.save()
-            return hand, True
+            return Entered(hand, created=True, result=None)
     except IntegrityError:
         # The same discard sent twice at once (SQLite): the first one stored it.
-        earlier = Hand.objects.filter(meeting=meeting, idempotency_key=idempotency_key).first()
+        earlier = Hand.objects.filter(meeting=meeting, idempotency_key=key).first()
         if earlier is None:
             raise
-        return earlier, False
+        return Entered(earlier, created=False, result=None)

@@ -76,7 +76,7 @@ def undo_last_hand(*, hand: Hand, user, version: int) -> Hand:
             )
             % {"number": hand.number, "last": later[-1].number}
         )
-    return services.delete_hand(hand=hand, user=user, version=version)
+    return services.delete_hand(hand=hand, by=user, version=version)
 
 
 @transaction.atomic
@@ -103,7 +103,7 @@ def redo_hand(*, hand: Hand, user, version: int) -> Hand:
             )
             % {"last": later[-1].number}
         )
-    return services.restore_hand(hand=hand, user=user, version=version)
+    return services.restore_hand(hand=hand, by=user, version=version)
 
 
 # --- what the meeting page offers ------------------------------------------------------------

@@ -1,10 +1,13 @@
 """An evening at the table: starting it, the sheet, entering and correcting hands, its end,
 undo and the offline outbox."""
 
-from leagues.table.views import evening_end, meetings, pwa, undo
+from leagues.table.views import evening_end, hands, history, meeting, pwa, start, undo
 
 urlpatterns = [
-    *meetings.urlpatterns,
+    *start.urlpatterns,
+    *meeting.urlpatterns,
+    *hands.urlpatterns,
+    *history.urlpatterns,
     *evening_end.urlpatterns,
     *undo.urlpatterns,
     *pwa.urlpatterns,

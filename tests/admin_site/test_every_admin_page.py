@@ -38,7 +38,7 @@ def everything(db):
     league = LeagueFactory(game="doppelkopf", variant="club")
     chief = member(league, Role.ADMIN)
     meeting = meeting_for(league, NAMES)
-    table_services.add_hand(meeting=meeting, payload=HAND, user=chief)
+    table_services.enter_hand(meeting=meeting, payload=HAND, by=chief)
     now = timezone.now()
     MeetingReopening.objects.create(meeting=meeting, reason="A hand was forgotten.", reopened_at=now, was_closed_at=now)
     clubs_services.create_invite(league=league, role=Role.MEMBER, player=None, user=chief)

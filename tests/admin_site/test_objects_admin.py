@@ -24,7 +24,7 @@ def meeting(db):
     league.public_token = "p" * 32
     league.save()
     meeting = meeting_for(league, NAMES)
-    table_services.add_hand(meeting=meeting, payload=HAND, user=member(league, Role.SCOREKEEPER))
+    table_services.enter_hand(meeting=meeting, payload=HAND, by=member(league, Role.SCOREKEEPER))
     return meeting
 
 

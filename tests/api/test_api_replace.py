@@ -30,7 +30,7 @@ def meeting(db):
 @pytest.fixture
 def theirs(meeting):
     keeper = member(meeting.league, Role.SCOREKEEPER)
-    return services.add_hand(meeting=meeting, payload=THEIRS, user=keeper, number=1, idempotency_key=uuid.uuid4())
+    return services.enter_hand(meeting=meeting, payload=THEIRS, by=keeper, number=1, key=uuid.uuid4()).hand
 
 
 def url(meeting, hand):
@@ -96,7 +96,7 @@ def test_the_key_in_the_header_replaces_once_too(client, meeting, theirs):
 
 def test_a_stale_version_is_refused_with_the_hand_as_it_is(client, meeting, theirs):
     keeper = member(meeting.league, Role.SCOREKEEPER)
-    services.change_hand(hand=theirs, payload={**THEIRS, "re_eyes": 135}, user=keeper, version=1)
+    services.change_hand(hand=theirs, payload={**THEIRS, "re_eyes": 135}, by=keeper, version=1)
     client.force_login(keeper)
     response = replace(client, meeting, theirs)
     assert response.status_code == 409
@@ -117,7 +117,7 @@ def test_it_needs_an_idempotency_key(client, meeting, theirs):
 def test_a_key_of_a_hand_on_the_sheet_cannot_replace_another(client, meeting, theirs):
     keeper = member(meeting.league, Role.SCOREKEEPER)
     second = {"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 131}  # Ben deals hand 2
-    services.add_hand(meeting=meeting, payload=second, user=keeper, idempotency_key=uuid.UUID(KEY))
+    services.enter_hand(meeting=meeting, payload=second, by=keeper, key=uuid.UUID(KEY))
     client.force_login(keeper)
     response = replace(client, meeting, theirs)
     assert response.status_code == 409

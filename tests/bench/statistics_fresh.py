@@ -81,10 +81,10 @@ class Tonight:
             result = replay_meeting(meeting=self.meeting)
             active = (result.get("next") or {}).get("active") or [s.player.name for s in self.meeting.seats.all()][:4]
             payload = {"kind": "normal", "re": list(active[:2]), "re_eyes": 131}
-            self.entered = services.add_hand(meeting=self.meeting, payload=payload, user=self.user)
+            self.entered = services.enter_hand(meeting=self.meeting, payload=payload, by=self.user).hand
         else:
             hand = Hand.objects.get(pk=self.entered.pk)
-            services.delete_hand(hand=hand, user=self.user, version=hand.version)
+            services.delete_hand(hand=hand, by=self.user, version=hand.version)
             self.entered = None
 
 

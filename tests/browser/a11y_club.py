@@ -38,7 +38,7 @@ def _race_league(game, slug, name, user):
         league=league, date=datetime.date.today(), players=players, teams=request.get("teams"), user=user
     )
     for hand in request["hands"][:2]:
-        table_services.add_hand(meeting=meeting, payload=hand, user=user)
+        table_services.enter_hand(meeting=meeting, payload=hand, by=user)
     return league, meeting
 
 
@@ -62,7 +62,7 @@ def build_club():
         {"kind": "normal", "re": names[1:3], "re_eyes": 130},
         {"kind": "normal", "re": names[2:4], "re_eyes": 95},
     ):
-        table_services.add_hand(meeting=meeting, payload=payload, user=admin)
+        table_services.enter_hand(meeting=meeting, payload=payload, by=admin)
     invite = clubs_services.create_invite(league=league, role=Role.MEMBER, player=None, user=admin)
     tokens.create_token(user=admin, name="Tabellen-Skript", days=30)
     races = {game: _race_league(game, slug, name, admin) for game, slug, name in RACE_GAMES}

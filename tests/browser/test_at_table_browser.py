@@ -154,7 +154,7 @@ def test_the_screen_on_toggle_is_on_the_sheet_in_chromium(browser, live_server, 
 
 def _closed(meeting, user):
     for payload in ({"kind": "normal", "re": list(pair), "re_eyes": 131} for pair in RE_PAIRS):
-        services.add_hand(meeting=meeting, payload=payload, user=user)
+        services.enter_hand(meeting=meeting, payload=payload, by=user)
     Meeting.objects.filter(pk=meeting.pk).update(closed_at=timezone.now(), closed_by=user)
 
 

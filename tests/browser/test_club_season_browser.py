@@ -74,7 +74,7 @@ def earlier_meetings(league, user):
         meeting = meetings.start_meeting(
             league=league, date=today - datetime.timedelta(weeks=weeks_ago), players=seated, user=user
         )
-        table_services.add_hand(meeting=meeting, payload=hands[host], user=user)
+        table_services.enter_hand(meeting=meeting, payload=hands[host], by=user)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from leagues.models import Hand, Player, Role
-from leagues.table.services import add_hand
+from leagues.table.services import enter_hand
 from tests.factories import LeagueFactory, meeting_for, member
 
 NAMES = ["Anna", "Ben", "Carl", "Dora"]
@@ -78,7 +78,7 @@ def test_a_half_entered_hand_survives_a_reload_and_is_gone_once_saved(german, li
 def test_back_closes_the_why_dialog_and_stays_on_the_meeting(german, live_server, login):
     league, user = _league("back")
     meeting = meeting_for(league, NAMES)
-    add_hand(meeting=meeting, payload={"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 130}, user=user)
+    enter_hand(meeting=meeting, payload={"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 130}, by=user)
     page = german
     login(page, user)
     url = live_server.url + meeting.get_absolute_url()
@@ -137,10 +137,10 @@ def test_a_ramsch_by_chips_saves_the_chips_as_tapped(german, live_server, login)
     meeting = meeting_for(league, NAMES)
     kontra = [{"party": "kontra", "call": "kontra"}]
     lost = {"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 130, "announcements": kontra}
-    add_hand(meeting=meeting, payload=lost, user=user)  # Kontra lost: a Bock round
-    add_hand(meeting=meeting, payload=lost, user=user)  # and again in it: a Ramsch round after
+    enter_hand(meeting=meeting, payload=lost, by=user)  # Kontra lost: a Bock round
+    enter_hand(meeting=meeting, payload=lost, by=user)  # and again in it: a Ramsch round after
     for _ in range(3):
-        add_hand(meeting=meeting, payload={"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 130}, user=user)
+        enter_hand(meeting=meeting, payload={"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 130}, by=user)
     page = german
     login(page, user)
     page.goto(live_server.url + meeting.get_absolute_url())
@@ -169,13 +169,13 @@ def test_a_sheet_of_six_fits_360_px_on_the_meeting_and_the_public_page(german, l
     meeting = meeting_for(league, SIX)
     # Six at the table: Annegret deals and sits out with Christiane (doppelkopf.md).
     kontra = [{"party": "kontra", "call": "kontra"}]
-    add_hand(
+    enter_hand(
         meeting=meeting,
         payload={"kind": "normal", "re": ["Bernhard", "Dorothea"], "re_eyes": 130, "announcements": kontra},
-        user=user,
+        by=user,
     )
-    add_hand(
-        meeting=meeting, payload={"kind": "solo", "solo": "damen", "re": ["Christiane"], "re_eyes": 200}, user=user
+    enter_hand(
+        meeting=meeting, payload={"kind": "solo", "solo": "damen", "re": ["Christiane"], "re_eyes": 200}, by=user
     )
     page = german
     page.set_viewport_size({"width": 360, "height": 800})

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 
 from leagues.models import Player, Role
 from leagues.table.replay import calculate_meeting
-from leagues.table.services import add_hand
+from leagues.table.services import enter_hand
 from tests.browser.conftest import SHOTS
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -177,7 +177,7 @@ def _dk_hands(meeting, user, payloads):
         if payload.get("kind") == "normal" and not payload["re"]:
             active = calculate_meeting(meeting)["next"]["active"]
             payload = {**payload, "re": active[:2]}
-        add_hand(meeting=meeting, payload=payload, user=user)
+        enter_hand(meeting=meeting, payload=payload, by=user)
 
 
 def _yesterday():
@@ -384,7 +384,7 @@ def test_the_notice_of_a_hand_entered_meanwhile_comes_into_sight(german, live_se
     page.goto(live_server.url + meeting.get_absolute_url())
     page.locator('#hand-form [data-re-pair="Anna|Ben"]').click()
     page.locator('#hand-form [data-bracket-eyes="121"]').click()
-    add_hand(meeting=meeting, payload=_normal(["Carl", "Dora"], 150), user=user)
+    enter_hand(meeting=meeting, payload=_normal(["Carl", "Dora"], 150), by=user)
     page.evaluate("window.scrollTo({top: document.documentElement.scrollHeight, behavior: 'instant'})")
     page.locator("#hand-form button[type=submit]").click()
     notice = page.locator("#at-table .alert-conflict")

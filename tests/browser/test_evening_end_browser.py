@@ -47,7 +47,7 @@ def test_an_evening_ends_after_the_last_seat_deals(live_server, browser, login, 
     )
     before_end = datetime.datetime.combine(yesterday, datetime.time(21, 0), tzinfo=timezone.get_current_timezone())
     for _number in range(2):  # Anna and Ben dealt before 22:00; Ben and Dora won both
-        services.add_hand(meeting=meeting, payload=BEN_DORA, user=user, now=before_end)
+        services.enter_hand(meeting=meeting, payload=BEN_DORA, by=user, now=before_end)
 
     context = browser.new_context(viewport=PHONE, locale="de-DE")
     context.set_default_timeout(10_000)

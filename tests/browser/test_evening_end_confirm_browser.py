@@ -58,7 +58,7 @@ def test_a_race_evening_ends_only_after_the_question_is_answered(live_server, br
         PlayerFactory(league=league, name=name)
     meeting = meeting_for(league, [A, B, C])
     for payload in FORTY_FIVE:
-        services.add_hand(meeting=meeting, payload=payload, user=keeper)
+        services.enter_hand(meeting=meeting, payload=payload, by=keeper)
     context, page = phone(browser, PHONE)
     try:
         login(page, keeper)
@@ -108,7 +108,7 @@ def test_a_doppelkopf_evening_without_an_end_time_ends_at_the_rounds_end(live_se
     players = [league.players.get(name="Anna")] + [PlayerFactory(league=league, name=n) for n in FOUR[1:]]
     meeting = meetings.start_meeting(league=league, date=timezone.localdate(), players=players, user=keeper)
     for _number in range(2):
-        services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+        services.enter_hand(meeting=meeting, payload=BEN_DORA, by=keeper)
     context, page = phone(browser, {"width": 360, "height": 780})
     try:
         login(page, keeper)

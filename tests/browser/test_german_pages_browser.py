@@ -50,8 +50,8 @@ def season_so_far(league, user):
             league=league, date=today - datetime.timedelta(weeks=weeks_ago), players=seated, user=user
         )
         re_players = [seated[1].name, seated[2].name]
-        table_services.add_hand(
-            meeting=meeting, payload={"kind": "normal", "re": re_players, "re_eyes": 130}, user=user
+        table_services.enter_hand(
+            meeting=meeting, payload={"kind": "normal", "re": re_players, "re_eyes": 130}, by=user
         )
 
 
@@ -108,7 +108,7 @@ def test_the_german_pages_on_a_phone(live_server, browser, login, shot):
     # Eleven hands as the engine's example gives them: a Bock round, then Ramsch.
     request = example_request(random.Random(SEED), HANDS, players=["Anna", *OTHERS], compulsory_solos=[])
     for hand in request["hands"]:
-        table_services.add_hand(meeting=meeting, payload=hand, user=user)
+        table_services.enter_hand(meeting=meeting, payload=hand, by=user)
     page.goto(f"{url}{meeting.get_absolute_url()}")
     expect(page.locator("tr.round-bock").first).to_be_visible()
     expect(page.locator("tr.round-ramsch").first).to_be_visible()

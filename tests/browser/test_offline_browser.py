@@ -409,13 +409,13 @@ def test_a_replacement_over_their_hand_corrected_meanwhile_is_asked_again(browse
         _controlled(page, url)
         context.set_offline(True)
         _enter(page, 1, ["Anna", "Ben"], 130)
-        theirs = services.add_hand(
-            meeting=meeting, payload={"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 120}, user=ben
-        )
+        theirs = services.enter_hand(
+            meeting=meeting, payload={"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 120}, by=ben
+        ).hand
         context.set_offline(False)
         card = page.locator("[data-outbox-choice]")
         expect(card.locator(".outbox-theirs")).to_contain_text("Re 120 : Kontra 120")
-        services.change_hand(hand=theirs, payload={**theirs.payload, "re_eyes": 125}, user=ben, version=1)
+        services.change_hand(hand=theirs, payload={**theirs.payload, "re_eyes": 125}, by=ben, version=1)
         card.locator("button[data-outbox-replace]").click()
         expect(card.locator(".outbox-theirs")).to_contain_text("Re 125 : Kontra 115")
         assert Hand.objects.get(pk=theirs.pk).payload["re_eyes"] == 125
@@ -502,7 +502,7 @@ def test_a_hand_waiting_offline_reads_as_the_sheet_describes_it(browser, live_se
         Player.objects.get_or_create(league=league, name=other)
     meeting = meeting_for(league, names)
     for payload in RAMSCH_ROUND if enter is _dk_ramsch else ():
-        services.add_hand(meeting=meeting, payload=payload, user=anna)
+        services.enter_hand(meeting=meeting, payload=payload, by=anna)
     number = meeting.hands.count() + 1
     context, page = _german_phone(browser)
     try:

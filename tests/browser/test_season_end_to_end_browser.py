@@ -163,7 +163,7 @@ def earlier_evenings(league, user):
             user=user,
         )
         for re_party in hands[host]:
-            services.add_hand(meeting=meeting, payload={"kind": "normal", "re": re_party, "re_eyes": 131}, user=user)
+            services.enter_hand(meeting=meeting, payload={"kind": "normal", "re": re_party, "re_eyes": 131}, by=user)
         meeting.refresh_from_db()
         assert meeting.closed_at is not None  # the fourth hand ended it
 

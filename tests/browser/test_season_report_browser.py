@@ -76,7 +76,7 @@ def test_the_activity_page_reads_on_a_phone(live_server, phone, login, shot):
     meetings.reopen_meeting(meeting=second, user=admin, reason="Re was Anna and Carl")
     hand = second.hands.get(number=2)
     table_services.change_hand(
-        hand=hand, payload={"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 131}, user=keeper, version=hand.version
+        hand=hand, payload={"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 131}, by=keeper, version=hand.version
     )
 
     login(phone, admin)

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from leagues.models import Player, Role
-from leagues.table.services import add_hand
+from leagues.table.services import enter_hand
 from tests.browser.conftest import SHOTS
 from tests.factories import LeagueFactory, meeting_for, member
 
@@ -410,17 +410,17 @@ def test_taps_and_scrolls_for_a_doppelkopf_hand_of_each_kind(measure):
     # A Pflichtsolo round: Re won 200 : 40 without a call, so the losers got the points.
     league, user = _dk_league("dk-pflichtsolo")
     meeting = meeting_for(league, NAMES)
-    add_hand(meeting=meeting, payload=_normal(["Anna", "Ben"], 200), user=user)
+    enter_hand(meeting=meeting, payload=_normal(["Anna", "Ben"], 200), by=user)
     measure("dk-pflichtsolo", meeting, user, dk_pflichtsolo)
 
     # A Ramsch round: Kontra lost (a Bock round), and Kontra lost again in it (Bock in Bock).
     league, user = _dk_league("dk-ramsch")
     meeting = meeting_for(league, NAMES)
     kontra = [{"party": "kontra", "call": "kontra"}]
-    add_hand(meeting=meeting, payload=_normal(["Anna", "Ben"], 130, kontra), user=user)
-    add_hand(meeting=meeting, payload=_normal(["Anna", "Ben"], 130, kontra), user=user)
+    enter_hand(meeting=meeting, payload=_normal(["Anna", "Ben"], 130, kontra), by=user)
+    enter_hand(meeting=meeting, payload=_normal(["Anna", "Ben"], 130, kontra), by=user)
     for _ in range(3):  # the rest of the Bock round (hands 2 to 5); hand 6 is Ramsch
-        add_hand(meeting=meeting, payload=_normal(["Anna", "Ben"], 130), user=user)
+        enter_hand(meeting=meeting, payload=_normal(["Anna", "Ben"], 130), by=user)
     measure("dk-ramsch", meeting, user, dk_ramsch)
 
 

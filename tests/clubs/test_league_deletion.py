@@ -15,7 +15,7 @@ HAND = {"kind": "normal", "re": ["Ben", "Cara"], "re_eyes": 130}
 def league_with_an_evening():
     league = LeagueFactory(game="doppelkopf", variant="club")
     meeting = meeting_for(league, ["Ana", "Ben", "Cara", "Dora"])
-    services.add_hand(meeting=meeting, payload=HAND, user=UserFactory())
+    services.enter_hand(meeting=meeting, payload=HAND, by=UserFactory())
     return league, meeting
 
 

@@ -89,7 +89,7 @@ def test_an_admin_removes_a_member_and_the_player_and_hands_stay(client, league)
     admin = member(league, Role.ADMIN, first_name="Anna")
     ben = member(league, Role.SCOREKEEPER, first_name="Ben")
     meeting = meeting_for(league, FIVE)
-    table_services.add_hand(meeting=meeting, payload=HAND, user=ben, number=1)
+    table_services.enter_hand(meeting=meeting, payload=HAND, by=ben, number=1)
     client.force_login(admin)
 
     response = client.post(remove_url(league, membership_of(league, ben)), follow=True)

@@ -118,7 +118,7 @@ def evening_with_a_bock_round(league, hands):
         payload = {"kind": "normal", "re": active[:2], "re_eyes": 131 if number == 1 else 100}
         if number == 1:
             payload["announcements"] = [kontra]
-        services.add_hand(meeting=meeting, payload=payload, user=None)
+        services.enter_hand(meeting=meeting, payload=payload, by=None)
     return meeting
 
 

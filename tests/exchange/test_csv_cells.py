@@ -33,7 +33,7 @@ def test_a_player_named_like_a_formula_is_text_in_the_league_csv(client):
     user = member(league)
     players = [Player.objects.create(league=league, name=name) for name in (FORMULA, "@Ben", "Carl", "Dora")]
     meeting = meetings.start_meeting(league=league, date=league.created_at.date(), players=players)
-    services.add_hand(meeting=meeting, payload={"kind": "normal", "re": [FORMULA, "Carl"], "re_eyes": 150}, user=user)
+    services.enter_hand(meeting=meeting, payload={"kind": "normal", "re": [FORMULA, "Carl"], "re_eyes": 150}, by=user)
     client.force_login(user)
     text = client.get(reverse("league_export_csv", kwargs={"slug": league.slug})).getvalue().decode()
     assert FORMULA not in text.replace("'" + FORMULA, "")

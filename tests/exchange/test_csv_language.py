@@ -36,7 +36,7 @@ def league():
     players = [Player.objects.create(league=league, name=name) for name in ("Anna", "Ben", "Carl", "Dora")]
     meeting = meetings.start_meeting(league=league, date=datetime.date(2026, 1, 9), players=players)
     # Re Anna+Carl with 150 eyes: each Re player +1, each Kontra player −1 (doppelkopf.md).
-    services.add_hand(meeting=meeting, payload={"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 150}, user=None)
+    services.enter_hand(meeting=meeting, payload={"kind": "normal", "re": ["Anna", "Carl"], "re_eyes": 150}, by=None)
     return league
 
 

@@ -86,7 +86,7 @@ def export(db):
     players = [Player.objects.create(league=league, name=name) for name in ("Anna", "Ben", "Carl", "Dora")]
     for day in range(1, 8):
         meeting = table_meetings.start_meeting(league=league, date=datetime.date(2026, 1, day), players=players)
-        services.add_hand(meeting=meeting, payload=NORMAL, user=None)
+        services.enter_hand(meeting=meeting, payload=NORMAL, by=None)
     return exported(league)
 
 
@@ -122,7 +122,7 @@ def test_a_league_that_carries_its_rounds_replays_each_evening_once(db, monkeypa
     for day, hands in ((1, [split]), (8, [NORMAL, NORMAL]), (15, [NORMAL, NORMAL, NORMAL])):
         meeting = table_meetings.start_meeting(league=league, date=datetime.date(2026, 1, day), players=players)
         for payload in hands:
-            services.add_hand(meeting=meeting, payload=payload, user=None)
+            services.enter_hand(meeting=meeting, payload=payload, by=None)
     written = []
     write_results = results.write_results
 

@@ -101,7 +101,7 @@ def test_an_offline_hands_conflict_choice_survives_the_round_trip(demo):
     scorekeeper = demo.memberships.filter(role=Role.ADMIN).first().user
     taken = Hand.objects.filter(meeting=meeting).live().order_by("position").first()
     services.discard_offline_hand(
-        meeting=meeting, payload=taken.payload, user=scorekeeper, idempotency_key=uuid.uuid4(), entered_as=1
+        meeting=meeting, payload=taken.payload, by=scorekeeper, key=uuid.uuid4(), entered_as=1
     )
     export = exported(demo)
     reasons = [r["reason"] for m in export["meetings"] for h in m["hands"] for r in h["history"] if r["reason"]]

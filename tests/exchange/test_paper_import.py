@@ -137,7 +137,7 @@ def test_no_hand_can_be_entered_into_imported_totals(league, user):
     run(league, user, "totals", TOTALS)
     meeting = Meeting.objects.order_by("date").first()
     with pytest.raises(exceptions.MeetingClosed):
-        services.add_hand(meeting=meeting, payload={"kind": "normal", "re": ["Ann", "Ben"], "re_eyes": 150}, user=user)
+        services.enter_hand(meeting=meeting, payload={"kind": "normal", "re": ["Ann", "Ben"], "re_eyes": 150}, by=user)
     assert not Hand.objects.exists()
 
 

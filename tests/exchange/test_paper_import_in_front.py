@@ -55,7 +55,7 @@ def user():
 @pytest.fixture
 def own_evening(league, user):
     meeting = meeting_for(league, FOUR, date=DAY)
-    services.add_hand(meeting=meeting, payload=PLAIN, user=user)
+    services.enter_hand(meeting=meeting, payload=PLAIN, by=user)
     return meeting
 
 
@@ -85,7 +85,7 @@ def test_a_totals_season_goes_in_front_and_the_leagues_seasons_follow_it(league,
     assert {r.player.name: r.total for r in standings.all_time} == {"Anna": 0, "Ben": 2, "Carl": 0, "Dora": -2}
     assert verify.verify_replays(league=league) == (3, [])
     # The league's evening goes on as before.
-    services.add_hand(meeting=own_evening, payload=PLAIN, user=user)
+    services.enter_hand(meeting=own_evening, payload=PLAIN, by=user)
     assert own_evening.season.number == 2
 
 

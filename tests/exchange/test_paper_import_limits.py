@@ -142,9 +142,9 @@ def test_it_refuses_a_file_naming_more_players_than_the_limit(client, league):
 
 def test_it_refuses_an_evening_with_more_hands_than_the_limit(league):
     hand = '"{""kind"": ""normal"", ""re"": [""Ann"", ""Ben""], ""re_eyes"": 150}"\n'
-    text = HANDS_HEAD + hand + "".join(",," + hand for _ in range(paper_import.MAX_HANDS_PER_EVENING))
+    text = HANDS_HEAD + hand + "".join(",," + hand for _ in range(paper_reading.MAX_HANDS_PER_EVENING))
     where, _messages = refused(league, text, kind="hands")
-    assert where == [(paper_import.MAX_HANDS_PER_EVENING + 2, "players")]
+    assert where == [(paper_reading.MAX_HANDS_PER_EVENING + 2, "players")]
 
 
 def test_a_page_lists_the_first_problems_of_a_file_full_of_them(client, league):

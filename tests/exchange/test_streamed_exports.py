@@ -29,10 +29,10 @@ def league():
     players = [Player.objects.create(league=league, name=name) for name in ("Anna", "Ben", "Carl", "Dora")]
     first = meetings.start_meeting(league=league, date=datetime.date(2026, 1, 9), players=players)
     for payload in (FIRST, SECOND, FIRST, SECOND):
-        services.add_hand(meeting=first, payload=payload, user=league.user)
+        services.enter_hand(meeting=first, payload=payload, by=league.user)
     meetings.close_meeting(meeting=first, user=league.user)
     second = meetings.start_meeting(league=league, date=datetime.date(2026, 1, 16), players=players[1:] + players[:1])
-    services.add_hand(meeting=second, payload=SECOND, user=league.user)
+    services.enter_hand(meeting=second, payload=SECOND, by=league.user)
     meetings.start_meeting(league=league, date=datetime.date(2026, 1, 23), players=players)
     return league
 
@@ -88,9 +88,9 @@ def test_evenings_read_a_few_at_a_time_give_the_same_file(league, monkeypatch):
     # A hand deleted and one corrected, with a line break and a quote in a reason: their
     # history goes with their evening, whichever batch it is read in.
     meeting = league.meetings.order_by("date").last()
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=league.user)
-    hand = services.change_hand(hand=hand, payload=SECOND, user=league.user, version=hand.version)
-    services.delete_hand(hand=hand, user=league.user, version=hand.version)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=league.user).hand
+    hand = services.change_hand(hand=hand, payload=SECOND, by=league.user, version=hand.version).hand
+    services.delete_hand(hand=hand, by=league.user, version=hand.version)
     first = league.meetings.order_by("date").first()
     meetings.reopen_meeting(meeting=first, user=league.user, reason='Falsch „notiert“\nund "korrigiert"')
     whole = "".join(exchange.export_json(league=league)).split("\n", 4)[4]

@@ -124,13 +124,13 @@ def _enrich(demo: League, admin) -> None:
     table_meetings.reopen_meeting(meeting=last, user=admin, reason="Ein Spiel war falsch notiert")
     hands = list(Hand.objects.filter(meeting=last).live().order_by("position"))
     # Five at the table: the hand five later has the same player sitting out.
-    table_services.change_hand(hand=hands[1], payload=hands[6].payload, user=admin, version=hands[1].version)
+    table_services.change_hand(hand=hands[1], payload=hands[6].payload, by=admin, version=hands[1].version)
     # From the last one back (a hand deleted before others would change who sits out of
     # them), down to the last that the base file keeps.
     for hand in reversed(hands[HANDS_PER_EVENING - 1 :]):
-        table_services.delete_hand(hand=hand, user=admin, version=hand.version)
+        table_services.delete_hand(hand=hand, by=admin, version=hand.version)
     table_services.discard_offline_hand(
-        meeting=last, payload=hands[0].payload, user=admin, idempotency_key=uuid.uuid4(), entered_as=1
+        meeting=last, payload=hands[0].payload, by=admin, key=uuid.uuid4(), entered_as=1
     )
     names = list(demo.players.order_by("name").values_list("name", flat=True))[:4]
     day = timezone.localdate() - datetime.timedelta(days=1)

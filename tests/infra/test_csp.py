@@ -149,7 +149,7 @@ def pages(client, db):
     two_meetings(league)
     league.seasons.update(closed_on=datetime.date(2026, 2, 13))
     meeting = meeting_for(league, ["Anna", "Ben", "Carl", "Dora", "Emil"], date=datetime.date(2026, 3, 6))
-    hand = services.add_hand(meeting=meeting, payload=HAND, user=admin, number=1)
+    hand = services.enter_hand(meeting=meeting, payload=HAND, by=admin, number=1).hand
     client.force_login(admin)
     kw = {"slug": league.slug}
     m = {**kw, "pk": meeting.pk}

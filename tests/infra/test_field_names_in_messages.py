@@ -529,9 +529,9 @@ def test_no_hand_entry_page_shows_a_payload_name(client, game):
 @pytest.mark.django_db
 def test_the_correction_page_names_the_fields_as_its_form_does(client):
     meeting, scorekeeper = hand_meeting("doppelkopf")
-    hand = services.add_hand(
-        meeting=meeting, payload={"kind": "normal", "re": ["Ben", "Carl"], "re_eyes": 131}, user=None
-    )
+    hand = services.enter_hand(
+        meeting=meeting, payload={"kind": "normal", "re": ["Ben", "Carl"], "re_eyes": 131}, by=None
+    ).hand
     client.force_login(scorekeeper)
     url = reverse("hand_edit", kwargs={"slug": meeting.league.slug, "pk": meeting.pk, "hand_pk": hand.pk})
     for data in HAND_POSTS["doppelkopf"][1]:

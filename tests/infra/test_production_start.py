@@ -51,7 +51,7 @@ def league(db):
 @pytest.fixture
 def meeting(league):
     meeting = meeting_for(league, NAMES)
-    table_services.add_hand(meeting=meeting, payload=normal(), user=None)
+    table_services.enter_hand(meeting=meeting, payload=normal(), by=None)
     return meeting
 
 

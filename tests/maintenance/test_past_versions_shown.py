@@ -22,8 +22,8 @@ def corrected_hand():
     league = LeagueFactory(game="doppelkopf", variant="club")
     admin = member(league, Role.ADMIN)
     meeting = meeting_for(league, FOUR)
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=admin)
-    services.change_hand(hand=hand, payload=CORRECTED, user=admin, version=hand.version)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=admin).hand
+    services.change_hand(hand=hand, payload=CORRECTED, by=admin, version=hand.version)
     return league, meeting, admin
 
 

@@ -30,7 +30,7 @@ def league_with_two_evenings(slug):
     evenings = []
     for week in range(2):
         meeting = meeting_for(league, FOUR, date=DAY + datetime.timedelta(weeks=week))
-        services.add_hand(meeting=meeting, payload=PLAIN, user=user)
+        services.enter_hand(meeting=meeting, payload=PLAIN, by=user)
         evenings.append(meeting)
     return evenings
 

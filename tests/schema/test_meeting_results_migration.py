@@ -27,7 +27,7 @@ def test_the_migration_fills_the_meeting_results_the_writer_keeps():
     for week, payloads in enumerate([[PLAIN, SOLO], [SOLO, PLAIN, PLAIN], []]):
         meeting = meeting_for(league, FOUR, date=datetime.date(2026, 10, 2) + datetime.timedelta(days=7 * week))
         for payload in payloads:
-            services.add_hand(meeting=meeting, payload=payload, user=user)
+            services.enter_hand(meeting=meeting, payload=payload, by=user)
     kept = list(MeetingResult.objects.order_by("meeting", "player").values())
     before = selectors.standings(league=league)
     MeetingResult.objects.all().delete()  # as before migration 0008

@@ -54,10 +54,10 @@ def season_with_last_evening(league, keeper, last_hands, capture):
         for number in range(3):
             meeting = meeting_for(league, HOSTS[number], date=DATES[number], end_time=datetime.time(22, 0))
             for _ in range(4):
-                table_services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+                table_services.enter_hand(meeting=meeting, payload=BEN_DORA, by=keeper)
         last = meeting_for(league, HOSTS[3], date=DATES[3])
         for _ in range(last_hands):
-            table_services.add_hand(meeting=last, payload=BEN_DORA, user=keeper)
+            table_services.enter_hand(meeting=last, payload=BEN_DORA, by=keeper)
     last.refresh_from_db()
     last.season.refresh_from_db()
     assert last.season.closed_on == DATES[3] and last.season.locked_at is None and last.closed_at is None
@@ -134,7 +134,7 @@ def test_a_split_that_changed_since_it_was_seen_is_shown_again_not_stored(client
     seen = client.get(url(league), BILL).context["save_inputs"]
     # Meanwhile one more round at the table (Ben and Dora win all four): +20 and −20 now.
     for _ in range(4):
-        table_services.add_hand(meeting=at_round_end, payload=BEN_DORA, user=people[Role.SCOREKEEPER])
+        table_services.enter_hand(meeting=at_round_end, payload=BEN_DORA, by=people[Role.SCOREKEEPER])
     response = client.post(url(league), dict(seen))
     assert response.status_code == 409
     assert not SeasonBill.objects.exists()
@@ -173,7 +173,7 @@ def test_the_service_refuses_a_bill_while_an_evening_is_mid_round(league, people
     assert re.search(r"April 10, 2026.*2 games left", error.value.errors[0]["message"])
     # The round finished, the bill is stored and ends the evening.
     for _ in range(2):
-        table_services.add_hand(meeting=mid_round, payload=BEN_DORA, user=people[Role.SCOREKEEPER])
+        table_services.enter_hand(meeting=mid_round, payload=BEN_DORA, by=people[Role.SCOREKEEPER])
     bill = seasons_services.settle_bill(season=mid_round.season, bill=BILL, user=people[Role.ADMIN])
     mid_round.refresh_from_db()
     assert bill.shares == {"Ben": "23.40", "Dora": "23.40", "Anna": "26.60", "Carl": "26.60"}

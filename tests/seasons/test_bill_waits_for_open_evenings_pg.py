@@ -45,7 +45,7 @@ def test_a_bill_saved_while_a_hand_is_corrected_is_split_by_the_corrected_standi
                 locks._lock(at_round_end.pk)  # the scorekeeper's correction holds the evening
                 locked.set()
                 time.sleep(1.0)  # meanwhile the bill is being saved
-                table_services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
+                table_services.change_hand(hand=hand, payload=ANNA_CARL, by=keeper, version=hand.version)
         except Exception as error:  # noqa: BLE001
             errors.append(repr(error))
         finally:

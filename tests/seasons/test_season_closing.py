@@ -48,7 +48,7 @@ def people(league):
 def evening(league, keeper, number, hands=4):
     meeting = meeting_for(league, HOSTS[number], date=DATES[number], end_time=datetime.time(22, 0))
     for _ in range(hands):
-        table_services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+        table_services.enter_hand(meeting=meeting, payload=BEN_DORA, by=keeper)
     meeting.refresh_from_db()
     return meeting
 
@@ -84,13 +84,13 @@ def test_a_hand_into_a_closed_season_is_refused_and_changes_nothing(season, peop
     second = season.meetings.get(date=DATES[1])
     results = list(HandResult.objects.filter(season=season).values_list("player__name", "delta", "total"))
     with pytest.raises(exceptions.MeetingClosed) as error:
-        table_services.add_hand(meeting=second, payload=ANNA_CARL, user=keeper)
+        table_services.enter_hand(meeting=second, payload=ANNA_CARL, by=keeper)
     assert "Season 1 is closed" in error.value.errors[0]["message"]
     hand = second.hands.get(number=1)
     with pytest.raises(exceptions.MeetingClosed):
-        table_services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
+        table_services.change_hand(hand=hand, payload=ANNA_CARL, by=keeper, version=hand.version)
     with pytest.raises(exceptions.MeetingClosed):
-        table_services.delete_hand(hand=hand, user=keeper, version=hand.version)
+        table_services.delete_hand(hand=hand, by=keeper, version=hand.version)
     assert list(HandResult.objects.filter(season=season).values_list("player__name", "delta", "total")) == results
 
 
@@ -113,7 +113,7 @@ def test_the_next_season_closes_the_one_before_with_its_last_evening(league, peo
     last.season.refresh_from_db()
     assert last.closed_at is not None and last.season.locked_at is not None
     # The new season is open.
-    table_services.add_hand(meeting=following, payload=BEN_DORA, user=keeper)
+    table_services.enter_hand(meeting=following, payload=BEN_DORA, by=keeper)
 
 
 def test_storing_the_bill_keeps_what_it_was_split_by(league, people):
@@ -123,7 +123,7 @@ def test_storing_the_bill_keeps_what_it_was_split_by(league, people):
     # The last evening has no end time: after its first round it is still open.
     last = meeting_for(league, HOSTS[3], date=DATES[3])
     for payload in (BEN_DORA, BEN_DORA, BEN_DORA, ANNA_CARL):
-        table_services.add_hand(meeting=last, payload=payload, user=keeper)
+        table_services.enter_hand(meeting=last, payload=payload, by=keeper)
     # Ben and Dora: 3 × 4 + 3 − 1 = +14, Anna and Carl −14; share = 25 ∓ 1.40.
     bill = seasons_services.settle_bill(season=last.season, bill={**BILL, "paid_by": "Anna"}, user=keeper)
     assert bill.scores == [["Ben", 14], ["Dora", 14], ["Anna", -14], ["Carl", -14]]
@@ -177,7 +177,7 @@ def test_closing_the_corrected_evening_again_closes_the_season_again(
     third = season.meetings.get(date=DATES[2])
     table_meetings.reopen_meeting(meeting=third, user=admin, reason="a revoke was missed")
     hand = third.hands.get(number=1)
-    table_services.change_hand(hand=hand, payload=ANNA_CARL, user=admin, version=hand.version)
+    table_services.change_hand(hand=hand, payload=ANNA_CARL, by=admin, version=hand.version)
     with django_capture_on_commit_callbacks(execute=True):
         table_meetings.close_meeting(meeting=third, user=admin)
     season.refresh_from_db()
@@ -290,7 +290,7 @@ def test_after_a_correction_the_stored_bill_shows_beside_the_new_split(client, s
     third = season.meetings.get(date=DATES[2])
     table_meetings.reopen_meeting(meeting=third, user=admin, reason="hand 1 was Anna's and Carl's")
     hand = third.hands.get(number=1)
-    table_services.change_hand(hand=hand, payload=ANNA_CARL, user=admin, version=hand.version)
+    table_services.change_hand(hand=hand, payload=ANNA_CARL, by=admin, version=hand.version)
 
     # Now Ben and Dora +14 (25 − 1.40 = 23.60), Anna and Carl −14 (26.40).
     response = client.get(bill_url(season.league))

@@ -49,7 +49,7 @@ def build_season(league, keeper, *, year=0):
         meeting = meeting_for(league, HOSTS[number], date=date, end_time=datetime.time(22, 0))
         hands = [BEN_DORA, BEN_DORA, DORA_SOLO, BEN_DORA] if number == 0 else [BEN_DORA] * 4
         for payload in hands:
-            table_services.add_hand(meeting=meeting, payload=payload, user=keeper)
+            table_services.enter_hand(meeting=meeting, payload=payload, by=keeper)
         meetings.append(meeting)
     season = meetings[0].season
     season.refresh_from_db()
@@ -227,7 +227,7 @@ def test_a_season_without_a_bill_says_so(client, league, people, django_capture_
 
 def test_a_running_season_reports_what_there_is(client, league, people):
     meeting = meeting_for(league, HOSTS[0], date=DATES[0])
-    table_services.add_hand(meeting=meeting, payload=BEN_DORA, user=people[Role.SCOREKEEPER])
+    table_services.enter_hand(meeting=meeting, payload=BEN_DORA, by=people[Role.SCOREKEEPER])
     client.force_login(people[Role.MEMBER])
     response = client.get(url(league))
     assert response.status_code == 200
@@ -267,8 +267,8 @@ def test_the_report_runs_as_many_queries_for_a_longer_season(
         seats = [names[i], *[n for n in FOUR if n != names[i]][:3]]
         meeting = meeting_for(other, seats, date=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * i))
         for _ in range(4):
-            table_services.add_hand(
-                meeting=meeting, payload={"kind": "normal", "re": seats[1:3], "re_eyes": 131}, user=keeper
+            table_services.enter_hand(
+                meeting=meeting, payload={"kind": "normal", "re": seats[1:3], "re_eyes": 131}, by=keeper
             )
     client.force_login(reader)
     with django_assert_num_queries(queries):

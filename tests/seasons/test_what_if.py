@@ -54,7 +54,7 @@ def season(league, people):
     for number in range(4):
         meeting = meeting_for(league, HOSTS[number], date=DATES[number], end_time=datetime.time(22, 0))
         for payload in (ANNA_CARL, ANNA_CARL, ANNA_CARL, BEN_DORA_RE):
-            table_services.add_hand(meeting=meeting, payload=payload, user=keeper)
+            table_services.enter_hand(meeting=meeting, payload=payload, by=keeper)
     return meeting.season
 
 

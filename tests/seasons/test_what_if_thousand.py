@@ -36,7 +36,7 @@ def season(db):
     meeting = meeting_for(league, ["Anna", "Ben", "Carl"], start_totals={"Anna": 880})
     assert meeting.rules["target_inclusive"] is False
     for payload in HANDS:
-        services.add_hand(meeting=meeting, payload=payload, user=keeper)
+        services.enter_hand(meeting=meeting, payload=payload, by=keeper)
     return meeting.season
 
 

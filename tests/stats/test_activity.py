@@ -32,10 +32,10 @@ def changes(league, *, keeper, admin, client, season_number=1):
     second = season.meetings.order_by("date")[1]
     meetings.reopen_meeting(meeting=second, user=admin, reason="Re was Anna and Carl")
     hand = second.hands.get(number=2)
-    table_services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
+    table_services.change_hand(hand=hand, payload=ANNA_CARL, by=keeper, version=hand.version)
     fourth = second.hands.get(number=4)
-    fourth = table_services.delete_hand(hand=fourth, user=keeper, version=fourth.version)
-    table_services.restore_hand(hand=fourth, user=keeper, version=fourth.version)
+    fourth = table_services.delete_hand(hand=fourth, by=keeper, version=fourth.version)
+    table_services.restore_hand(hand=fourth, by=keeper, version=fourth.version)
     # The house rules through the league page, as an admin changes them.
     client.force_login(admin)
     page = client.get(reverse("league", kwargs={"slug": league.slug})).content.decode()

@@ -126,7 +126,7 @@ def test_a_correction_shows_at_once_on_the_statistics_and_ratings_pages(client, 
 
     hand = carls_solo(league)
     # Carl's trump solo lost (110 eyes < 121): Carl -6 instead of +6.
-    services.change_hand(hand=hand, payload={**EVENING_TWO[0], "re_eyes": 110}, user=keeper, version=hand.version)
+    services.change_hand(hand=hand, payload={**EVENING_TWO[0], "re_eyes": 110}, by=keeper, version=hand.version)
 
     assert client.get(stats_url).context["stats"].of(carl).games.points == -17
     after = rated(client.get(ratings_url).context["ratings"])

@@ -38,7 +38,7 @@ def league(db):
     keeper = member(league, Role.SCOREKEEPER, username="keeper", first_name="Keeper")
     meeting = meeting_for(league, FIVE, date=datetime.date(2026, 11, 20))
     for payload in HANDS:
-        services.add_hand(meeting=meeting, payload=payload, user=keeper)
+        services.enter_hand(meeting=meeting, payload=payload, by=keeper)
     return league
 
 
@@ -92,6 +92,6 @@ def test_a_correction_changes_the_ratings_on_the_next_read(league):
     before = {r.player.name: r.mu for r in ratings.league_ratings(league=league).rows}
     hand = league.meetings.get().hands.get(number=1)
     keeper = Player.objects.get(league=league, name="Keeper").user
-    services.change_hand(hand=hand, payload={**HANDS[0], "re_eyes": 100}, user=keeper, version=hand.version)
+    services.change_hand(hand=hand, payload={**HANDS[0], "re_eyes": 100}, by=keeper, version=hand.version)
     after = {r.player.name: r.mu for r in ratings.league_ratings(league=league).rows}
     assert after["Ben"] < before["Ben"] and after["Carl"] > before["Carl"]

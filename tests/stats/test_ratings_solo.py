@@ -93,8 +93,8 @@ def solo_league(db):
     keeper = member(league, Role.SCOREKEEPER, username="keeper", first_name="Keeper")
     meeting = meeting_for(league, FOUR, date=datetime.date(2026, 11, 20))
     for soloist, eyes in SOLOS:
-        services.add_hand(
-            meeting=meeting, payload={"kind": "solo", "solo": "trumpf", "re": [soloist], "re_eyes": eyes}, user=keeper
+        services.enter_hand(
+            meeting=meeting, payload={"kind": "solo", "solo": "trumpf", "re": [soloist], "re_eyes": eyes}, by=keeper
         )
     yield league
     derived_cache.clear()

@@ -19,7 +19,7 @@ from tests.table.test_meeting_sheet import NAMES, normal
 def evening(db):
     league = LeagueFactory(public_token="s" * 32)
     meeting = meeting_for(league, NAMES)  # Friday, 20 November 2026, at Anna's
-    hand = table_services.add_hand(meeting=meeting, payload=normal(["Ben", "Dora"], 131), user=None)
+    hand = table_services.enter_hand(meeting=meeting, payload=normal(["Ben", "Dora"], 131), by=None).hand
     return meeting, hand
 
 
@@ -57,7 +57,7 @@ def test_a_corrected_hand_changes_the_evenings_line_at_once(client, evening, pub
     before = client.get(url).content.decode()
     assert winner_cell(before) == f"+{stored_winner_total(meeting)}"
     ended(meeting, False)  # reopened, corrected, closed again
-    table_services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), user=None, version=hand.version)
+    table_services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), by=None, version=hand.version)
     ended(meeting, True)
     after = client.get(url).content.decode()
     assert winner_cell(after) == f"+{stored_winner_total(meeting)}"
@@ -109,7 +109,7 @@ def two_seasons(evening):
     season.save()
     seasons_services.close_season(season=season, user=None)
     later = meeting_for(league, NAMES[1:] + NAMES[:1], date=meeting.date.replace(day=27))
-    second = table_services.add_hand(meeting=later, payload=normal(["Anna", "Carl"], 131), user=None)
+    second = table_services.enter_hand(meeting=later, payload=normal(["Anna", "Carl"], 131), by=None).hand
     assert later.season.number == 2
     return meeting, hand, later, second
 
@@ -121,7 +121,7 @@ def test_a_corrected_hand_changes_both_tables_at_once(client, two_seasons, publi
     url = standings_url(client, league, public=public)
     before = tables(client.get(url).content.decode())
     assert len(before) == 2  # the season's and all time
-    table_services.change_hand(hand=second, payload=normal(["Anna", "Carl"], 90), user=None, version=second.version)
+    table_services.change_hand(hand=second, payload=normal(["Anna", "Carl"], 90), by=None, version=second.version)
     after = tables(client.get(url).content.decode())
     assert row_of(after[0], "Anna") != row_of(before[0], "Anna")
     assert row_of(after[1], "Anna") != row_of(before[1], "Anna")
@@ -167,7 +167,7 @@ def test_a_hand_entered_shows_on_the_standings_and_the_public_pages_at_once(clie
     sheet = reverse("public_meeting", kwargs={"token": league.public_token, "pk": meeting.pk})
     members = standings_url(client, league, public=False)
     before = {url: client.get(url).content.decode() for url in (members, public, sheet)}
-    table_services.add_hand(meeting=meeting, payload=normal(["Carl", "Dora"], 131), user=None)
+    table_services.enter_hand(meeting=meeting, payload=normal(["Carl", "Dora"], 131), by=None)
     for url, html in before.items():
         assert client.get(url).content.decode() != html, url
     for url in (members, public):

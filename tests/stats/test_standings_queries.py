@@ -345,7 +345,7 @@ def test_race_points_match_a_real_replay_of_1000():
         meeting = meeting_for(league, ["Anna", "Ben", "Carl"], date=datetime.date(2026, 1, day))
         request = example_request(random.Random(seed), 40, players=["Anna", "Ben", "Carl"])
         for payload in request["hands"]:
-            services.add_hand(meeting=meeting, payload=payload, user=user)
+            services.enter_hand(meeting=meeting, payload=payload, by=user)
         result = replay.calculate_meeting(meeting)
         ended = {game["hand"] for game in result["games"]}
         for game in result["games"]:

@@ -63,10 +63,10 @@ def known_league(db):
     keeper = member(league, Role.SCOREKEEPER, username="keeper", first_name="Keeper")
     first = meeting_for(league, FOUR, date=datetime.date(2026, 11, 20))
     for payload in EVENING_ONE:
-        services.add_hand(meeting=first, payload=payload, user=keeper)
+        services.enter_hand(meeting=first, payload=payload, by=keeper)
     second = meeting_for(league, FOUR, date=datetime.date(2026, 11, 27))
     for payload in EVENING_TWO:
-        services.add_hand(meeting=second, payload=payload, user=keeper)
+        services.enter_hand(meeting=second, payload=payload, by=keeper)
     return league, keeper
 
 
@@ -157,7 +157,7 @@ def test_a_correction_shows_at_once_although_the_figures_are_cached(known_league
     before = by_name(statistics.league_statistics(league=league))["Carl"].games.points
     hand = league.meetings.order_by("date").last().hands.get()
     # Carl's trump solo lost (110 eyes < 121): value won 1 + solo point 1 = 2, Carl -6.
-    services.change_hand(hand=hand, payload={**EVENING_TWO[0], "re_eyes": 110}, user=keeper, version=hand.version)
+    services.change_hand(hand=hand, payload={**EVENING_TWO[0], "re_eyes": 110}, by=keeper, version=hand.version)
     after = by_name(statistics.league_statistics(league=league))["Carl"].games.points
     assert (before, after) == (-5, -17)
 
@@ -255,15 +255,15 @@ def test_a_race_games_bids_hands_and_points_per_hand(db):
     league = LeagueFactory(game="thousand", variant="koenigsberg")
     keeper = member(league, Role.SCOREKEEPER, username="keeper1000", first_name="Keeper")
     meeting = meeting_for(league, ["Anna", "Ben", "Carl"], date=datetime.date(2026, 11, 20))
-    services.add_hand(
+    services.enter_hand(
         meeting=meeting,
         payload={"declarer": "Anna", "bid": 10, "points": {"Anna": 80, "Ben": 30, "Carl": 10}},
-        user=keeper,
+        by=keeper,
     )
-    services.add_hand(
+    services.enter_hand(
         meeting=meeting,
         payload={"declarer": "Ben", "bid": 5, "points": {"Anna": 10, "Ben": 110, "Carl": 0}},
-        user=keeper,
+        by=keeper,
     )
     s = by_name(statistics.compute_statistics(league=league))
     assert {n: (p.games.games, p.games.wins) for n, p in s.items()} == {"Anna": (2, 0), "Ben": (2, 2), "Carl": (2, 1)}

@@ -63,12 +63,12 @@ PAGES = {"statistics": statistics_page, "season": season_statistics, "player": p
 def enter_a_hand(ids, user) -> Hand:
     """A plain normal game tonight (the built league's last evening is ready for one)."""
     payload = {"kind": "normal", "re": list(ids["entry_active"][:2]), "re_eyes": 131}
-    return services.add_hand(meeting=Meeting.objects.get(pk=ids["entry_meeting"]), payload=payload, user=user)
+    return services.enter_hand(meeting=Meeting.objects.get(pk=ids["entry_meeting"]), payload=payload, by=user).hand
 
 
 def take_back(hand: Hand, user) -> None:
     hand.refresh_from_db()
-    services.delete_hand(hand=hand, user=user, version=hand.version)
+    services.delete_hand(hand=hand, by=user, version=hand.version)
 
 
 @pytest.mark.parametrize("state", ["first ever", "after a hand", "read again"])

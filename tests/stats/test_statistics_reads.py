@@ -24,10 +24,10 @@ def league(db):
     keeper = member(league, Role.SCOREKEEPER, username="keeper", first_name="Keeper")
     # The later evening first, so that the playing order is the date's, not the id's.
     later = meeting_for(league, FIVE, date=datetime.date(2026, 11, 27))
-    services.add_hand(meeting=later, payload=H3, user=keeper)
+    services.enter_hand(meeting=later, payload=H3, by=keeper)
     earlier = meeting_for(league, FIVE, date=datetime.date(2026, 11, 20))
     for payload in (H1, H2):
-        services.add_hand(meeting=earlier, payload=payload, user=keeper)
+        services.enter_hand(meeting=earlier, payload=payload, by=keeper)
     return league, keeper, earlier, later
 
 
@@ -49,7 +49,7 @@ def test_the_hands_come_in_playing_order_with_their_payloads(league):
 def test_a_deleted_hand_is_left_out(league):
     league, keeper, earlier, later = league
     hand = Hand.objects.get(meeting=earlier, number=1)
-    services.delete_hand(hand=hand, user=keeper, version=hand.version)
+    services.delete_hand(hand=hand, by=keeper, version=hand.version)
     got = hands_in_play_order(meetings=[earlier.pk, later.pk])
     assert [payload for _id, _m, payload in got] == [H2, H3]
     assert hand.pk not in active_results(meetings=[earlier.pk])

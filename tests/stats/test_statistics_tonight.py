@@ -96,7 +96,7 @@ def read_all(league):
 
 def enter_a_hand(ids, user):
     payload = {"kind": "normal", "re": list(ids["entry_active"][:2]), "re_eyes": 131}
-    return services.add_hand(meeting=Meeting.objects.get(pk=ids["entry_meeting"]), payload=payload, user=user)
+    return services.enter_hand(meeting=Meeting.objects.get(pk=ids["entry_meeting"]), payload=payload, by=user).hand
 
 
 def test_after_a_hand_tonight_only_tonight_is_counted_and_the_figures_are_as_from_scratch(lived, counted):
@@ -152,7 +152,7 @@ def correct_a_hand(meeting, user) -> bool:
             "re_eyes": 240 - hand.payload["re_eyes"] + (1 if hand.payload["re_eyes"] == 120 else 0),
         }
         try:
-            services.change_hand(hand=hand, payload=payload, user=user, version=hand.version)
+            services.change_hand(hand=hand, payload=payload, by=user, version=hand.version)
         except exceptions.InvalidInput:
             continue
         return True
@@ -197,10 +197,10 @@ def test_a_deleted_and_restored_hand_tonight_shows_at_once(lived):
     user, ids, league = lived
     hand = enter_a_hand(ids, user)
     read_all(league)
-    services.delete_hand(hand=hand, user=user, version=hand.version)
+    services.delete_hand(hand=hand, by=user, version=hand.version)
     assert_as_from_scratch(league)
     hand = Hand.objects.get(pk=hand.pk)
-    services.restore_hand(hand=hand, user=user, version=hand.version)
+    services.restore_hand(hand=hand, by=user, version=hand.version)
     assert_as_from_scratch(league)
 
 

@@ -16,7 +16,7 @@ HAND = {"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 131, "announcements"
 @pytest.fixture
 def hand(db):
     meeting = meeting_for(LeagueFactory(game="doppelkopf", variant="club"), NAMES)
-    return services.add_hand(meeting=meeting, payload=HAND, user=member(meeting.league, Role.SCOREKEEPER))
+    return services.enter_hand(meeting=meeting, payload=HAND, by=member(meeting.league, Role.SCOREKEEPER)).hand
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def test_hands_can_be_read_but_not_added_changed_or_deleted(boss, hand):
 
 
 def test_a_hands_history_is_readable_but_cannot_be_reverted_to(boss, hand):
-    services.change_hand(hand=hand, payload={**HAND, "re_eyes": 100}, user=None, version=1)
+    services.change_hand(hand=hand, payload={**HAND, "re_eyes": 100}, by=None, version=1)
     assert boss.get(admin_url("hand", hand.pk, "history")).status_code == 200
     first = hand.history.order_by("history_id").first()
     view = admin_url("hand", hand.pk, "history", first.history_id)

@@ -48,20 +48,20 @@ def apply(rng, user, meetings, kind, which, index):
     live = list(meeting.hands.live())
     try:
         if kind == "add":
-            services.add_hand(meeting=meeting, payload=next_hand(rng, meeting, [h.payload for h in live]), user=user)
+            services.enter_hand(meeting=meeting, payload=next_hand(rng, meeting, [h.payload for h in live]), by=user)
         elif kind == "change" and live:
             hand = live[index % len(live)]
             before = [h.payload for h in live[: live.index(hand)]]
             payload = next_hand(rng, meeting, before)
-            services.change_hand(hand=hand, payload=payload, user=user, version=hand.version)
+            services.change_hand(hand=hand, payload=payload, by=user, version=hand.version)
         elif kind == "delete" and live:
             hand = live[index % len(live)]
-            services.delete_hand(hand=hand, user=user, version=hand.version)
+            services.delete_hand(hand=hand, by=user, version=hand.version)
         elif kind == "restore":
             deleted = list(meeting.hands.exclude(deleted_at=None).order_by("position"))
             if deleted:
                 hand = deleted[index % len(deleted)]
-                services.restore_hand(hand=hand, user=user, version=hand.version)
+                services.restore_hand(hand=hand, by=user, version=hand.version)
     except exceptions.InvalidInput:
         pass  # refused (a later hand would no longer fit): nothing was saved
 

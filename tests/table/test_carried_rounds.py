@@ -39,8 +39,8 @@ def rounds(meeting):
 def test_two_meetings_on_one_date_carry_in_their_order_without_looping(league, scorekeeper):
     first = meeting_for(league, FOUR, date=DAY)
     second = meeting_for(league, FOUR, date=DAY)
-    services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
-    services.add_hand(meeting=second, payload=PLAIN, user=scorekeeper)
+    services.enter_hand(meeting=first, payload=SPLIT, by=scorekeeper)
+    services.enter_hand(meeting=second, payload=PLAIN, by=scorekeeper)
     assert rounds(first) == ["normal"]
     # The Bock round left open by the first evening is played at the second one.
     assert rounds(second) == ["bock"]
@@ -50,15 +50,15 @@ def test_two_meetings_on_one_date_carry_in_their_order_without_looping(league, s
 def test_a_correction_of_an_earlier_evening_rewrites_the_next_one(league, scorekeeper):
     first = meeting_for(league, FOUR, date=DAY)
     second = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=7))
-    hand = services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
-    services.add_hand(meeting=second, payload=PLAIN, user=scorekeeper)
+    hand = services.enter_hand(meeting=first, payload=SPLIT, by=scorekeeper).hand
+    services.enter_hand(meeting=second, payload=PLAIN, by=scorekeeper)
     assert rounds(second) == ["bock"]
-    services.change_hand(hand=hand, payload=PLAIN, user=scorekeeper, version=1)
+    services.change_hand(hand=hand, payload=PLAIN, by=scorekeeper, version=1)
     assert rounds(second) == ["normal"]
-    services.delete_hand(hand=hand, user=scorekeeper, version=2)
+    services.delete_hand(hand=hand, by=scorekeeper, version=2)
     assert rounds(second) == ["normal"]
-    services.restore_hand(hand=hand, user=scorekeeper, version=3)
-    services.change_hand(hand=hand, payload=SPLIT, user=scorekeeper, version=4)
+    services.restore_hand(hand=hand, by=scorekeeper, version=3)
+    services.change_hand(hand=hand, payload=SPLIT, by=scorekeeper, version=4)
     assert rounds(second) == ["bock"]
     # The cached figures match a fresh replay of the second evening.
     fresh = replay.calculate_meeting(second)
@@ -69,10 +69,10 @@ def test_a_correction_of_an_earlier_evening_rewrites_the_next_one(league, scorek
 def test_an_earlier_evening_that_no_longer_adds_up_is_named_not_a_crash(league, scorekeeper):
     first = meeting_for(league, FOUR, date=DAY)
     second = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=7))
-    hand = services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
+    hand = services.enter_hand(meeting=first, payload=SPLIT, by=scorekeeper).hand
     type(hand).objects.filter(pk=hand.pk).update(payload={"kind": "nonsense"})
     with pytest.raises(exceptions.InvalidInput) as caught:
-        services.add_hand(meeting=second, payload=PLAIN, user=scorekeeper)
+        services.enter_hand(meeting=second, payload=PLAIN, by=scorekeeper)
     assert caught.value.errors[0]["field"] == "carried_rounds"
     assert not second.hands.exists()
 
@@ -84,7 +84,7 @@ def test_the_entry_form_names_an_earlier_evening_that_no_longer_adds_up(client, 
 
     first = meeting_for(league, FOUR, date=DAY)
     second = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=7))
-    hand = services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
+    hand = services.enter_hand(meeting=first, payload=SPLIT, by=scorekeeper).hand
     type(hand).objects.filter(pk=hand.pk).update(payload={"kind": "nonsense"})
     client.force_login(scorekeeper)
     target = reverse("hand_add_hx", kwargs={"slug": league.slug, "pk": second.pk})

@@ -36,10 +36,10 @@ def evenings(league, user, count):
     """``count`` weekly evenings; the first ends on a 120:120 split, so its Bock round (four
     games) is carried into the second, whose one plain game plays the first of them."""
     meetings = [meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=7 * i)) for i in range(count)]
-    services.add_hand(meeting=meetings[0], payload=PLAIN, user=user)
-    services.add_hand(meeting=meetings[0], payload=SPLIT, user=user)
+    services.enter_hand(meeting=meetings[0], payload=PLAIN, by=user)
+    services.enter_hand(meeting=meetings[0], payload=SPLIT, by=user)
     for meeting in meetings[1:]:
-        services.add_hand(meeting=meeting, payload=PLAIN, user=user)
+        services.enter_hand(meeting=meeting, payload=PLAIN, by=user)
     return meetings
 
 
@@ -67,7 +67,7 @@ def test_a_correction_that_changes_nothing_carried_stops_at_the_next_evening(lea
 
     def correction_queries(payload, version):
         with CaptureQueriesContext(connection) as ctx:
-            services.change_hand(hand=first_hand, payload=payload, user=scorekeeper, version=version)
+            services.change_hand(hand=first_hand, payload=payload, by=scorekeeper, version=version)
         return len(ctx.captured_queries)
 
     # Hand 1 won by the other party: no trigger, the same Bock round is carried on.
@@ -76,10 +76,10 @@ def test_a_correction_that_changes_nothing_carried_stops_at_the_next_evening(lea
     assert verify.verify_replays(league=league)[1] == []
     # The same correction with three more evenings after it costs the same.
     for i in range(4, 7):
-        services.add_hand(
+        services.enter_hand(
             meeting=meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=7 * i)),
             payload=PLAIN,
-            user=scorekeeper,
+            by=scorekeeper,
         )
     assert correction_queries(PLAIN, 2) == short
 
@@ -87,7 +87,7 @@ def test_a_correction_that_changes_nothing_carried_stops_at_the_next_evening(lea
 def test_a_correction_that_changes_the_carried_rounds_rewrites_the_evenings_after_it(league, scorekeeper):
     first, second, third = evenings(league, scorekeeper, 3)
     split = first.hands.get(number=2)
-    services.change_hand(hand=split, payload=PLAIN, user=scorekeeper, version=1)
+    services.change_hand(hand=split, payload=PLAIN, by=scorekeeper, version=1)
     assert MeetingCarry.objects.get(meeting=second).carried_in == []
     assert HandResult.objects.get(meeting=second, player__name="Ben").round == "normal"
     assert MeetingCarry.objects.get(meeting=third).carried_in == []
@@ -122,7 +122,7 @@ def test_a_hand_added_to_an_earlier_evening_that_carries_more_rewrites_the_next_
     first, second, third = evenings(league, scorekeeper, 3)
     calls = spied_later_replays(monkeypatch)
     # A second 120:120 split: another special round waits after the first evening now.
-    services.add_hand(meeting=first, payload=SPLIT, user=scorekeeper)
+    services.enter_hand(meeting=first, payload=SPLIT, by=scorekeeper)
     queue = MeetingCarry.objects.get(meeting=first).queue_after
     assert len(queue) == 2 and queue[0] == "bock"
     assert calls == [first]
@@ -137,7 +137,7 @@ def test_a_hand_added_to_an_earlier_evening_that_carries_the_same_rewrites_no_la
     later_rows = list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values())
     written = spied_writes(monkeypatch)
     # A plain game after the split: the Bock round it started still waits, as before.
-    services.add_hand(meeting=first, payload=OTHER, user=scorekeeper)
+    services.enter_hand(meeting=first, payload=OTHER, by=scorekeeper)
     assert MeetingCarry.objects.get(meeting=first).queue_after == ["bock"]
     assert written == [first.pk]
     assert list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values()) == later_rows
@@ -156,7 +156,7 @@ def test_the_previous_meeting_is_the_one_played_before_with_its_cache_and_live_h
     first, second, third = evenings(league, scorekeeper, 3)
     # A second meeting on the third's date, with a higher id: played after it (date, then id).
     same_day = meeting_for(league, FOUR, date=third.date)
-    services.delete_hand(hand=first.hands.order_by("position").first(), user=scorekeeper, version=1)
+    services.delete_hand(hand=first.hands.order_by("position").first(), by=scorekeeper, version=1)
     MeetingCarry.objects.filter(meeting=second).delete()  # a meeting not cached yet
     cached = MeetingCarry.objects.get(meeting=first)
     assert replay._previous_carry(first) is None
@@ -172,12 +172,12 @@ def test_a_correction_that_leaves_what_is_carried_rewrites_no_later_evening(leag
     written = spied_writes(monkeypatch)
     # Hand 1 won by the other party: no trigger, the same Bock round is carried on.
     hand = first.hands.get(number=1)
-    services.change_hand(hand=hand, payload=OTHER, user=scorekeeper, version=hand.version)
+    services.change_hand(hand=hand, payload=OTHER, by=scorekeeper, version=hand.version)
     assert written == [first.pk]
     assert list(HandResult.objects.filter(meeting__in=[second, third]).order_by("id").values()) == later_rows
     # The split corrected away: nothing is carried any more, and the later evenings change.
     split = first.hands.get(number=2)
-    services.change_hand(hand=split, payload=PLAIN, user=scorekeeper, version=split.version)
+    services.change_hand(hand=split, payload=PLAIN, by=scorekeeper, version=split.version)
     assert written[1:3] == [first.pk, second.pk]
     assert MeetingCarry.objects.get(meeting=second).carried_in == []
     assert verify.verify_replays(league=league)[1] == []
@@ -186,7 +186,7 @@ def test_a_correction_that_leaves_what_is_carried_rewrites_no_later_evening(leag
 def test_what_tonights_evening_leaves_open_is_where_the_next_evening_starts(league, scorekeeper):
     *_, last = evenings(league, scorekeeper, 2)
     before = MeetingCarry.objects.get(meeting=last).queue_after
-    services.add_hand(meeting=last, payload=SPLIT, user=scorekeeper)  # another round waits after it
+    services.enter_hand(meeting=last, payload=SPLIT, by=scorekeeper)  # another round waits after it
     assert MeetingCarry.objects.get(meeting=last).queue_after != before
     # An evening started after it then starts from what it leaves open.
     later = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=21))

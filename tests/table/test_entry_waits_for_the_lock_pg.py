@@ -65,14 +65,16 @@ def test_an_entry_that_waited_for_a_correction_adds_to_the_corrected_sums():
     league = LeagueFactory(game="doppelkopf", variant="club")
     meeting = meeting_for(league, FOUR)
     keeper = member(league, Role.SCOREKEEPER)
-    hands = [services.add_hand(meeting=meeting, payload=normal(("Anna", "Ben")), user=keeper) for _ in range(5)]
+    hands = [services.enter_hand(meeting=meeting, payload=normal(("Anna", "Ben")), by=keeper).hand for _ in range(5)]
     replay.calculate_meeting(meeting)  # kept, as after the last entry
 
     def correct():
         hand = Hand.objects.get(pk=hands[1].pk)
-        services.change_hand(hand=hand, payload=normal(("Carl", "Dora")), user=keeper, version=hand.version)
+        services.change_hand(hand=hand, payload=normal(("Carl", "Dora")), by=keeper, version=hand.version)
 
-    side_by_side(correct, lambda: services.add_hand(meeting=meeting, payload=normal(("Anna", "Carl")), user=keeper))
+    side_by_side(
+        correct, lambda: services.enter_hand(meeting=meeting, payload=normal(("Anna", "Carl")), by=keeper).hand
+    )
     # Five hands won by Re with 151 eyes (2 points each, doppelkopf.md): Anna and Ben won four
     # of the first five and Carl and Dora one; Anna and Carl won the sixth.
     totals = dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total"))
@@ -85,9 +87,9 @@ def test_an_entry_that_waited_for_an_earlier_evening_rewriting_it_adds_to_the_re
     first = meeting_for(league, FOUR)
     second = meeting_for(league, FOUR, date=first.date.replace(day=first.date.day + 7))
     keeper = member(league, Role.SCOREKEEPER)
-    services.add_hand(meeting=first, payload=normal(("Ben", "Dora"), 131), user=keeper)
+    services.enter_hand(meeting=first, payload=normal(("Ben", "Dora"), 131), by=keeper)
     for _ in range(3):
-        services.add_hand(meeting=second, payload=normal(("Anna", "Ben"), 131), user=keeper)
+        services.enter_hand(meeting=second, payload=normal(("Anna", "Ben"), 131), by=keeper)
     assert MeetingCarry.objects.get(meeting=second).carried_in == []
     replay.calculate_meeting(second)
 
@@ -95,10 +97,11 @@ def test_an_entry_that_waited_for_an_earlier_evening_rewriting_it_adds_to_the_re
         # 120 against 120 (club rules): a Bock round follows, carried into the second evening,
         # whose three hands now count double; its rows and sums are rewritten under its lock.
         hand = first.hands.get(number=1)
-        services.change_hand(hand=hand, payload=normal(("Ben", "Dora"), 120), user=keeper, version=hand.version)
+        services.change_hand(hand=hand, payload=normal(("Ben", "Dora"), 120), by=keeper, version=hand.version)
 
     side_by_side(
-        split_the_first, lambda: services.add_hand(meeting=second, payload=normal(("Anna", "Ben"), 131), user=keeper)
+        split_the_first,
+        lambda: services.enter_hand(meeting=second, payload=normal(("Anna", "Ben"), 131), by=keeper).hand,
     )
     assert MeetingCarry.objects.get(meeting=second).carried_in == ["bock"]
     assert verify.verify_replays(league=league)[1] == []

@@ -50,7 +50,7 @@ def open_ended(league):
 
 def enter(meeting, user, count, payload=BEN_DORA, now=EVENING):
     for _number in range(count):
-        services.add_hand(meeting=meeting, payload=payload, user=user, now=now)
+        services.enter_hand(meeting=meeting, payload=payload, by=user, now=now)
 
 
 def url(name, meeting):

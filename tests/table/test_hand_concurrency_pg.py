@@ -93,7 +93,7 @@ def setup_meeting(hands=5):
     league = LeagueFactory(game="doppelkopf", variant="club")
     meeting = meeting_for(league, FOUR)
     users = [member(league, Role.SCOREKEEPER) for _ in range(4)]
-    stored = [services.add_hand(meeting=meeting, payload=PAYLOADS[i], user=users[0]) for i in range(hands)]
+    stored = [services.enter_hand(meeting=meeting, payload=PAYLOADS[i], by=users[0]).hand for i in range(hands)]
     return meeting, users, stored
 
 
@@ -122,16 +122,14 @@ def test_phones_racing_through_the_services_lose_nothing():
                 if op == "enter":
                     key, payload = uuid.uuid4(), rng.choice(PAYLOADS)
                     try:
-                        hand, created = services.enter_hand(
-                            meeting=meeting, payload=payload, user=user, idempotency_key=key
-                        )
+                        entered = services.enter_hand(meeting=meeting, payload=payload, by=user, key=key)
+                        hand, created = entered.hand, entered.created
                     except exceptions.HandConflict:
                         ledger.refused["conflict"] += 1
                         continue
                     ledger.entries.append((key, hand.pk, created, payload))
-                    again, created_again = services.enter_hand(
-                        meeting=meeting, payload=payload, user=user, idempotency_key=key
-                    )
+                    entered = services.enter_hand(meeting=meeting, payload=payload, by=user, key=key)
+                    again, created_again = entered.hand, entered.created
                     ledger.entries.append((key, again.pk, created_again, payload))
                     continue
                 seen = Hand.objects.get(pk=rng.choice(targets))  # what the phone shows
@@ -139,13 +137,13 @@ def test_phones_racing_through_the_services_lose_nothing():
                 try:
                     if op == "change":
                         payload = rng.choice(PAYLOADS)
-                        hand = services.change_hand(hand=seen, payload=payload, user=user, version=seen.version)
+                        hand = services.change_hand(hand=seen, payload=payload, by=user, version=seen.version).hand
                     elif op == "delete":
                         payload = None
-                        hand = services.delete_hand(hand=seen, user=user, version=seen.version)
+                        hand = services.delete_hand(hand=seen, by=user, version=seen.version)
                     else:
                         payload = None
-                        hand = services.restore_hand(hand=seen, user=user, version=seen.version)
+                        hand = services.restore_hand(hand=seen, by=user, version=seen.version)
                 except exceptions.StaleHand:
                     ledger.refused["stale"] += 1
                     continue

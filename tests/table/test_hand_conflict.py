@@ -26,9 +26,9 @@ def setup(db):
 
 def test_it_saves_one_of_two_hands_entered_with_the_same_number(setup):
     meeting, first, second = setup
-    services.add_hand(meeting=meeting, payload=FIRST, user=first, number=1)
+    services.enter_hand(meeting=meeting, payload=FIRST, by=first, number=1)
     with pytest.raises(exceptions.HandConflict) as caught:
-        services.add_hand(meeting=meeting, payload=OTHER, user=second, number=1)
+        services.enter_hand(meeting=meeting, payload=OTHER, by=second, number=1)
     assert caught.value.number == 1
     assert list(meeting.hands.values_list("payload", flat=True)) == [FIRST]
     assert HandResult.objects.filter(meeting=meeting).count() == 5
@@ -81,7 +81,7 @@ def test_it_saves_one_of_two_racing_phones_on_postgresql():
     def phone(user, payload):
         try:
             barrier.wait()
-            services.add_hand(meeting=meeting, payload=payload, user=user, number=1)
+            services.enter_hand(meeting=meeting, payload=payload, by=user, number=1)
             outcomes.append("saved")
         except exceptions.HandConflict as conflict:
             outcomes.append(f"conflict {conflict.number}")

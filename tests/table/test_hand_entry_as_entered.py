@@ -176,7 +176,7 @@ def test_the_score_of_a_chip_is_the_score_of_its_figure(db):
     deltas = []
     for payload in ({**hand, "re_eyes_range": [121, 150]}, hand):
         meeting, user = _chips_meeting()
-        services.add_hand(meeting=meeting, payload=payload, user=user)
+        services.enter_hand(meeting=meeting, payload=payload, by=user)
         results = meeting.hands.get().results.all()
         deltas.append({r.player.name: r.delta for r in results})
     assert deltas[0] == deltas[1] == {"Anna": 0, "Ben": 1, "Carl": -1, "Dora": 1, "Emil": -1}
@@ -196,7 +196,7 @@ def test_ramsch_chips_that_cannot_be_are_refused_on_the_page_in_the_players_word
         "announcements": [{"party": "kontra", "call": "kontra"}],
     }
     for payload in [lost, lost] + [{"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 130}] * 3:
-        services.add_hand(meeting=meeting, payload=payload, user=keeper)
+        services.enter_hand(meeting=meeting, payload=payload, by=keeper)
     client.force_login(keeper)
     url = reverse("hand_add_hx", kwargs={"slug": league.slug, "pk": meeting.pk})
     # Anna alone with at most 89 eyes and Ben and Carl without a trick: Dora would have 151.

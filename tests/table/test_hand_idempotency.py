@@ -38,26 +38,26 @@ def keeper(meeting):
 
 
 def test_the_same_key_twice_enters_one_hand(meeting, keeper):
-    first, created = services.enter_hand(meeting=meeting, payload=HAND, user=keeper, idempotency_key=uuid.UUID(KEY))
-    again, created_again = services.enter_hand(
-        meeting=meeting, payload=HAND, user=keeper, number=1, idempotency_key=uuid.UUID(KEY)
-    )
+    entered = services.enter_hand(meeting=meeting, payload=HAND, by=keeper, key=uuid.UUID(KEY))
+    first, created = entered.hand, entered.created
+    entered = services.enter_hand(meeting=meeting, payload=HAND, by=keeper, number=1, key=uuid.UUID(KEY))
+    again, created_again = entered.hand, entered.created
     assert (created, created_again) == (True, False)
     assert again.pk == first.pk and meeting.hands.count() == 1
     assert HandResult.objects.filter(meeting=meeting).count() == 5
 
 
 def test_a_key_reused_for_another_hand_is_refused(meeting, keeper):
-    services.add_hand(meeting=meeting, payload=HAND, user=keeper, idempotency_key=uuid.UUID(KEY))
+    services.enter_hand(meeting=meeting, payload=HAND, by=keeper, key=uuid.UUID(KEY))
     with pytest.raises(exceptions.IdempotencyKeyReused):
-        services.add_hand(meeting=meeting, payload=OTHER, user=keeper, idempotency_key=uuid.UUID(KEY))
+        services.enter_hand(meeting=meeting, payload=OTHER, by=keeper, key=uuid.UUID(KEY))
     assert meeting.hands.count() == 1
 
 
 def test_a_key_of_another_meeting_is_another_hand(meeting, keeper):
     other = meeting_for(meeting.league, NAMES)
-    services.add_hand(meeting=meeting, payload=HAND, user=keeper, idempotency_key=uuid.UUID(KEY))
-    services.add_hand(meeting=other, payload=HAND, user=keeper, idempotency_key=uuid.UUID(KEY))
+    services.enter_hand(meeting=meeting, payload=HAND, by=keeper, key=uuid.UUID(KEY))
+    services.enter_hand(meeting=other, payload=HAND, by=keeper, key=uuid.UUID(KEY))
     assert Hand.objects.filter(idempotency_key=KEY).count() == 2
 
 
@@ -140,7 +140,8 @@ def test_two_requests_racing_with_one_key_enter_one_hand():
     def phone():
         try:
             barrier.wait()
-            hand, created = services.enter_hand(meeting=meeting, payload=HAND, user=user, idempotency_key=KEY)
+            entered = services.enter_hand(meeting=meeting, payload=HAND, by=user, key=KEY)
+            hand, created = entered.hand, entered.created
             outcomes.append((hand.pk, created))
         finally:
             connection.close()

@@ -51,7 +51,7 @@ def test_deleted_hands_and_other_meetings_do_not_count(meeting):
 
 def test_a_hand_entered_twice_with_one_number_is_a_conflict_not_a_duplicate(meeting):
     user = member(meeting.league, Role.SCOREKEEPER)
-    services.add_hand(meeting=meeting, payload=HAND, user=user, number=1)
+    services.enter_hand(meeting=meeting, payload=HAND, by=user, number=1)
     with pytest.raises(exceptions.HandConflict):
-        services.add_hand(meeting=meeting, payload=HAND, user=user, number=1)
+        services.enter_hand(meeting=meeting, payload=HAND, by=user, number=1)
     assert list(meeting.hands.values_list("number", flat=True)) == [1]

@@ -48,7 +48,7 @@ def other(meeting):
 
 @pytest.fixture
 def three(meeting, keeper):
-    return [services.add_hand(meeting=meeting, payload=p, user=keeper) for p in HANDS]
+    return [services.enter_hand(meeting=meeting, payload=p, by=keeper).hand for p in HANDS]
 
 
 def totals(meeting):
@@ -124,8 +124,8 @@ def test_it_refuses_to_undo_a_hand_that_is_not_the_last(meeting, keeper, three):
 
 def test_it_refuses_an_undo_once_someone_entered_another_hand(meeting, keeper, other):
     """The phone showed hand 2 as the last (version 1); another phone entered hand 3 meanwhile."""
-    first, second = (services.add_hand(meeting=meeting, payload=p, user=keeper) for p in HANDS[:2])
-    services.add_hand(meeting=meeting, payload=HANDS[2], user=other)
+    first, second = (services.enter_hand(meeting=meeting, payload=p, by=keeper).hand for p in HANDS[:2])
+    services.enter_hand(meeting=meeting, payload=HANDS[2], by=other)
     with pytest.raises(exceptions.InvalidInput) as caught:
         undo.undo_last_hand(hand=second, user=keeper, version=1)
     assert "hand 3 was entered after it" in caught.value.errors[0]["message"]
@@ -133,7 +133,7 @@ def test_it_refuses_an_undo_once_someone_entered_another_hand(meeting, keeper, o
 
 
 def test_it_refuses_an_undo_of_a_hand_corrected_since_the_page_was_shown(meeting, keeper, other, three):
-    services.change_hand(hand=three[2], payload=won_by("Anna", "Ben"), user=other, version=1)
+    services.change_hand(hand=three[2], payload=won_by("Anna", "Ben"), by=other, version=1)
     with pytest.raises(exceptions.StaleHand) as caught:
         undo.undo_last_hand(hand=three[2], user=keeper, version=1)
     assert caught.value.changed_by == other
@@ -187,7 +187,7 @@ def test_the_same_undo_of_the_undo_sent_twice_brings_it_back_once(meeting, keepe
 def test_it_refuses_the_undo_of_the_undo_once_another_hand_was_entered(meeting, keeper, other, three):
     """Hand 3 came back in its place, before the new hand 3, and renumbered it: refused."""
     undo.undo_last_hand(hand=three[2], user=keeper, version=1)
-    new = services.add_hand(meeting=meeting, payload=HANDS[2], user=other)
+    new = services.enter_hand(meeting=meeting, payload=HANDS[2], by=other).hand
     with pytest.raises(exceptions.InvalidInput) as caught:
         undo.redo_hand(hand=three[2], user=keeper, version=2)
     assert "hand 3 was entered since" in caught.value.errors[0]["message"]
@@ -203,7 +203,7 @@ def test_it_refuses_the_undo_of_the_undo_by_someone_else(meeting, keeper, other,
 
 def test_it_refuses_the_undo_of_the_undo_of_a_hand_restored_by_someone_else(meeting, keeper, other, three):
     undo.undo_last_hand(hand=three[2], user=keeper, version=1)
-    services.restore_hand(hand=three[2], user=other, version=2)
+    services.restore_hand(hand=three[2], by=other, version=2)
     with pytest.raises(exceptions.StaleHand):
         undo.redo_hand(hand=three[2], user=keeper, version=2)
     assert fresh(three[2]).version == 3 and fresh(three[2]).history.count() == 3
@@ -212,7 +212,7 @@ def test_it_refuses_the_undo_of_the_undo_of_a_hand_restored_by_someone_else(meet
 def test_the_results_of_a_later_evening_follow_an_undo_and_its_undo(meeting, keeper, three):
     """A later evening's caches are replayed too (the services' own replay of later meetings)."""
     later = meeting_for(meeting.league, NAMES, date=datetime.date(2026, 11, 27))
-    services.add_hand(meeting=later, payload=HANDS[0], user=keeper)
+    services.enter_hand(meeting=later, payload=HANDS[0], by=keeper)
     undo.undo_last_hand(hand=three[2], user=keeper, version=1)
     assert verify.verify_replays(league=meeting.league) == (2, [])
     undo.redo_hand(hand=three[2], user=keeper, version=2)

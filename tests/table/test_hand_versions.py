@@ -60,21 +60,21 @@ def fresh(hand):
 
 
 def test_a_write_counts_up_the_version(meeting, keeper):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
     assert hand.version == 1
-    assert services.change_hand(hand=hand, payload=CORRECTED, user=keeper, version=1).version == 2
-    assert services.delete_hand(hand=hand, user=keeper, version=2).version == 3
-    assert services.restore_hand(hand=hand, user=keeper, version=3).version == 4
+    assert services.change_hand(hand=hand, payload=CORRECTED, by=keeper, version=1).hand.version == 2
+    assert services.delete_hand(hand=hand, by=keeper, version=2).version == 3
+    assert services.restore_hand(hand=hand, by=keeper, version=3).version == 4
     assert fresh(hand).version == 4 and fresh(hand).payload == CORRECTED
 
 
 def test_a_correction_of_a_hand_deleted_meanwhile_does_not_bring_it_back(meeting, keeper, other):
     """The tester's race, one step after the other: phone A opened hand 1 (version 1), phone
     B deleted it; A's correction must neither bring it back nor change its payload."""
-    seen_by_a = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.delete_hand(hand=Hand.objects.get(pk=seen_by_a.pk), user=other, version=1)
+    seen_by_a = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.delete_hand(hand=Hand.objects.get(pk=seen_by_a.pk), by=other, version=1)
     with pytest.raises(exceptions.StaleHand) as caught:
-        services.change_hand(hand=seen_by_a, payload=CORRECTED, user=keeper, version=1)
+        services.change_hand(hand=seen_by_a, payload=CORRECTED, by=keeper, version=1)
     assert caught.value.hand.deleted_at is not None and caught.value.hand.version == 2
     assert caught.value.changed_by == other
     hand = fresh(seen_by_a)
@@ -84,41 +84,41 @@ def test_a_correction_of_a_hand_deleted_meanwhile_does_not_bring_it_back(meeting
 
 
 def test_a_deletion_from_a_stale_page_does_not_undo_a_correction(meeting, keeper, other):
-    seen = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.change_hand(hand=seen, payload=CORRECTED, user=other, version=1)
+    seen = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.change_hand(hand=seen, payload=CORRECTED, by=other, version=1)
     with pytest.raises(exceptions.StaleHand):
-        services.delete_hand(hand=seen, user=keeper, version=1)
+        services.delete_hand(hand=seen, by=keeper, version=1)
     hand = fresh(seen)
     assert hand.deleted_at is None and hand.payload == CORRECTED and hand.version == 2
     assert totals(meeting) == {"Anna": 0, "Ben": -2, "Carl": 2, "Dora": -2, "Emil": 2}
 
 
 def test_a_correction_from_a_stale_page_does_not_overwrite_an_acknowledged_one(meeting, keeper, other):
-    seen = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.change_hand(hand=seen, payload=CORRECTED, user=other, version=1)
+    seen = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.change_hand(hand=seen, payload=CORRECTED, by=other, version=1)
     with pytest.raises(exceptions.StaleHand) as caught:
-        services.change_hand(hand=seen, payload=FIRST, user=keeper, version=1)
+        services.change_hand(hand=seen, payload=FIRST, by=keeper, version=1)
     assert caught.value.hand.payload == CORRECTED
     assert fresh(seen).payload == CORRECTED
     assert totals(meeting) == {"Anna": 0, "Ben": -2, "Carl": 2, "Dora": -2, "Emil": 2}
 
 
 def test_a_second_restore_of_one_hand_is_stale_not_a_crash(meeting, keeper, other):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.add_hand(meeting=meeting, payload=SECOND, user=keeper)
-    services.delete_hand(hand=hand, user=keeper, version=1)
-    services.restore_hand(hand=hand, user=other, version=2)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.enter_hand(meeting=meeting, payload=SECOND, by=keeper)
+    services.delete_hand(hand=hand, by=keeper, version=1)
+    services.restore_hand(hand=hand, by=other, version=2)
     with pytest.raises(exceptions.StaleHand):
-        services.restore_hand(hand=hand, user=keeper, version=2)
+        services.restore_hand(hand=hand, by=keeper, version=2)
     assert list(meeting.hands.order_by("position").values_list("number", "deleted_at")) == [(1, None), (2, None)]
     assert HandResult.objects.filter(meeting=meeting).count() == 10
 
 
 def test_a_correction_of_a_deleted_hand_at_its_version_asks_to_restore_it_first(meeting, keeper):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.delete_hand(hand=hand, user=keeper, version=1)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.delete_hand(hand=hand, by=keeper, version=1)
     with pytest.raises(exceptions.InvalidInput) as caught:
-        services.change_hand(hand=hand, payload=CORRECTED, user=keeper, version=2)
+        services.change_hand(hand=hand, payload=CORRECTED, by=keeper, version=2)
     assert caught.value.errors[0]["field"] == "payload"
     assert fresh(hand).deleted_at is not None
 
@@ -131,7 +131,7 @@ def four_hands(meeting, user):
     number the hand has in the tests below: hand 1 is always dealt by Anna, hand 2 by Anna or
     Ben, hand 3 by Anna, Ben or Carl, hand 4 by Ben, Carl or Dora."""
     payloads = [normal(("Ben", "Dora")), normal(("Carl", "Emil")), normal(("Dora", "Emil")), normal(("Anna", "Emil"))]
-    return [services.add_hand(meeting=meeting, payload=p, user=user) for p in payloads]
+    return [services.enter_hand(meeting=meeting, payload=p, by=user).hand for p in payloads]
 
 
 def numbers(meeting):
@@ -141,13 +141,13 @@ def numbers(meeting):
 def test_deleting_and_restoring_keeps_the_live_numbers(meeting, keeper):
     hands = four_hands(meeting, keeper)
     assert numbers(meeting) == [1, 2, 3, 4]
-    services.delete_hand(hand=hands[1], user=keeper, version=1)
+    services.delete_hand(hand=hands[1], by=keeper, version=1)
     assert numbers(meeting) == [1, None, 2, 3]
-    services.delete_hand(hand=hands[0], user=keeper, version=1)
+    services.delete_hand(hand=hands[0], by=keeper, version=1)
     assert numbers(meeting) == [None, None, 1, 2]
-    services.restore_hand(hand=hands[1], user=keeper, version=2)
+    services.restore_hand(hand=hands[1], by=keeper, version=2)
     assert numbers(meeting) == [None, 1, 2, 3]
-    services.restore_hand(hand=hands[0], user=keeper, version=2)
+    services.restore_hand(hand=hands[0], by=keeper, version=2)
     assert numbers(meeting) == [1, 2, 3, 4]
     # The cached results number the hands the same way.
     assert sorted(set(HandResult.objects.filter(meeting=meeting).values_list("hand__number", "number"))) == [
@@ -165,15 +165,15 @@ def _number_updates(queries):
 def test_only_the_hands_whose_number_changes_are_written(meeting, keeper):
     hands = four_hands(meeting, keeper)
     with CaptureQueriesContext(connection) as queries:
-        services.delete_hand(hand=hands[3], user=keeper, version=1)
+        services.delete_hand(hand=hands[3], by=keeper, version=1)
     # The last hand: its own row (the save) and no other.
     assert len(_number_updates(queries.captured_queries)) == 1
     with CaptureQueriesContext(connection) as queries:
-        services.delete_hand(hand=hands[1], user=keeper, version=1)
+        services.delete_hand(hand=hands[1], by=keeper, version=1)
     # Hand 2: its own row, and hand 3 moving up to 2; hand 1 untouched.
     assert len(_number_updates(queries.captured_queries)) == 2
     with CaptureQueriesContext(connection) as queries:
-        services.change_hand(hand=hands[0], payload=normal(("Ben", "Dora"), 140), user=keeper, version=1)
+        services.change_hand(hand=hands[0], payload=normal(("Ben", "Dora"), 140), by=keeper, version=1)
     # The corrected hand only, and of it what a correction changes (no number is written).
     hand_updates = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "leagues_hand" ')]
     assert len(hand_updates) == 1 and _number_updates(queries.captured_queries) == []
@@ -195,19 +195,19 @@ def form(*, eyes="131", version=None):
 
 
 def test_the_forms_carry_the_version_of_the_hand_they_show(client, meeting, keeper):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.change_hand(hand=hand, payload=CORRECTED, user=keeper, version=1)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.change_hand(hand=hand, payload=CORRECTED, by=keeper, version=1)
     client.force_login(keeper)
     assert 'name="version" value="2"' in client.get(url("hand_edit", meeting, hand)).content.decode()
     assert 'name="version" value="2"' in client.get(url("hand_why", meeting, hand)).content.decode()
-    services.delete_hand(hand=hand, user=keeper, version=2)
+    services.delete_hand(hand=hand, by=keeper, version=2)
     page = client.get(reverse("meeting", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})).content.decode()
     assert 'name="version" value="3"' in page  # the restore button
 
 
 def test_a_stale_correction_is_a_409_showing_the_hand_as_it_is_now(client, meeting, keeper, other):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.change_hand(hand=hand, payload=CORRECTED, user=other, version=1)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.change_hand(hand=hand, payload=CORRECTED, by=other, version=1)
     client.force_login(keeper)
     response = client.post(url("hand_edit", meeting, hand), form(eyes="140", version=1))
     assert response.status_code == 409
@@ -220,8 +220,8 @@ def test_a_stale_correction_is_a_409_showing_the_hand_as_it_is_now(client, meeti
 
 
 def test_a_correction_of_a_hand_deleted_meanwhile_is_a_409_not_a_404(client, meeting, keeper, other):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.delete_hand(hand=hand, user=other, version=1)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.delete_hand(hand=hand, by=other, version=1)
     client.force_login(keeper)
     response = client.post(url("hand_edit", meeting, hand), form(eyes="100", version=1))
     assert response.status_code == 409
@@ -232,15 +232,15 @@ def test_a_correction_of_a_hand_deleted_meanwhile_is_a_409_not_a_404(client, mee
 
 
 def test_a_stale_delete_and_a_stale_restore_are_409s(client, meeting, keeper, other):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.change_hand(hand=hand, payload=CORRECTED, user=other, version=1)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.change_hand(hand=hand, payload=CORRECTED, by=other, version=1)
     client.force_login(keeper)
     response = client.post(url("hand_delete", meeting, hand), {"version": "1"})
     assert response.status_code == 409
     assert "Re 100 : Kontra 140" in response.content.decode()
     assert fresh(hand).deleted_at is None
-    services.delete_hand(hand=hand, user=other, version=2)
-    services.restore_hand(hand=hand, user=other, version=3)
+    services.delete_hand(hand=hand, by=other, version=2)
+    services.restore_hand(hand=hand, by=other, version=3)
     response = client.post(url("hand_restore", meeting, hand), {"version": "3"})
     assert response.status_code == 409
     hand = fresh(hand)
@@ -248,7 +248,7 @@ def test_a_stale_delete_and_a_stale_restore_are_409s(client, meeting, keeper, ot
 
 
 def test_a_form_without_its_version_changes_nothing(client, meeting, keeper):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
     client.force_login(keeper)
     response = client.post(url("hand_edit", meeting, hand), form(eyes="100"))
     assert response.status_code == 400
@@ -271,8 +271,8 @@ def put(client, path, body, **headers):
 
 
 def test_the_api_shows_each_hands_version_and_an_etag(client, meeting, keeper):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.change_hand(hand=hand, payload=CORRECTED, user=keeper, version=1)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.change_hand(hand=hand, payload=CORRECTED, by=keeper, version=1)
     client.force_login(keeper)
     body = client.get(f"/api/v1/leagues/{meeting.league.slug}/meetings/{meeting.pk}/").json()
     assert [(h["number"], h["version"]) for h in body["hands"]] == [(1, 2)]
@@ -284,7 +284,7 @@ def test_the_api_shows_each_hands_version_and_an_etag(client, meeting, keeper):
     "body, headers", [({"version": 1}, {}), ({}, {"If-Match": '"1"'}), ({}, {"If-Match": 'W/"1"'})], ids=str
 )
 def test_a_put_names_the_version_in_the_body_or_in_if_match(client, meeting, keeper, body, headers):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
     client.force_login(keeper)
     response = put(client, api(meeting, hand), {"payload": CORRECTED, **body}, **headers)
     assert response.status_code == 200
@@ -298,7 +298,7 @@ def test_a_put_names_the_version_in_the_body_or_in_if_match(client, meeting, kee
     ids=["none", "star", "arabic-digit", "differ"],
 )
 def test_a_put_without_a_clear_version_is_a_400_naming_it(client, meeting, keeper, body, headers):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
     client.force_login(keeper)
     response = put(client, api(meeting, hand), {"payload": CORRECTED, **body}, **headers)
     assert response.status_code == 400
@@ -307,8 +307,8 @@ def test_a_put_without_a_clear_version_is_a_400_naming_it(client, meeting, keepe
 
 
 def test_a_stale_put_is_a_409_with_the_hand_as_it_is_now(client, meeting, keeper, other):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
-    services.change_hand(hand=hand, payload=CORRECTED, user=other, version=1)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
+    services.change_hand(hand=hand, payload=CORRECTED, by=other, version=1)
     client.force_login(keeper)
     response = put(client, api(meeting, hand), {"payload": FIRST, "version": 1})
     assert response.status_code == 409
@@ -321,10 +321,10 @@ def test_a_stale_put_is_a_409_with_the_hand_as_it_is_now(client, meeting, keeper
 
 
 def test_a_stale_delete_and_restore_through_the_api_are_409s(client, meeting, keeper, other):
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
     client.force_login(keeper)
     assert client.delete(api(meeting, hand)).status_code == 400  # no version
-    services.change_hand(hand=hand, payload=CORRECTED, user=other, version=1)
+    services.change_hand(hand=hand, payload=CORRECTED, by=other, version=1)
     response = client.delete(api(meeting, hand), headers={"If-Match": '"1"'})
     assert response.status_code == 409 and response.json()["hand"]["deleted"] is False
     assert client.delete(api(meeting, hand), headers={"If-Match": '"2"'}).status_code == 200
@@ -339,9 +339,9 @@ def test_a_put_is_refused_as_every_write_and_changes_nothing(client, meeting, ke
     # The API's correction reads the meeting, its league and the membership under the
     # meeting's lock (issue 12); who may not write, or names a hand of another evening, is
     # refused before anything is read of the body.
-    hand = services.add_hand(meeting=meeting, payload=FIRST, user=keeper)
+    hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
     elsewhere = meeting_for(meeting.league, ["Anna", "Ben", "Carl", "Dora", "Emil"])
-    theirs = services.add_hand(meeting=elsewhere, payload=FIRST, user=keeper)
+    theirs = services.enter_hand(meeting=elsewhere, payload=FIRST, by=keeper).hand
     body = {"payload": CORRECTED, "version": 1}
     client.force_login(member(meeting.league, Role.MEMBER, username="mia"))
     assert put(client, api(meeting, hand), body).status_code == 403

@@ -46,7 +46,7 @@ def doppelkopf(db):
 
 def test_it_marks_the_winners_of_a_loser_gets_points_hand_although_their_delta_is_negative(doppelkopf):
     league, meeting, keeper = doppelkopf
-    services.add_hand(meeting=meeting, payload=LOSER_GETS_POINTS, user=keeper)
+    services.enter_hand(meeting=meeting, payload=LOSER_GETS_POINTS, by=keeper)
     assert results(meeting, 1) == {
         "Anna": (3, False),
         "Ben": (-3, True),
@@ -66,7 +66,7 @@ def test_it_marks_the_winners_of_a_loser_gets_points_hand_although_their_delta_i
 
 def test_a_soloist_who_won_with_the_losers_getting_the_points_won_his_solo(doppelkopf):
     league, meeting, keeper = doppelkopf
-    services.add_hand(meeting=meeting, payload=SOLO_LOSER_GETS_POINTS, user=keeper)
+    services.enter_hand(meeting=meeting, payload=SOLO_LOSER_GETS_POINTS, by=keeper)
     assert results(meeting, 1) == {"Anna": (4, False), "Ben": (4, False), "Carl": (-12, True), "Dora": (4, False)}
     carl = MeetingResult.objects.get(meeting=meeting, player__name="Carl")
     assert (carl.solos, carl.solos_won, carl.wins) == (1, 1, 1)
@@ -74,16 +74,16 @@ def test_a_soloist_who_won_with_the_losers_getting_the_points_won_his_solo(doppe
 
 def test_a_game_without_a_winner_is_nobodys_win_although_the_party_ahead_scores(doppelkopf):
     league, meeting, keeper = doppelkopf
-    services.add_hand(meeting=meeting, payload=NO_WINNER, user=keeper)
+    services.enter_hand(meeting=meeting, payload=NO_WINNER, by=keeper)
     assert results(meeting, 1) == {"Anna": (1, False), "Ben": (1, False), "Carl": (-1, False), "Dora": (-1, False)}
 
 
 def test_a_correction_moves_the_win_and_verify_replays_finds_the_cache_in_line(doppelkopf):
     league, meeting, keeper = doppelkopf
-    services.add_hand(meeting=meeting, payload={"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 131}, user=keeper)
+    services.enter_hand(meeting=meeting, payload={"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 131}, by=keeper)
     assert results(meeting, 1)["Ben"] == (1, True)
     hand = meeting.hands.get(number=1)
-    services.change_hand(hand=hand, payload=LOSER_GETS_POINTS, user=keeper, version=hand.version)
+    services.change_hand(hand=hand, payload=LOSER_GETS_POINTS, by=keeper, version=hand.version)
     assert results(meeting, 1)["Ben"] == (-3, True) and results(meeting, 1)["Anna"] == (3, False)
     assert verify.verify_replays(league=league) == (1, [])
 
@@ -95,7 +95,7 @@ def test_fifty_six_every_member_of_the_winning_team_won_the_hand(db):
     keeper = member(league, Role.SCOREKEEPER)
     meeting = meeting_for(league, ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"])
     payload = {"bidder": "Ben", "bid": 28, "trump": "hearts", "double": 0, "bidder_team_points": 20}
-    services.add_hand(meeting=meeting, payload=payload, user=keeper)
+    services.enter_hand(meeting=meeting, payload=payload, by=keeper)
     won = {name: w for name, (_delta, w) in results(meeting, 1).items()}
     assert won == {"Anna": True, "Ben": False, "Carl": True, "Dora": False, "Emil": True, "Fritz": False}
 
@@ -109,8 +109,8 @@ def test_a_race_game_wins_the_hand_by_its_bid_and_counts_games_apart(db):
     meeting = meeting_for(league, THREE)
     made = {"bidder": "Anna", "bid": 20, "tricks": ["Anna", "Ben", "Anna", "Anna", "Carl"], "top_trump_trick": 3}
     failed = {"bidder": "Ben", "bid": 25, "tricks": ["Anna", "Ben", "Ben", "Anna", "Carl"], "top_trump_trick": 1}
-    services.add_hand(meeting=meeting, payload=made, user=keeper)
-    services.add_hand(meeting=meeting, payload=failed, user=keeper)
+    services.enter_hand(meeting=meeting, payload=made, by=keeper)
+    services.enter_hand(meeting=meeting, payload=failed, by=keeper)
     rows = HandResult.objects.filter(meeting=meeting).select_related("player")
     assert {(r.number, r.player.name): (r.won, r.games_won) for r in rows} == {
         (1, "Anna"): (True, 0),
@@ -128,7 +128,7 @@ def test_a_race_game_the_hand_that_ends_a_game_is_the_game_winners(db):
     league = LeagueFactory(game="twenty_five", variant="standard")
     keeper = member(league, Role.SCOREKEEPER)
     meeting = meeting_for(league, THREE, start_totals={"Carl": 20})
-    services.add_hand(meeting=meeting, payload={"tricks": ["Ben", "Ben", "Carl"]}, user=keeper)
+    services.enter_hand(meeting=meeting, payload={"tricks": ["Ben", "Ben", "Carl"]}, by=keeper)
     rows = {
         r.player.name: (r.won, r.games_won) for r in HandResult.objects.filter(meeting=meeting).select_related("player")
     }
@@ -139,5 +139,5 @@ def test_a_revoke_is_won_by_everybody_but_the_revoker(doppelkopf):
     # Club: Carl revokes; the game counts as his lost schwarz (5), and he pays each of the others
     # 5 three times over (revoke_multiplier 3): -15, the others +5 each and a win each.
     league, meeting, keeper = doppelkopf
-    services.add_hand(meeting=meeting, payload={"kind": "revoke", "revoke_by": "Carl"}, user=keeper)
+    services.enter_hand(meeting=meeting, payload={"kind": "revoke", "revoke_by": "Carl"}, by=keeper)
     assert results(meeting, 1) == {"Anna": (5, True), "Ben": (5, True), "Carl": (-15, False), "Dora": (5, True)}

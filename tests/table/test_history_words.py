@@ -81,7 +81,7 @@ def three_hands(db):
     keeper = member(league, Role.SCOREKEEPER)
     add(meeting, keeper, normal(), normal(re=("Anna", "Carl"), eyes=100), normal(re=("Dora", "Emil"), eyes=150))
     second = meeting.hands.get(number=2)
-    services.delete_hand(hand=second, user=keeper, version=second.version)
+    services.delete_hand(hand=second, by=keeper, version=second.version)
     return meeting, keeper
 
 
@@ -147,7 +147,7 @@ def _heads(page, table_class):
 def test_the_public_sheet_has_the_members_columns_in_their_order(client):
     teams = {"B": [B, D], "A": [A, C]}
     meeting, user = race_meeting("forty_five", "bruff", names=(A, B, C, D), teams=teams)
-    services.add_hand(meeting=meeting, payload={"tricks": ["A", "B", C, "A", "B"], "top_trump_trick": 1}, user=user)
+    services.enter_hand(meeting=meeting, payload={"tricks": ["A", "B", C, "A", "B"], "top_trump_trick": 1}, by=user)
     client.force_login(user)
     members = _heads(client.get(url("meeting", meeting)).content.decode(), "sheet")
     public = _heads(_public(client, meeting), "sheet-readonly sheet-public")

@@ -43,7 +43,7 @@ def keeper(league):
 
 
 def enter(meeting, user, payload, now):
-    return services.add_hand(meeting=meeting, payload=payload, user=user, now=now)
+    return services.enter_hand(meeting=meeting, payload=payload, by=user, now=now).hand
 
 
 def test_the_hand_dealt_by_the_last_seat_after_the_end_time_closes_the_meeting(meeting, keeper):
@@ -108,11 +108,11 @@ def test_it_refuses_every_write_to_a_closed_meeting(closed, keeper):
     with pytest.raises(exceptions.MeetingClosed):
         enter(closed, keeper, BEN_DORA, AFTER_END)
     with pytest.raises(exceptions.MeetingClosed):
-        services.change_hand(hand=first, payload=ANNA_CARL, user=keeper, version=1)
+        services.change_hand(hand=first, payload=ANNA_CARL, by=keeper, version=1)
     with pytest.raises(exceptions.MeetingClosed):
-        services.delete_hand(hand=first, user=keeper, version=1)
+        services.delete_hand(hand=first, by=keeper, version=1)
     with pytest.raises(exceptions.MeetingClosed):
-        services.restore_hand(hand=first, user=keeper, version=1)
+        services.restore_hand(hand=first, by=keeper, version=1)
     assert list(Hand.history.values_list("history_id", flat=True)) == before
 
 
@@ -120,10 +120,10 @@ def test_a_retry_of_the_hand_that_closed_the_meeting_returns_it(meeting, keeper)
     for payload in (BEN_DORA, BEN_DORA, BEN_DORA):
         enter(meeting, keeper, payload, AFTER_END)
     key = "0b8f7a39-6c0e-4c55-8f1d-3a2a9b7c1d20"
-    last, created = services.enter_hand(
-        meeting=meeting, payload=ANNA_CARL, user=keeper, idempotency_key=key, now=AFTER_END
-    )
-    again, created_again = services.enter_hand(meeting=meeting, payload=ANNA_CARL, user=keeper, idempotency_key=key)
+    entered = services.enter_hand(meeting=meeting, payload=ANNA_CARL, by=keeper, key=key, now=AFTER_END)
+    last, created = entered.hand, entered.created
+    entered = services.enter_hand(meeting=meeting, payload=ANNA_CARL, by=keeper, key=key)
+    again, created_again = entered.hand, entered.created
     assert (created, created_again) == (True, False) and again.pk == last.pk
 
 
@@ -156,7 +156,7 @@ def test_an_admin_reopens_with_a_reason_and_the_hands_can_be_corrected(closed, l
         keeper,
     )
     second = closed.hands.get(number=2)
-    services.change_hand(hand=second, payload=ANNA_CARL, user=keeper, version=1)
+    services.change_hand(hand=second, payload=ANNA_CARL, by=keeper, version=1)
     # Ben and Dora: +1 -1 +1 -1 = 0; Anna and Carl the same.
     assert replay.calculate_meeting(closed)["totals"] == {"Anna": 0, "Ben": 0, "Carl": 0, "Dora": 0}
     with pytest.raises(exceptions.InvalidInput):

@@ -29,7 +29,7 @@ def league():
 def meeting(league):
     meeting = meeting_for(league, NAMES, end_time=datetime.time(23, 30))
     for _ in range(3):
-        services.add_hand(meeting=meeting, payload=HAND, user=None)
+        services.enter_hand(meeting=meeting, payload=HAND, by=None)
     return meeting
 
 

@@ -25,8 +25,8 @@ def evening(db):
     league = LeagueFactory(public_token="f" * 32)
     meeting = meeting_for(league, NAMES)
     # Anna deals and sits out of hand 1; Ben sits out of hand 2 (Doppelkopf at five).
-    hand = services.add_hand(meeting=meeting, payload=normal(["Ben", "Dora"], 131), user=None)
-    second = services.add_hand(meeting=meeting, payload=normal(["Carl", "Anna"], 131), user=None)
+    hand = services.enter_hand(meeting=meeting, payload=normal(["Ben", "Dora"], 131), by=None).hand
+    second = services.enter_hand(meeting=meeting, payload=normal(["Carl", "Anna"], 131), by=None).hand
     meeting.second_hand = second
     return meeting, hand, member(league, Role.SCOREKEEPER)
 
@@ -54,7 +54,7 @@ def test_a_corrected_hand_shows_its_new_figures_on_every_row_after_it(client, ev
     client.force_login(scorekeeper)
     before = client.get(meeting.get_absolute_url()).content.decode()
     assert totals(before, 1) == stored_totals(meeting, 1)
-    services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), user=None, version=hand.version)
+    services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), by=None, version=hand.version)
     after = client.get(meeting.get_absolute_url()).content.decode()
     assert totals(after, 1) != totals(before, 1)  # Re won, now lost
     assert totals(after, 1) == stored_totals(meeting, 1) and totals(after, 2) == stored_totals(meeting, 2)
@@ -65,12 +65,12 @@ def test_a_deleted_and_restored_hand_shows_at_once(client, evening):
     hand = meeting.second_hand
     client.force_login(scorekeeper)
     client.get(meeting.get_absolute_url())
-    services.delete_hand(hand=hand, user=None, version=hand.version)
+    services.delete_hand(hand=hand, by=None, version=hand.version)
     html = client.get(meeting.get_absolute_url()).content.decode()
     assert 'id="hand-2"' not in html
     assert totals(html, 1) == stored_totals(meeting, 1)
     hand.refresh_from_db()
-    services.restore_hand(hand=hand, user=None, version=hand.version)
+    services.restore_hand(hand=hand, by=None, version=hand.version)
     html = client.get(meeting.get_absolute_url()).content.decode()
     assert totals(html, 1) == stored_totals(meeting, 1) and totals(html, 2) == stored_totals(meeting, 2)
 
@@ -147,7 +147,7 @@ def test_the_first_hand_and_a_hand_that_brings_the_legend_get_the_whole_sheet(cl
 def test_a_conflict_answer_is_the_whole_table_and_its_notice_goes_with_the_next_entry(client, evening):
     meeting, _hand, scorekeeper = evening
     client.force_login(scorekeeper)
-    services.add_hand(meeting=meeting, payload=normal(["Anna", "Ben"], 131), user=None)  # another phone
+    services.enter_hand(meeting=meeting, payload=normal(["Anna", "Ben"], 131), by=None)  # another phone
     conflict = entry(client, meeting, 3)
     html = conflict.content.decode()
     assert conflict.status_code == 409 and "alert-conflict" in html and html.count('<tr id="hand-') == 3
@@ -184,7 +184,7 @@ def test_the_public_sheet_after_a_correction_shows_the_new_figures(client, eveni
     meeting, hand, _scorekeeper = evening
     public = reverse("public_meeting", kwargs={"token": "f" * 32, "pk": meeting.pk})
     before = client.get(public).content.decode()
-    services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), user=None, version=hand.version)
+    services.change_hand(hand=hand, payload=normal(["Ben", "Dora"], 90), by=None, version=hand.version)
     after = client.get(public).content.decode()
     assert totals(after, 1) != totals(before, 1)
     assert totals(after, 1) == stored_totals(meeting, 1) and totals(after, 2) == stored_totals(meeting, 2)
@@ -200,7 +200,7 @@ def _evening_of(hands):
     result = results.replay_meeting(meeting=meeting)
     for _ in range(hands):
         active = result["next"]["active"]
-        services.add_hand(meeting=meeting, payload=normal(active[:2], 131), user=None)
+        services.enter_hand(meeting=meeting, payload=normal(active[:2], 131), by=None)
         result = results.replay_meeting(meeting=meeting)
     return meeting, result
 

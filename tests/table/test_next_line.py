@@ -4,7 +4,7 @@ score in it, and the solos owed in the last round told short when everyone owes 
 from django.utils import translation
 
 from leagues.table import next_line
-from leagues.table.views.meetings import next_words
+from leagues.table.views.meeting import next_words
 from tests.table.test_next_panel import LATE
 
 

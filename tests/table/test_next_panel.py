@@ -1,6 +1,6 @@
 """The panel of what comes next and the hand's form, the partials ``next_card`` and
 ``hand_form`` of templates/meetings/meeting.html: their words with figures
-(``views.meetings.next_words``, ``hand_entry.doppelkopf.next_words``), written out by hand in
+(``views.meeting.next_words``, ``hand_entry.doppelkopf.next_words``), written out by hand in
 English and German, in the panel as the meeting page shows it."""
 
 import pytest
@@ -10,7 +10,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from leagues.table.hand_entry import doppelkopf
-from leagues.table.views.meetings import next_context, next_words
+from leagues.table.views.meeting import next_context, next_words
 
 LATE = {
     "hand_number": 23,
@@ -98,7 +98,7 @@ def test_the_panel_and_the_form_escape_names_once(request_):
         "hand_url": "/l/kreuz-dame/m/7/hands/_hx/",
         "idempotency_key": "k1",
         "other_errors": ["Hand 2: <b>bad</b>"],
-        "game_form_html": mark_safe("<div class=dk-form></div>"),  # rendered (views.meetings.form_context)
+        "game_form_html": mark_safe("<div class=dk-form></div>"),  # rendered (views.meeting.form_context)
     }
     with translation.override("en"):
         context.update(next_context(context, module=doppelkopf), dk=doppelkopf.next_words(context["next"]))

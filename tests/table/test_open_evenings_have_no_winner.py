@@ -49,7 +49,7 @@ def keeper(league):
 def tonight(league, keeper):
     meeting = meeting_for(league, FOUR, date=datetime.date(2026, 11, 20))
     for payload in (BEN_DORA, BEN_DORA, BEN_DORA, ANNA_CARL):
-        services.add_hand(meeting=meeting, payload=payload, user=keeper, now=NOW)
+        services.enter_hand(meeting=meeting, payload=payload, by=keeper, now=NOW)
     return meeting
 
 
@@ -136,7 +136,7 @@ def test_an_evening_over_but_open_names_who_wins_it_once_ended(league, keeper):
     but the evening is still open. Its panel says who wins it once ended, not its winner."""
     meeting = meeting_for(league, FOUR, date=datetime.date(2026, 11, 20), end_time=datetime.time(22, 0))
     for payload in (BEN_DORA, BEN_DORA, BEN_DORA, ANNA_CARL):
-        services.add_hand(meeting=meeting, payload=payload, user=keeper, now=NOW.replace(hour=21))
+        services.enter_hand(meeting=meeting, payload=payload, by=keeper, now=NOW.replace(hour=21))
     client = Client()
     client.force_login(keeper)
     html = client.get(meeting.get_absolute_url()).content.decode()

@@ -56,7 +56,7 @@ def ben(league):
 
 @pytest.fixture
 def theirs(meeting, ben):
-    return services.add_hand(meeting=meeting, payload=THEIRS, user=ben, number=1, idempotency_key=uuid.uuid4())
+    return services.enter_hand(meeting=meeting, payload=THEIRS, by=ben, number=1, key=uuid.uuid4()).hand
 
 
 def choice_url(meeting):
@@ -141,7 +141,7 @@ def test_a_retried_replacement_replaces_once(client, meeting, anna, theirs):
 
 def test_a_replacement_over_a_newer_version_is_refused(client, meeting, anna, ben, theirs):
     # Ben corrected his hand after Anna's phone showed it: Ben and Dora had 135.
-    services.change_hand(hand=theirs, payload={**THEIRS, "re_eyes": 135}, user=ben, version=1)
+    services.change_hand(hand=theirs, payload={**THEIRS, "re_eyes": 135}, by=ben, version=1)
     client.force_login(anna)
     response = choose(client, meeting, "replace", hand=theirs.pk, version="1")
     assert response.status_code == 409
@@ -185,7 +185,7 @@ def test_another_leagues_member_gets_a_404(client, meeting, theirs):
 
 def test_a_hand_of_another_meeting_cannot_be_replaced(client, meeting, anna, theirs):
     other = meeting_for(meeting.league, NAMES, date=meeting.date)
-    hand = services.add_hand(meeting=other, payload=THEIRS, user=anna)
+    hand = services.enter_hand(meeting=other, payload=THEIRS, by=anna).hand
     client.force_login(anna)
     assert choose(client, meeting, "replace", hand=hand.pk, version="1").status_code == 404
 
@@ -204,7 +204,7 @@ def test_keeping_enters_it_as_the_next_hand_once(client, meeting, anna, theirs):
 
 
 def test_keeping_as_a_number_taken_again_is_a_conflict(client, meeting, anna, ben, theirs):
-    services.add_hand(meeting=meeting, payload=SECOND, user=ben, number=2)
+    services.enter_hand(meeting=meeting, payload=SECOND, by=ben, number=2)
     client.force_login(anna)
     assert choose(client, meeting, "keep", expected_hand="2").status_code == 409
     assert meeting.hands.count() == 2
@@ -225,7 +225,7 @@ def test_a_discarded_hand_can_be_restored_as_the_next_hand(client, meeting, anna
     client.force_login(anna)
     choose(client, meeting, "discard")
     discarded = Hand.objects.get(meeting=meeting, idempotency_key=KEY)
-    services.restore_hand(hand=discarded, user=anna, version=discarded.version)
+    services.restore_hand(hand=discarded, by=anna, version=discarded.version)
     assert [h.payload for h in Hand.objects.filter(meeting=meeting).live().order_by("position")] == [THEIRS, MINE]
 
 
@@ -235,7 +235,7 @@ def test_the_sheet_lists_a_discarded_hand_as_discarded_not_as_deleted(client, me
     page = unescape(client.get(meeting.get_absolute_url()).content.decode())
     assert "discarded at" in page and "deleted at" not in page
     # Their hand, deleted by hand, is a deleted hand (it was on the sheet once).
-    services.delete_hand(hand=theirs, user=ben, version=theirs.version)
+    services.delete_hand(hand=theirs, by=ben, version=theirs.version)
     page = unescape(client.get(meeting.get_absolute_url()).content.decode())
     assert page.count("discarded at") == 1 and page.count("deleted at") == 1
 
@@ -253,7 +253,7 @@ def test_the_evenings_history_shows_each_choice_and_who_made_it(client, meeting,
     client.force_login(anna)
     assert choose(client, meeting, "replace", hand=theirs.pk, version="1").status_code == 200
     # Two more offline hands of Anna's found their numbers taken: one kept, one discarded.
-    services.add_hand(meeting=meeting, payload=SECOND, user=ben, number=2)
+    services.enter_hand(meeting=meeting, payload=SECOND, by=ben, number=2)
     # Kept as hand 3, which Carl deals: Ben and Emil Re.
     kept = {"idempotency_key": str(uuid.uuid4()), "entered_as": "2", "expected_hand": "3", "re": ["Ben", "Emil"]}
     assert choose(client, meeting, "keep", **kept).status_code == 200

@@ -27,7 +27,7 @@ def race_meeting(game, variant, names=(A, B, C), **kwargs):
 
 def add(meeting, user, *payloads):
     for payload in payloads:
-        services.add_hand(meeting=meeting, payload=payload, user=user)
+        services.enter_hand(meeting=meeting, payload=payload, by=user)
 
 
 def meeting_page(client, meeting, user):

@@ -24,7 +24,7 @@ def setting(db):
     keeper = member(league, Role.SCOREKEEPER)
     meeting = meeting_for(league, FOUR, date=datetime.date(2026, 11, 20))
     for _ in range(3):
-        services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+        services.enter_hand(meeting=meeting, payload=BEN_DORA, by=keeper)
     return meeting, keeper
 
 
@@ -45,7 +45,7 @@ def test_a_new_hand_inserts_its_rows_and_rewrites_none_before_it(setting):
     meeting, keeper = setting
     before = rows(meeting)
     with CaptureQueriesContext(connection) as queries:
-        services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+        services.enter_hand(meeting=meeting, payload=BEN_DORA, by=keeper)
     assert result_writes(queries) == [("INSERT", 1)]
     # Every player's sums change (one statement), and the evening's carry (its digest).
     assert result_writes(queries, "leagues_meetingresult") == [("UPDATE", 1)]
@@ -61,7 +61,7 @@ def test_a_correction_updates_the_rows_it_changes_in_place(setting):
     before = rows(meeting)
     hand = meeting.hands.get(number=2)
     with CaptureQueriesContext(connection) as queries:
-        services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
+        services.change_hand(hand=hand, payload=ANNA_CARL, by=keeper, version=hand.version)
     assert result_writes(queries) == [("UPDATE", 1)]
     after = rows(meeting)
     assert {k: v[0] for k, v in after.items()} == {k: v[0] for k, v in before.items()}  # same rows
@@ -76,7 +76,7 @@ def test_a_deletion_deletes_only_that_hands_rows(setting):
     before = rows(meeting)
     hand = meeting.hands.get(number=3)
     with CaptureQueriesContext(connection) as queries:
-        services.delete_hand(hand=hand, user=keeper, version=hand.version)
+        services.delete_hand(hand=hand, by=keeper, version=hand.version)
     assert result_writes(queries) == [("DELETE", 1)]
     assert rows(meeting) == {k: v for k, v in before.items() if k[0] != 3}
 
@@ -84,9 +84,9 @@ def test_a_deletion_deletes_only_that_hands_rows(setting):
 def test_the_cached_results_equal_a_fresh_replay_after_each_write(setting):
     meeting, keeper = setting
     hand = meeting.hands.get(number=1)
-    services.change_hand(hand=hand, payload=ANNA_CARL, user=keeper, version=hand.version)
-    services.delete_hand(hand=meeting.hands.get(number=2), user=keeper, version=1)
-    services.add_hand(meeting=meeting, payload=ANNA_CARL, user=keeper)
+    services.change_hand(hand=hand, payload=ANNA_CARL, by=keeper, version=hand.version)
+    services.delete_hand(hand=meeting.hands.get(number=2), by=keeper, version=1)
+    services.enter_hand(meeting=meeting, payload=ANNA_CARL, by=keeper)
     checked, problems = verify.verify_replays(league=meeting.league)
     assert checked == 1 and problems == []
 
@@ -95,7 +95,7 @@ def test_a_correction_to_what_is_stored_writes_no_cached_row(setting):
     meeting, keeper = setting
     hand = meeting.hands.get(number=2)
     with CaptureQueriesContext(connection) as queries:
-        services.change_hand(hand=hand, payload=BEN_DORA, user=keeper, version=hand.version)
+        services.change_hand(hand=hand, payload=BEN_DORA, by=keeper, version=hand.version)
     for table in ("leagues_handresult", "leagues_meetingresult", "leagues_meetingcarry"):
         assert result_writes(queries, table) == []
 
@@ -105,8 +105,11 @@ def test_a_replay_before_that_is_not_the_stored_one_spoils_no_row(setting):
     hands = list(meeting.hands.all())
     seated = selectors.seats_of(meeting)
     wrong = replay.calculate_meeting(meeting, payloads=[ANNA_CARL] * 3)  # not what is stored
-    services.enter_locked_hand(
-        meeting=locks._lock(meeting.pk), every=hands, seated=seated, payload=BEN_DORA, user=keeper, before=wrong
+    services.enter_hand(
+        meeting=locks._lock(meeting.pk),
+        payload=BEN_DORA,
+        by=keeper,
+        locked=services.Locked(hands=hands, seated=seated, before=wrong),
     )
     assert verify.verify_replays()[1] == []
     assert dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total")) == {
@@ -130,7 +133,7 @@ def test_a_hand_appended_to_sums_that_are_not_its_evenings_sums_them_from_every_
         stored.filter(player__name="Dora").delete()
     else:
         stored.delete()
-    services.add_hand(meeting=meeting, payload=BEN_DORA, user=keeper)
+    services.enter_hand(meeting=meeting, payload=BEN_DORA, by=keeper)
     sums = dict(MeetingResult.objects.filter(meeting=meeting).values_list("player__name", "total"))
     assert sums == {"Anna": -4, "Ben": 4, "Carl": -4, "Dora": 4}
     assert set(MeetingResult.objects.filter(meeting=meeting).values_list("hands", flat=True)) == {4}

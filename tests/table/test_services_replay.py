@@ -83,7 +83,7 @@ def test_a_forgotten_pennant_is_a_penalty_solo_at_the_first_meeting_of_the_next_
 def test_special_rounds_are_dropped_at_the_end_of_a_meeting_by_default(league):
     user = UserFactory()
     first = start(league, "Anna", 0)
-    table_services.add_hand(meeting=first, payload=KONTRA_LOST, user=user)
+    table_services.enter_hand(meeting=first, payload=KONTRA_LOST, by=user)
     assert replay.calculate_meeting(first)["next"]["round"] == "bock"
     second = start(league, "Ben", 1)
     assert replay.calculate_meeting(second)["next"]["round"] == "normal"
@@ -94,12 +94,12 @@ def test_with_carry_special_rounds_the_next_meeting_starts_with_them(league):
     league.save()
     user = UserFactory()
     first = start(league, "Anna", 0)
-    table_services.add_hand(meeting=first, payload=KONTRA_LOST, user=user)
+    table_services.enter_hand(meeting=first, payload=KONTRA_LOST, by=user)
     second = start(league, "Ben", 1)
     upcoming = replay.calculate_meeting(second)["next"]
     # The whole Bock round (one game per player at the table) is still to play.
     assert (upcoming["round"], upcoming["round_games_left"]) == ("bock", 4)
-    table_services.add_hand(meeting=second, payload=PLAIN, user=user)
+    table_services.enter_hand(meeting=second, payload=PLAIN, by=user)
     # A Bock game doubles: 1 point becomes 2 (doppelkopf.md, "Multiplier").
     row = HandResult.objects.get(meeting=second, player__name="Anna")
     assert (row.delta, row.round) == (2, "bock")
@@ -108,11 +108,11 @@ def test_with_carry_special_rounds_the_next_meeting_starts_with_them(league):
 def test_a_correction_rewrites_every_later_result(league):
     user = UserFactory()
     meeting = start(league, "Anna", 0)
-    first = table_services.add_hand(meeting=meeting, payload=KONTRA_LOST, user=user)
-    table_services.add_hand(meeting=meeting, payload=PLAIN, user=user)
+    first = table_services.enter_hand(meeting=meeting, payload=KONTRA_LOST, by=user).hand
+    table_services.enter_hand(meeting=meeting, payload=PLAIN, by=user)
     # Hand 2 in the Bock round: Anna +2 (1 doubled); running total after Kontra lost -3: -1.
     assert HandResult.objects.get(hand__position=2, player__name="Anna").total == -1
-    table_services.change_hand(hand=first, payload=PLAIN, user=user, version=1)
+    table_services.change_hand(hand=first, payload=PLAIN, by=user, version=1)
     # Without the Kontra lost there is no Bock: Anna +1, +1 = 2.
     row = HandResult.objects.get(hand__position=2, player__name="Anna")
     assert (row.delta, row.total, row.round) == (1, 2, "normal")
@@ -122,9 +122,9 @@ def test_a_correction_rewrites_every_later_result(league):
 def test_a_replay_follows_its_whole_input(league, settings):
     """Hands, names, rules and carried rounds each give another replay."""
     meeting = start(league, "Anna", 0)
-    hand = table_services.add_hand(meeting=meeting, payload=PLAIN, user=None)
+    hand = table_services.enter_hand(meeting=meeting, payload=PLAIN, by=None).hand
     before = replay.calculate_meeting(meeting)
-    table_services.change_hand(hand=hand, payload=KONTRA_LOST, user=None, version=hand.version)
+    table_services.change_hand(hand=hand, payload=KONTRA_LOST, by=None, version=hand.version)
     after = replay.calculate_meeting(meeting)
     assert after["hands"][0]["deltas"] != before["hands"][0]["deltas"]
     assert after == replay.calculate_meeting(meeting)

@@ -39,7 +39,7 @@ def evening():
     meeting = meeting_for(LeagueFactory(name="Kreuz-Dame", game="doppelkopf", variant="club"), NAMES)
     keeper = member(meeting.league, Role.SCOREKEEPER, first_name="Kai")
     for payload in HANDS:
-        table_services.add_hand(meeting=meeting, payload=payload, user=keeper)
+        table_services.enter_hand(meeting=meeting, payload=payload, by=keeper)
     return meeting, keeper
 
 

@@ -24,8 +24,8 @@ def evenings(db):
     user = member(league, Role.SCOREKEEPER)
     first = meeting_for(league, FOUR, date=datetime.date(2026, 11, 6))
     second = meeting_for(league, FOUR, date=datetime.date(2026, 11, 13))
-    services.add_hand(meeting=first, payload=SPLIT, user=user)
-    services.add_hand(meeting=second, payload=PLAIN, user=user)
+    services.enter_hand(meeting=first, payload=SPLIT, by=user)
+    services.enter_hand(meeting=second, payload=PLAIN, by=user)
     return first, second
 
 

@@ -31,9 +31,9 @@ def evenings(league):
     user = member(league, Role.SCOREKEEPER)
     first = meeting_for(league, FOUR, date=DAY)
     second = meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=7))
-    services.add_hand(meeting=first, payload=SPLIT, user=user)
-    services.add_hand(meeting=first, payload=PLAIN, user=user)
-    services.add_hand(meeting=second, payload=PLAIN, user=user)
+    services.enter_hand(meeting=first, payload=SPLIT, by=user)
+    services.enter_hand(meeting=first, payload=PLAIN, by=user)
+    services.enter_hand(meeting=second, payload=PLAIN, by=user)
     assert HandResult.objects.get(meeting=second, player__name="Ben").round == "bock"
     return first, second
 

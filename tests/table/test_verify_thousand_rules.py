@@ -40,7 +40,7 @@ def meeting(db):
     user = member(league, Role.SCOREKEEPER)
     meeting = meeting_for(league, ["Anna", "Ben", "Carl"], start_totals={"Anna": 880})
     for payload in HANDS:
-        services.add_hand(meeting=meeting, payload=payload, user=user)
+        services.enter_hand(meeting=meeting, payload=payload, by=user)
     return meeting
 
 

@@ -45,7 +45,7 @@ def people(league):
 
 def enter(meeting, user, payloads, now):
     for payload in payloads:
-        services.add_hand(meeting=meeting, payload=payload, user=user, now=now)
+        services.enter_hand(meeting=meeting, payload=payload, by=user, now=now)
 
 
 def url(name, meeting, hand=None):
@@ -200,7 +200,7 @@ def test_an_admin_reopens_with_a_reason_shown_in_the_history(client, closed, peo
     # Open again: a scorekeeper corrects hand 3 (Anna and Carl won it).
     client.force_login(people["scorekeeper"])
     third = closed.hands.get(number=3)
-    assert services.change_hand(hand=third, payload=ANNA_CARL, user=people["scorekeeper"], version=1).version == 2
+    assert services.change_hand(hand=third, payload=ANNA_CARL, by=people["scorekeeper"], version=1).hand.version == 2
 
 
 def test_reopening_an_open_evening_is_refused(client, meeting, people):

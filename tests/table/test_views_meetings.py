@@ -63,7 +63,7 @@ def people(league):
 
 def add(meeting, user, *payloads):
     for payload in payloads:
-        services.add_hand(meeting=meeting, payload=payload, user=user)
+        services.enter_hand(meeting=meeting, payload=payload, by=user)
 
 
 def url(name, meeting, hand=None):
@@ -88,7 +88,7 @@ READS = ["meeting", "meeting_history", "hand_why"]
 
 @pytest.mark.parametrize("name", READS)
 def test_it_lets_every_member_read_and_no_one_else(client, meeting, people, name):
-    hand = services.add_hand(meeting=meeting, payload=normal(), user=people["scorekeeper"])
+    hand = services.enter_hand(meeting=meeting, payload=normal(), by=people["scorekeeper"]).hand
     target = url(name, meeting, hand if name == "hand_why" else None)
     response = client.get(target)
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
@@ -118,9 +118,9 @@ def _write_requests(meeting, hand, deleted):
 
 
 def test_it_rejects_every_write_from_anonymous_members_and_outsiders(client, meeting, people):
-    hand = services.add_hand(meeting=meeting, payload=normal(), user=people["scorekeeper"])
-    deleted = services.add_hand(meeting=meeting, payload=normal(("Anna", "Carl")), user=people["scorekeeper"])
-    services.delete_hand(hand=deleted, user=people["scorekeeper"], version=1)
+    hand = services.enter_hand(meeting=meeting, payload=normal(), by=people["scorekeeper"]).hand
+    deleted = services.enter_hand(meeting=meeting, payload=normal(("Anna", "Carl")), by=people["scorekeeper"]).hand
+    services.delete_hand(hand=deleted, by=people["scorekeeper"], version=1)
     before = list(Hand.history.order_by("history_id").values_list("history_id", flat=True))
     for name, target_hand, data in _write_requests(meeting, hand, deleted):
         target = url(name, meeting, target_hand)
@@ -155,7 +155,7 @@ def test_it_does_not_find_a_meeting_through_another_league(client, meeting, peop
     client.force_login(admin_elsewhere)
     wrong = reverse("meeting", kwargs={"slug": other.slug, "pk": meeting.pk})
     assert client.get(wrong).status_code == 404
-    hand = services.add_hand(meeting=meeting, payload=normal(), user=people["admin"])
+    hand = services.enter_hand(meeting=meeting, payload=normal(), by=people["admin"]).hand
     other_meeting = meeting_for(other, ["W", "X", "Y", "Z"])
     client.force_login(people["admin"])
     # A hand of this meeting asked for under another meeting (of a league he is not in).
@@ -538,7 +538,7 @@ def test_it_reads_the_history_in_as_many_queries_for_a_longer_evening(
 def test_it_explains_a_deleted_hand_and_offers_to_restore_it(client, meeting, people):
     add(meeting, people["admin"], normal())
     hand = meeting.hands.get()
-    services.delete_hand(hand=hand, user=people["admin"], version=1)
+    services.delete_hand(hand=hand, by=people["admin"], version=1)
     client.force_login(people["scorekeeper"])
     html = client.get(url("hand_why", meeting, hand), HTTP_HX_REQUEST="true").content.decode()
     assert "Deleted hand" in html and "Ben, Dora" in html

@@ -36,7 +36,7 @@ def people(meeting):
 
 @pytest.fixture
 def three(meeting, people):
-    return [services.add_hand(meeting=meeting, payload=p, user=people["keeper"]) for p in HANDS]
+    return [services.enter_hand(meeting=meeting, payload=p, by=people["keeper"]).hand for p in HANDS]
 
 
 def url(name, meeting, hand=None):
@@ -79,7 +79,7 @@ def test_the_undo_of_the_undo_brings_the_hand_back_without_javascript(client, me
 def test_the_page_offers_nothing_for_an_undone_hand_that_cannot_come_back_last(client, meeting, people, three):
     client.force_login(people["keeper"])
     client.post(url("hand_undo", meeting, three[2]), {"version": "1"})
-    services.add_hand(meeting=meeting, payload=HANDS[2], user=people["other"])
+    services.enter_hand(meeting=meeting, payload=HANDS[2], by=people["other"])
     html = client.get(url("meeting", meeting) + f"?undone={three[2].pk}").content.decode()
     assert "undone." not in html and url("hand_redo", meeting, three[2]) not in html.split('class="deleted-hands"')[0]
 
@@ -121,7 +121,7 @@ def test_only_the_enterer_sees_the_undo(client, meeting, people, three):
 @pytest.mark.parametrize("name", ["hand_undo", "hand_redo"])
 def test_anonymous_members_and_outsiders_are_refused(client, meeting, people, three, name):
     if name == "hand_redo":
-        services.delete_hand(hand=three[2], user=people["keeper"], version=1)
+        services.delete_hand(hand=three[2], by=people["keeper"], version=1)
     version = "1" if name == "hand_undo" else "2"
     target = url(name, meeting, three[2])
     response = client.post(target, {"version": version})
@@ -142,8 +142,8 @@ def test_a_scorekeeper_or_admin_who_did_not_enter_it_is_refused(client, meeting,
 
 
 def test_an_undo_after_another_hand_was_entered_is_refused(client, meeting, people):
-    first, second = (services.add_hand(meeting=meeting, payload=p, user=people["keeper"]) for p in HANDS[:2])
-    services.add_hand(meeting=meeting, payload=HANDS[2], user=people["other"])
+    first, second = (services.enter_hand(meeting=meeting, payload=p, by=people["keeper"]).hand for p in HANDS[:2])
+    services.enter_hand(meeting=meeting, payload=HANDS[2], by=people["other"])
     client.force_login(people["keeper"])
     response = client.post(url("hand_undo", meeting, second), {"version": "1"})
     assert response.status_code == 400
@@ -152,7 +152,7 @@ def test_an_undo_after_another_hand_was_entered_is_refused(client, meeting, peop
 
 
 def test_an_undo_of_a_hand_corrected_meanwhile_is_a_409(client, meeting, people, three):
-    services.change_hand(hand=three[2], payload=won_by("Anna", "Ben"), user=people["other"], version=1)
+    services.change_hand(hand=three[2], payload=won_by("Anna", "Ben"), by=people["other"], version=1)
     client.force_login(people["keeper"])
     response = client.post(url("hand_undo", meeting, three[2]), {"version": "1"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 409

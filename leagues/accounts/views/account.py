@@ -165,50 +165,63 @@ def accept_invite(request, token):
         # Nothing to gain: the invite stays open for the person it was meant for.
         context["already"] = True
         return render(request, "accounts/invite.html", context)
-    needs_name = invite.player is None and not (
+    context["needs_name"] = invite.player is None and not (
         user.is_authenticated and invite.league.players.filter(user=user).exists()
     )
-    context["needs_name"] = needs_name
-    if not user.is_authenticated:
-        initial = {"display_name": invite.player.name} if invite.player else {}
-        form = SignupForm(request.POST or None, league=invite.league, initial=initial)
-        if request.method == "POST" and form.is_valid():
-            try:
-                user = services.sign_up_by_invite(
-                    invite=invite,
-                    username=form.cleaned_data["username"],
-                    password=form.cleaned_data["password1"],
-                    display_name=form.cleaned_data["display_name"],
-                    email=form.cleaned_data["email"],
-                )
-            except exceptions.InviteUnusable as error:
-                return _invite_problem(request, invite, error.reason)
-            except exceptions.InvalidInput as error:
-                _add_errors(form, error)
-            except IntegrityError:  # the login name was taken a moment ago
-                form.add_error("username", _("A user with that username already exists."))
-            else:
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-                return _joined(request, invite)
-        context["form"] = form
-        context["login_url"] = f"{reverse('login')}?next={invite.get_absolute_url()}"
-    else:
-        initial = {"display_name": user.get_short_name() or user.get_username()}
-        form = JoinForm(request.POST or None, initial=initial) if needs_name else None
-        if request.method == "POST" and (form is None or form.is_valid()):
-            try:
-                services.accept_invite(
-                    invite=invite, user=user, display_name=form.cleaned_data["display_name"] if form else ""
-                )
-            except exceptions.InviteUnusable as error:
-                return _invite_problem(request, invite, error.reason)
-            except exceptions.InvalidInput as error:
-                _add_errors(form, error, request)
-            else:
-                return _joined(request, invite)
-        context["form"] = form
+    join = _join if user.is_authenticated else _sign_up_and_join
+    response = join(request, invite, context)
+    if response is not None:
+        return response
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/invite.html", context, status=status)
+
+
+def _sign_up_and_join(request, invite, context):
+    """A visitor without an account signs up by the invite, and is in; None while the page
+    is shown again (first, or with the form's errors)."""
+    initial = {"display_name": invite.player.name} if invite.player else {}
+    form = SignupForm(request.POST or None, league=invite.league, initial=initial)
+    context["form"] = form
+    context["login_url"] = f"{reverse('login')}?next={invite.get_absolute_url()}"
+    if request.method != "POST" or not form.is_valid():
+        return None
+    try:
+        user = services.sign_up_by_invite(
+            invite=invite,
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+            display_name=form.cleaned_data["display_name"],
+            email=form.cleaned_data["email"],
+        )
+    except exceptions.InviteUnusable as error:
+        return _invite_problem(request, invite, error.reason)
+    except exceptions.InvalidInput as error:
+        _add_errors(form, error)
+        return None
+    except IntegrityError:  # the login name was taken a moment ago
+        form.add_error("username", _("A user with that username already exists."))
+        return None
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return _joined(request, invite)
+
+
+def _join(request, invite, context):
+    """A logged-in user joins by the invite (naming his player when the league has none of
+    his); None while the page is shown again."""
+    user = request.user
+    initial = {"display_name": user.get_short_name() or user.get_username()}
+    form = JoinForm(request.POST or None, initial=initial) if context["needs_name"] else None
+    context["form"] = form
+    if request.method != "POST" or (form is not None and not form.is_valid()):
+        return None
+    try:
+        services.accept_invite(invite=invite, user=user, display_name=form.cleaned_data["display_name"] if form else "")
+    except exceptions.InviteUnusable as error:
+        return _invite_problem(request, invite, error.reason)
+    except exceptions.InvalidInput as error:
+        _add_errors(form, error, request)
+        return None
+    return _joined(request, invite)
 
 
 def _add_errors(form, error, request=None):

@@ -38,26 +38,31 @@ def league_create(request):
     if request.method == "POST":
         # Validate both, so every mistake shows at once.
         valid = form.is_valid() & (rules_form is not None and rules_form.is_valid())
-        if valid:
-            try:
-                league = services.create_league(
-                    name=form.cleaned_data["name"],
-                    slug=form.cleaned_data["slug"],
-                    game=form.cleaned_data["game"],
-                    variant=form.cleaned_data["variant"],
-                    rule_overrides=rules_form.overrides(),
-                    user=request.user,
-                )
-            except exceptions.InvalidInput as error:
-                target = rules_form if any(e["field"] == "rules" for e in error.errors) else form
-                add_errors(target, error, game=form.cleaned_data["game"])
-            except IntegrityError:  # the short name was taken a moment ago
-                form.add_error("slug", _("Another league already uses this short name."))
-            else:
-                messages.success(request, _("Your league is ready. Invite the others from here."))
-                return redirect(league)
+        league = _create_league(request, form, rules_form) if valid else None
+        if league is not None:
+            messages.success(request, _("Your league is ready. Invite the others from here."))
+            return redirect(league)
     context = {"form": form, "preset_form": form, "rules_form": rules_form}
     return render(request, "leagues/create.html", context, status=400 if request.method == "POST" else 200)
+
+
+def _create_league(request, form, rules_form):
+    """The new league from the valid forms; None with the service's objections on the forms."""
+    try:
+        return services.create_league(
+            name=form.cleaned_data["name"],
+            slug=form.cleaned_data["slug"],
+            game=form.cleaned_data["game"],
+            variant=form.cleaned_data["variant"],
+            rule_overrides=rules_form.overrides(),
+            user=request.user,
+        )
+    except exceptions.InvalidInput as error:
+        target = rules_form if any(e["field"] == "rules" for e in error.errors) else form
+        add_errors(target, error, game=form.cleaned_data["game"])
+    except IntegrityError:  # the short name was taken a moment ago
+        form.add_error("slug", _("Another league already uses this short name."))
+    return None
 
 
 @login_required

@@ -84,17 +84,22 @@ def league_plays_as(request, slug):
     context = {"league": league, "form": form, "own": own}
     if request.method != "POST":
         return render(request, "leagues/plays_as.html", context)
-    if form.is_valid():
-        try:
-            player = services.link_own_player(league=league, user=request.user, player_id=form.player_id())
-        except exceptions.InvalidInput as error:
-            for problem in error.errors:
-                form.add_error("player", problem["message"])
-        else:
-            if player is not None:
-                messages.success(request, _("You play as %(name)s.") % {"name": player.name})
-            return redirect(league)
+    if form.is_valid() and _link_own_player(request, league, form):
+        return redirect(league)
     return render(request, "leagues/plays_as.html", context, status=400)
+
+
+def _link_own_player(request, league, form) -> bool:
+    """Whether the account is linked to the chosen player; the service's objections go on the form."""
+    try:
+        player = services.link_own_player(league=league, user=request.user, player_id=form.player_id())
+    except exceptions.InvalidInput as error:
+        for problem in error.errors:
+            form.add_error("player", problem["message"])
+        return False
+    if player is not None:
+        messages.success(request, _("You play as %(name)s.") % {"name": player.name})
+    return True
 
 
 urlpatterns = [

@@ -18,7 +18,7 @@ LIMITS = {
     "rows": paper_reading.MAX_ROWS,
     "players": paper_reading.MAX_PLAYERS,
     "cell": paper_reading.MAX_CELL,
-    "hands": paper_import.MAX_HANDS_PER_EVENING,
+    "hands": paper_reading.MAX_HANDS_PER_EVENING,
     "depth": paper_reading.MAX_JSON_DEPTH,
 }
 
@@ -28,7 +28,7 @@ LIMITS = {
 def import_paper(request, slug):
     league, membership = league_for(user=request.user, slug=slug, role=Role.ADMIN)
     form = PaperImportForm(request.POST or None, request.FILES or None)
-    context = {"league": league, "form": form, "columns": paper_import.HANDS_COLUMNS, "limits": LIMITS}
+    context = {"league": league, "form": form, "columns": paper_reading.HANDS_COLUMNS, "limits": LIMITS}
     if request.method != "POST":
         return render(request, "paper/import.html", context)
     if not form.is_valid():

@@ -2,7 +2,7 @@
 
 "Stammtisch Kreuz-Dame" plays Doppelkopf under the club's rules: five players with accounts, a
 closed first season (everyone hosted once) with its restaurant bill stored, and a second
-season under way. Every hand goes in through services.add_hand, exactly as a scorekeeper's phone
+season under way. Every hand goes in through services.enter_hand, exactly as a scorekeeper's phone
 would enter it; the hands come from the engine's own ``example_request`` with a fixed seed,
 so the demo is the same on every machine and always valid under the rules.
 
@@ -161,7 +161,7 @@ def build_demo():
             meeting.date, datetime.time(20, 0), tzinfo=timezone.get_current_timezone()
         )
         for payload in hands_for([p.name for p in seats], count, evening=number, needs=needs):
-            table_services.add_hand(meeting=meeting, payload=payload, user=scorekeeper, now=played_at)
+            table_services.enter_hand(meeting=meeting, payload=payload, by=scorekeeper, now=played_at)
         if table_evening.can_close(meeting, replay.calculate_meeting(meeting)):
             meetings.close_meeting(meeting=meeting, user=scorekeeper)
     # Season 1 closed when season 2 began; its restaurant bill was split and paid by Hanne.

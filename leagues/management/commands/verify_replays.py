@@ -48,6 +48,10 @@ class Command(BaseCommand):
             derived_cache.clear()
         for problem in problems:
             self.stderr.write(str(problem))
+        self._report(checked, problems, rebuild=rebuild)
+
+    def _report(self, checked, problems, *, rebuild):
+        """The summary line; CommandError while a problem is left unmended."""
         # With --rebuild, cached figures that differed are right now: only what a rebuild
         # cannot mend (a meeting that no longer replays, sheet numbers out of order) fails
         # the command, so that an upgrade can run it as a step (README, production steps).

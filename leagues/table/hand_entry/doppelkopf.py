@@ -35,18 +35,29 @@ from itertools import combinations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from leagues.table.hand_entry import doppelkopf_words
 from leagues.table.hand_entry.base import FlagField, HandForm, ListField, TextField, WholeNumberField
 from leagues.table.hand_entry.doppelkopf_entered import (
     RAMSCH_CHIP_FIELDS,
     chip_bracket,
     chips_initial,
     eye_brackets,
-    eyes_line,
     ramsch_brackets,
     ramsch_chips_payload,
-    ramsch_lines,
     read_ramsch_chips,
 )
+from leagues.table.hand_entry.doppelkopf_labels import (
+    CALL_LABELS,
+    FACT_LABELS,
+    KIND_CHIP_CLASS,
+    KIND_LABELS,
+    PARTIES,
+    PARTY_LABELS,
+    ROUND_NAMES,
+    SOLO_LABELS,
+    label_of,
+)
+from leagues.table.hand_entry.doppelkopf_words import announcement_items
 from leagues.templatetags.sheet import queue_badges, short_names
 from scoring.doppelkopf import (
     CALLS,
@@ -65,48 +76,6 @@ from scoring.doppelkopf_value import HAND_KINDS, MAX_POINTS_VALUE, POINTS_FACT_T
 
 TEMPLATE = "hands/doppelkopf.html"
 
-KIND_LABELS = {
-    "normal": gettext_lazy("Normal"),
-    "hochzeit": gettext_lazy("Hochzeit"),
-    "trumpfabgabe": gettext_lazy("Trumpfabgabe"),
-    "solo": gettext_lazy("Solo"),
-    "ramsch": gettext_lazy("Ramsch"),
-    "revoke": gettext_lazy("Revoke"),
-    "points": gettext_lazy("Result only"),
-}
-SOLO_LABELS = {
-    "trumpf": gettext_lazy("Trumpf"),
-    "damen": gettext_lazy("Damen"),
-    "buben": gettext_lazy("Buben"),
-    "fleischlos": gettext_lazy("Fleischlos"),
-    "stilles": gettext_lazy("Stille Hochzeit"),
-}
-CALL_LABELS = {
-    "re": gettext_lazy("Re"),
-    "kontra": gettext_lazy("Kontra"),
-    "keine_90": gettext_lazy("keine 90"),
-    "keine_60": gettext_lazy("keine 60"),
-    "keine_30": gettext_lazy("keine 30"),
-    "schwarz": gettext_lazy("schwarz"),
-}
-PARTY_LABELS = {"re": gettext_lazy("Re"), "kontra": gettext_lazy("Kontra")}
-# How a kind's chip looks (a revoke is a mistake: red when chosen).
-KIND_CHIP_CLASS = {"revoke": "chip-warn"}
-SPECIAL_LABELS = {
-    "doppelkopf": gettext_lazy("Doppelkopf"),
-    "fuchs": gettext_lazy("Fuchs"),
-    "karlchen": gettext_lazy("Karlchen"),
-    "karlchen_gefangen": gettext_lazy("Karlchen gefangen"),
-}
-PARTIES = ("re", "kontra")
-# The facts of a hand written as its result only (kind ``points``), in the players' words.
-FACT_LABELS = {
-    "kontra_announced": gettext_lazy("Kontra announced"),
-    "schwarz": gettext_lazy("schwarz"),
-    "split_120": gettext_lazy("120 : 120"),
-    "re_kontra_re": gettext_lazy("Re, Kontra, Re"),
-    "fuchs_wins_last_doppelkopf": gettext_lazy("Fuchs wins the last Doppelkopf"),
-}
 # The values a result is written with most (one tap each); any other, up to the engine's most,
 # is typed. A game won without a call or a Sonderpunkt is worth 1 (gewonnen): pre-chosen.
 POINTS_VALUE_CHIPS = (1, 2, 3, 4, 5, 6)
@@ -246,25 +215,11 @@ class DoppelkopfHandForm(HandForm):
         if kind == "solo" and not data.get("solo"):
             self.add_error("solo", _("Tap which solo was played."))
         if "eyes" in self.fields and "eyes" in data:
-            eyes = data["eyes"]
-            if eyes is None:
-                self.add_error("eyes", _("Enter the eyes."))
-            elif data.get("eyes_for") == "kontra":
-                # The scorekeeper counted Kontra's pile; the hand stores Re's eyes.
-                if eyes > TOTAL_EYES:
-                    self.add_error("eyes", _("Eyes must be between 0 and %(max)s.") % {"max": TOTAL_EYES})
-                else:
-                    data["eyes"] = TOTAL_EYES - eyes
+            self._clean_eyes(data)
         if "eyes_range" in self.fields:
             data["eyes_range"] = chip_bracket(data, self.data)
         if kind == "points":
-            if data.get("winner") not in PARTIES:
-                self.add_error("winner", _("Tap who won."))
-            typed = data.get("value_other")
-            if typed is not None:
-                data["value"] = typed
-            if data.get("value") is None and "value_other" not in self.errors:
-                self.add_error("value", _("Tap the value."))
+            self._clean_points(data)
         if "ann" in data and _read_announcements(data["ann"])[1]:
             self.add_error("ann", _("An announcement could not be read; remove it and add it again."))
         for party in PARTIES:
@@ -272,6 +227,27 @@ class DoppelkopfHandForm(HandForm):
                 if (data.get(name) or 0) < 0:
                     self.add_error(name, _("Sonderpunkte cannot be negative."))
         return data
+
+    def _clean_eyes(self, data):
+        eyes = data["eyes"]
+        if eyes is None:
+            self.add_error("eyes", _("Enter the eyes."))
+        elif data.get("eyes_for") == "kontra":
+            # The scorekeeper counted Kontra's pile; the hand stores Re's eyes.
+            if eyes > TOTAL_EYES:
+                self.add_error("eyes", _("Eyes must be between 0 and %(max)s.") % {"max": TOTAL_EYES})
+            else:
+                data["eyes"] = TOTAL_EYES - eyes
+
+    def _clean_points(self, data):
+        """A points-only game: who won, and its value from a chip or typed."""
+        if data.get("winner") not in PARTIES:
+            self.add_error("winner", _("Tap who won."))
+        typed = data.get("value_other")
+        if typed is not None:
+            data["value"] = typed
+        if data.get("value") is None and "value_other" not in self.errors:
+            self.add_error("value", _("Tap the value."))
 
     def _clean_ramsch(self, data):
         """A Ramsch is entered by its chips when one was tapped and no figure typed; else
@@ -378,13 +354,6 @@ class DoppelkopfHandForm(HandForm):
         return _initial_from_payload(payload)
 
 
-def _label(labels, value):
-    """The words for an engine value as text (a lazy label is translated anew each time a page
-    compares or shows it); the value itself for one this module has no words for yet (the
-    engine added it), so that it is still offered."""
-    return str(labels[value]) if value in labels else value
-
-
 def _points_only(result):
     """The league writes only each game's result (the rule option ``points_only``)."""
     return bool((result.get("rules") or {}).get("points_only"))
@@ -408,15 +377,6 @@ def _re_pairs(active):
     """Every pair of the active players, named short enough for three chips a row."""
     short = short_names(active)
     return [{"value": f"{a}|{b}", "label": f"{short[a]} + {short[b]}"} for a, b in combinations(active, 2)]
-
-
-# The running special round as the panel names it (any other round shows its key as it is).
-ROUND_NAMES = {
-    "bock": gettext_lazy("Bock round"),
-    "ramsch": gettext_lazy("Ramsch round"),
-    "pflichtsolo": gettext_lazy("Pflichtsolo round"),
-    "penalty": gettext_lazy("Penalty soli"),
-}
 
 
 def next_words(nxt):
@@ -453,23 +413,10 @@ def extra_context(result):
     Doppelköpfe and Füchse a party can have; and the words with figures of its part of what
     comes next (``dk``, ``next_words``)."""
     nxt = result["next"]
-    ramsch_round = nxt.get("round") == "ramsch"
     points_only = _points_only(result)
-    # Where the league writes only the result, that kind comes first; elsewhere it is offered
-    # only for correcting a hand stored so (the API takes them).
-    kinds = ("points", *KINDS) if points_only else (*KINDS, *(k for k in HAND_KINDS if k not in KINDS))
-    offered = {"ramsch": ramsch_round, "points": points_only}
     bock_triggers = set((result.get("rules") or {}).get("bock_triggers") or ())
     return {
-        "kinds": [
-            {
-                "value": kind,
-                "label": _label(KIND_LABELS, kind),
-                "offered": offered.get(kind, True),
-                "chip_class": KIND_CHIP_CLASS.get(kind, ""),
-            }
-            for kind in kinds
-        ],
+        "kinds": _kinds(result, points_only=points_only),
         "default_kind": _default_kind(nxt, points_only=points_only),
         "dk": next_words(nxt),
         "points_only": points_only,
@@ -482,20 +429,55 @@ def extra_context(result):
             for fact, trigger in POINTS_FACT_TRIGGERS.items()
             if trigger in bock_triggers
         ],
-        "solo_types": [{"value": solo, "label": _label(SOLO_LABELS, solo)} for solo in SOLO_TYPES],
-        # The engine lets a party call only its own name of the two (Re or Kontra).
-        "party_calls": [
-            {
-                "party": party,
-                "label": PARTY_LABELS[party],
-                "calls": [
-                    {"value": f"{party}:{call}", "label": _label(CALL_LABELS, call)}
-                    for call in CALLS
-                    if call == party or call not in PARTIES
-                ],
-            }
-            for party in PARTIES
-        ],
+        "solo_types": [{"value": solo, "label": label_of(SOLO_LABELS, solo)} for solo in SOLO_TYPES],
+        "party_calls": _party_calls(),
+        # The row for a caught Karlchen only where the league's rules count it.
+        "karlchen_gefangen": _counts_karlchen_gefangen(result),
+        # One tap for the Re pair of a normal game: every pair of the active players.
+        "re_pairs": _re_pairs(nxt.get("active") or ()),
+        "doppel_charly": bool((result.get("rules") or {}).get("doppel_charly")),
+        **_numbers(),
+    }
+
+
+def _kinds(result, *, points_only):
+    """The kinds of game as chips. Ramsch only when the next game is in a Ramsch round; where
+    the league writes only the result, that kind comes first, elsewhere it is offered only for
+    correcting a hand stored so (the API takes them)."""
+    kinds = ("points", *KINDS) if points_only else (*KINDS, *(k for k in HAND_KINDS if k not in KINDS))
+    offered = {"ramsch": result["next"].get("round") == "ramsch", "points": points_only}
+    return [
+        {
+            "value": kind,
+            "label": label_of(KIND_LABELS, kind),
+            "offered": offered.get(kind, True),
+            "chip_class": KIND_CHIP_CLASS.get(kind, ""),
+        }
+        for kind in kinds
+    ]
+
+
+def _party_calls():
+    """Each party's calls: the engine lets a party call only its own name of the two (Re or
+    Kontra), then the absagen."""
+    return [
+        {
+            "party": party,
+            "label": PARTY_LABELS[party],
+            "calls": [
+                {"value": f"{party}:{call}", "label": label_of(CALL_LABELS, call)}
+                for call in CALLS
+                if call == party or call not in PARTIES
+            ],
+        }
+        for party in PARTIES
+    ]
+
+
+def _numbers():
+    """The game's numbers the form is drawn with: the eyes' marks and brackets, the tricks,
+    how many Doppelköpfe and Füchse a party can have, the absagen's targets."""
+    return {
         "eye_marks": EYE_MARKS,
         "total_eyes": TOTAL_EYES,
         "eyes_digits": len(str(TOTAL_EYES)),
@@ -503,31 +485,12 @@ def extra_context(result):
         "tricks_digits": len(str(TRICKS)),
         "max_doppelkopf": MAX_DOPPELKOPF,
         "foxes": FOXES,
-        # The row for a caught Karlchen only where the league's rules count it.
-        "karlchen_gefangen": _counts_karlchen_gefangen(result),
-        # One tap for the Re pair of a normal game: every pair of the active players.
-        "re_pairs": _re_pairs(nxt.get("active") or ()),
         "brackets": eye_brackets(),
         "half": HALF,
         "absage_targets": "|".join(str(n) for n in (*REACHED, TOTAL_EYES)),
         "absage_against": "|".join(str(n) for n in REACHED_AGAINST),
         "ramsch_brackets": ramsch_brackets(),
-        "doppel_charly": bool((result.get("rules") or {}).get("doppel_charly")),
     }
-
-
-def _announcement_items(announcements):
-    items = []
-    for a in announcements or ():
-        if isinstance(a, dict) and a.get("party") in PARTIES and a.get("call") in CALLS:
-            items.append(
-                {
-                    "value": f"{a['party']}:{a['call']}",
-                    "party": a["party"],
-                    "label": f"{PARTY_LABELS[a['party']]}: {_label(CALL_LABELS, a['call'])}",
-                }
-            )
-    return items
 
 
 def _initial_from_payload(payload):
@@ -537,7 +500,7 @@ def _initial_from_payload(payload):
         "solo": payload.get("solo"),
         "eyes": payload.get("re_eyes"),
         "re_tricks": payload.get("re_tricks"),
-        "announcements": _announcement_items(payload.get("announcements")),
+        "announcements": announcement_items(payload.get("announcements")),
         "revoke_by": payload.get("revoke_by"),
         "solo_outbid": list(payload.get("solo_outbid") or ()),
         "fuchs_wins_last_doppelkopf": bool(payload.get("fuchs_wins_last_doppelkopf")),
@@ -545,28 +508,8 @@ def _initial_from_payload(payload):
         "winner": payload.get("winner"),
     }
     if payload.get("kind") == "points":
-        value = payload.get("value")
-        initial["value_chip"] = value if value in POINTS_VALUE_CHIPS else None
-        initial["value_other"] = None if value in POINTS_VALUE_CHIPS else value
-        initial["facts"] = [fact for fact in POINTS_FACTS if payload.get(fact) is True]
-    for party in PARTIES:
-        initial[f"dk_{party}"] = 0
-        initial[f"fuchs_{party}"] = 0
-    for item in payload.get("specials") or ():
-        if not isinstance(item, dict) or item.get("party") not in PARTIES:
-            continue
-        party = item["party"]
-        if item.get("kind") == "doppelkopf":
-            initial[f"dk_{party}"] += 1
-        elif item.get("kind") == "fuchs":
-            initial[f"fuchs_{party}"] += 1
-            if item.get("last_trick"):
-                initial["fuchs_last"] = party
-        elif item.get("kind") == "karlchen":
-            initial["karlchen"] = party
-            initial["karlchen_doppel"] = bool(item.get("doppel"))
-        elif item.get("kind") == "karlchen_gefangen":
-            initial["karlchen_gefangen"] = party
+        initial.update(_points_initial(payload))
+    initial.update(_specials_initial(payload.get("specials")))
     initial.update(chips_initial(payload))
     eyes, tricks = payload.get("eyes"), payload.get("tricks")
     if isinstance(eyes, dict):
@@ -575,50 +518,37 @@ def _initial_from_payload(payload):
     return initial
 
 
+def _points_initial(payload):
+    value = payload.get("value")
+    return {
+        "value_chip": value if value in POINTS_VALUE_CHIPS else None,
+        "value_other": None if value in POINTS_VALUE_CHIPS else value,
+        "facts": [fact for fact in POINTS_FACTS if payload.get(fact) is True],
+    }
+
+
+def _specials_initial(specials):
+    """The Sonderpunkte chips as a stored hand's specials set them."""
+    initial = {f"{kind}_{party}": 0 for party in PARTIES for kind in ("dk", "fuchs")}
+    for item in specials or ():
+        if not isinstance(item, dict) or item.get("party") not in PARTIES:
+            continue
+        party, kind = item["party"], item.get("kind")
+        if kind == "doppelkopf":
+            initial[f"dk_{party}"] += 1
+        elif kind == "fuchs":
+            initial[f"fuchs_{party}"] += 1
+            if item.get("last_trick"):
+                initial["fuchs_last"] = party
+        elif kind == "karlchen":
+            initial["karlchen"] = party
+            initial["karlchen_doppel"] = bool(item.get("doppel"))
+        elif kind == "karlchen_gefangen":
+            initial["karlchen_gefangen"] = party
+    return initial
+
+
 # The module contract the views use (leagues/hand_entry/__init__.py).
 payload_from_post = DoppelkopfHandForm.payload_from_post
 initial_from_payload = DoppelkopfHandForm.from_payload
-
-
-def describe(payload):
-    """The hand as entered, in the players' words, for the "why" view."""
-    lines = [(_("Game"), _label(KIND_LABELS, payload.get("kind")))]
-    if payload.get("solo"):
-        lines.append((_("Solo"), _label(SOLO_LABELS, payload["solo"])))
-    if payload.get("re"):
-        lines.append((_("Re"), ", ".join(payload["re"])))
-    if isinstance(payload.get("re_eyes"), int):
-        lines.append(eyes_line(payload))
-    if payload.get("re_tricks") is not None:
-        lines.append((_("Re tricks"), payload["re_tricks"]))
-    if payload.get("revoke_by"):
-        lines.append((_("Revoked"), payload["revoke_by"]))
-    if payload.get("kind") == "points":
-        if payload.get("winner") in PARTIES:
-            lines.append((_("Won by"), str(PARTY_LABELS[payload["winner"]])))
-        lines.append((_("Value"), payload.get("value")))
-        facts = [str(FACT_LABELS[fact]) for fact in POINTS_FACTS if payload.get(fact) is True]
-        if facts:
-            lines.append((_("Starts a special round"), ", ".join(facts)))
-    items = _announcement_items(payload.get("announcements"))
-    if items:
-        lines.append((_("Announcements"), " → ".join(i["label"] for i in items)))
-    specials = []
-    for item in payload.get("specials") or ():
-        if isinstance(item, dict):
-            label = (
-                f"{PARTY_LABELS.get(item.get('party'), '?')}: {SPECIAL_LABELS.get(item.get('kind'), item.get('kind'))}"
-            )
-            if item.get("last_trick"):
-                label += " " + _("(last trick)")
-            if item.get("doppel"):
-                label += " " + _("(Doppel-Charly)")
-            specials.append(label)
-    if specials:
-        lines.append((_("Sonderpunkte"), ", ".join(specials)))
-    if payload.get("fuchs_wins_last_doppelkopf"):
-        lines.append((_("Fuchs won the last trick"), _("yes, a Doppelkopf")))
-    lines += ramsch_lines(payload)
-    if payload.get("solo_outbid"):
-        lines.append((_("Solo outbid"), ", ".join(payload["solo_outbid"])))
-    return lines
+describe = doppelkopf_words.describe

@@ -13,7 +13,7 @@ from functools import lru_cache
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from leagues.table.hand_entry import doppelkopf, fifty_six, maw, suit_chips, thousand
+from leagues.table.hand_entry import doppelkopf, doppelkopf_labels, fifty_six, maw, suit_chips, thousand
 from leagues.table.hand_entry.doppelkopf_entered import PLAYING
 
 
@@ -48,12 +48,12 @@ def _doppelkopf():
         "eyes_text": _("Re %(re)s : Kontra %(kontra)s") % {"re": "{re}", "kontra": "{kontra}"},
         # A row of the Ramsch table: one trick, and any other number (describe's ngettext).
         "ramsch_row": [ngettext(*row, 1) % slots, ngettext(*row, 2) % slots],
-        "kinds": words(doppelkopf.KIND_LABELS),
-        "solos": words(doppelkopf.SOLO_LABELS),
-        "calls": words(doppelkopf.CALL_LABELS),
-        "parties": words(doppelkopf.PARTY_LABELS),
-        "specials": words(doppelkopf.SPECIAL_LABELS),
-        "facts": [[fact, str(doppelkopf.FACT_LABELS[fact])] for fact in doppelkopf.POINTS_FACTS],
+        "kinds": words(doppelkopf_labels.KIND_LABELS),
+        "solos": words(doppelkopf_labels.SOLO_LABELS),
+        "calls": words(doppelkopf_labels.CALL_LABELS),
+        "parties": words(doppelkopf_labels.PARTY_LABELS),
+        "specials": words(doppelkopf_labels.SPECIAL_LABELS),
+        "facts": [[fact, str(doppelkopf_labels.FACT_LABELS[fact])] for fact in doppelkopf.POINTS_FACTS],
         "last_trick": _("(last trick)"),
         "doppel": _("(Doppel-Charly)"),
         "yes_doppelkopf": _("yes, a Doppelkopf"),

@@ -1,4 +1,5 @@
-"""The end of the evening: "End the evening" and the end time, for scorekeepers.
+"""The end of the evening: "End the evening" and the end time, for scorekeepers; an admin
+reopens a closed evening.
 
 Ending an evening that could still go on asks first, on a page of its own ("End the evening?",
 plain HTML, no script needed), reached from below the sheet, far from the hand form: a tap
@@ -20,7 +21,7 @@ from leagues import exceptions, games
 from leagues.models import Role
 from leagues.permissions import meeting_for
 from leagues.table import evening, meetings, replay, selectors
-from leagues.table.forms import EndTimeForm
+from leagues.table.forms import EndTimeForm, ReopenMeetingForm
 
 
 def _scorekeepers_meeting(request, slug, pk):
@@ -108,7 +109,30 @@ def meeting_end_time(request, slug, pk):
     return render(request, "meetings/end_time.html", context, status=status)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def meeting_reopen(request, slug, pk):
+    """An admin reopens a closed evening, saying why (kept in its history)."""
+    meeting, _membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.ADMIN)
+    form = ReopenMeetingForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                meetings.reopen_meeting(meeting=meeting, user=request.user, reason=form.cleaned_data["reason"])
+            except exceptions.InvalidInput as error:
+                for problem in error.errors:
+                    form.add_error("reason" if problem["field"] == "reason" else None, problem["message"])
+            else:
+                messages.success(request, _("The evening is open again."))
+                return redirect(meeting.get_absolute_url())
+    context = {"meeting": meeting, "league": meeting.league, "form": form}
+    return render(request, "meetings/reopen.html", context, status=status)
+
+
 urlpatterns = [
+    path("l/<slug:slug>/m/<int:pk>/reopen/", meeting_reopen, name="meeting_reopen"),
     path("l/<slug:slug>/m/<int:pk>/close/", meeting_close, name="meeting_close"),
     path("l/<slug:slug>/m/<int:pk>/end-time/", meeting_end_time, name="meeting_end_time"),
 ]

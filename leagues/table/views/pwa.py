@@ -192,8 +192,8 @@ def outbox_choice(request, slug, pk):
         _module, payload, problems = _read(meeting, request.POST, before)
         write = {
             "payload": payload,
-            "user": request.user,
-            "idempotency_key": data["idempotency_key"],
+            "by": request.user,
+            "key": data["idempotency_key"],
             "entered_as": data["entered_as"],
         }
         number, problems = _carry_out(meeting, data, hand, write, problems)
@@ -231,9 +231,9 @@ def _carry_out(meeting, data, hand, write, problems):
     if problems:
         return None, problems
     if choice == outbox_choices.REPLACE:
-        hand, _result = services.replace_hand_replayed(hand=hand, version=data["version"], **write)
+        hand = services.replace_hand(hand=hand, version=data["version"], **write).hand
     else:
-        hand, _created, _result = services.keep_offline_hand(meeting=meeting, number=data["expected_hand"], **write)
+        hand = services.keep_offline_hand(meeting=meeting, number=data["expected_hand"], **write).hand
     return hand.number, []
 
 

@@ -18,7 +18,7 @@ from leagues.models import Hand, Role
 from leagues.permissions import meeting_for
 from leagues.table import undo
 from leagues.table.forms import HandVersionForm
-from leagues.table.views.meetings import _render_table
+from leagues.table.views.meeting import render_table
 
 
 def _who(user):
@@ -42,17 +42,17 @@ def _write(request, slug, pk, hand_pk, *, redo):
     control = HandVersionForm(request.POST)
     if not control.is_valid():
         refusal = " ".join(m for messages_ in control.errors.values() for m in messages_)
-        return meeting, membership, _render_table(request, meeting, membership, status=400, closed_refusal=refusal)
+        return meeting, membership, render_table(request, meeting, membership, status=400, closed_refusal=refusal)
     write = undo.redo_hand if redo else undo.undo_last_hand
     number = hand.number
     try:
         hand = write(hand=hand, user=request.user, version=control.cleaned_data["version"])
     except exceptions.StaleHand as error:
         message = _stale_message(error, number, redo=redo)
-        return meeting, membership, _render_table(request, meeting, membership, status=409, closed_refusal=message)
+        return meeting, membership, render_table(request, meeting, membership, status=409, closed_refusal=message)
     except exceptions.InvalidInput as error:
         message = " ".join(e["message"] for e in error.errors)
-        return meeting, membership, _render_table(request, meeting, membership, status=400, closed_refusal=message)
+        return meeting, membership, render_table(request, meeting, membership, status=400, closed_refusal=message)
     return meeting, membership, hand
 
 
@@ -63,7 +63,7 @@ def hand_undo(request, slug, pk, hand_pk):
     if not isinstance(done, Hand):
         return done
     if request.htmx:
-        return _render_table(request, meeting, membership, undone=done.pk)
+        return render_table(request, meeting, membership, undone=done.pk)
     return redirect(f"{meeting.get_absolute_url()}?undone={done.pk}#sheet")
 
 
@@ -74,7 +74,7 @@ def hand_redo(request, slug, pk, hand_pk):
     if not isinstance(done, Hand):
         return done
     if request.htmx:
-        return _render_table(request, meeting, membership)
+        return render_table(request, meeting, membership)
     messages.success(request, _("Hand %(number)s is back.") % {"number": formats.localize(done.number)})
     return redirect(f"{meeting.get_absolute_url()}#hand-{done.number}")
 
