@@ -119,68 +119,79 @@ def highlights(*, season, standings):
     or most games won in a race game), the most evenings won, the most solos won (games with
     soloists), the best single hand (not in race games, whose deltas hold a finished game's
     reset), and the longest evening. Ties are shared. Three queries."""
-    race, table = standings.race, standings.table
-    dates = {m.id: m.date for m in standings.meetings}
-
-    def in_order(player_ids):
-        return [row.player.name for row in table if row.player.id in player_ids]
-
-    def on(meeting_ids):
-        return sorted({dates[m] for m in meeting_ids if m in dates})
-
-    found = []
-    figure = "games_won" if race else "total"
+    table, dates = standings.table, {m.id: m.date for m in standings.meetings}
+    figure = "games_won" if standings.race else "total"
     evenings = list(MeetingResult.objects.filter(season=season).values("meeting_id", "player_id", figure, "hands"))
+    found = [
+        _best_evening(evenings, figure, race=standings.race, table=table, dates=dates),
+        *_most_won(standings),
+        None if standings.race else _best_hand(season, table=table, dates=dates),
+        _longest_evening(evenings, dates=dates),
+    ]
+    return [highlight for highlight in found if highlight is not None]
+
+
+def _in_order(table, player_ids):
+    """The names of ``player_ids`` in the standings' order."""
+    return [row.player.name for row in table if row.player.id in player_ids]
+
+
+def _on(dates, meeting_ids):
+    """The dates of the evenings ``meeting_ids``, in order, each once."""
+    return sorted({dates[m] for m in meeting_ids if m in dates})
+
+
+def _best_evening(evenings, figure, *, race, table, dates):
     best = max((r[figure] for r in evenings), default=0)
-    if best > 0:
-        tops = [r for r in evenings if r[figure] == best]
-        found.append(
-            Highlight(
-                label=_("Best evening"),
-                names=in_order({r["player_id"] for r in tops}),
-                figure=str(best) if race else _signed(best),
-                dates=on(r["meeting_id"] for r in tops),
-            )
-        )
-    rows = _best(table, lambda r: r.evenings_won)
+    if best <= 0:
+        return None
+    tops = [r for r in evenings if r[figure] == best]
+    return Highlight(
+        label=_("Best evening"),
+        names=_in_order(table, {r["player_id"] for r in tops}),
+        figure=str(best) if race else _signed(best),
+        dates=_on(dates, (r["meeting_id"] for r in tops)),
+    )
+
+
+def _most_won(standings):
+    """The most evenings won and (games with soloists) the most solos won."""
+    found = []
+    rows = _best(standings.table, lambda r: r.evenings_won)
     if rows:
         found.append(Highlight(_("Most evenings won"), [r.player.name for r in rows], str(rows[0].evenings_won)))
     if standings.solos:
-        rows = _best(table, lambda r: r.solos_won)
+        rows = _best(standings.table, lambda r: r.solos_won)
         if rows:
             found.append(Highlight(_("Most solos won"), [r.player.name for r in rows], str(rows[0].solos_won)))
-    if not race:
-        top = HandResult.objects.filter(season=season).aggregate(best=Max("delta"))["best"] or 0
-        if top > 0:
-            hands = list(
-                HandResult.objects.filter(season=season, delta=top)
-                .values("player_id", "meeting_id", "number")
-                .order_by("meeting__date", "meeting_id", "number")
-            )
-            first = hands[0]
-            found.append(
-                Highlight(
-                    _("Best hand"),
-                    in_order(
-                        {
-                            h["player_id"]
-                            for h in hands
-                            if h["meeting_id"] == first["meeting_id"] and h["number"] == first["number"]
-                        }
-                    ),
-                    _signed(top),
-                    on([first["meeting_id"]]),
-                    hand=first["number"],
-                )
-            )
-    longest = max((r["hands"] for r in evenings), default=0)
-    if longest > 0:
-        found.append(
-            Highlight(
-                _("Longest evening"), [], str(longest), on(r["meeting_id"] for r in evenings if r["hands"] == longest)
-            )
-        )
     return found
+
+
+def _best_hand(season, *, table, dates):
+    """The season's highest delta and who scored it at its first hand (two queries)."""
+    top = HandResult.objects.filter(season=season).aggregate(best=Max("delta"))["best"] or 0
+    if top <= 0:
+        return None
+    hands = list(
+        HandResult.objects.filter(season=season, delta=top)
+        .values("player_id", "meeting_id", "number")
+        .order_by("meeting__date", "meeting_id", "number")
+    )
+    first = hands[0]
+    players = {
+        h["player_id"] for h in hands if (h["meeting_id"], h["number"]) == (first["meeting_id"], first["number"])
+    }
+    return Highlight(
+        _("Best hand"), _in_order(table, players), _signed(top), _on(dates, [first["meeting_id"]]), hand=first["number"]
+    )
+
+
+def _longest_evening(evenings, *, dates):
+    longest = max((r["hands"] for r in evenings), default=0)
+    if longest <= 0:
+        return None
+    shown = _on(dates, (r["meeting_id"] for r in evenings if r["hands"] == longest))
+    return Highlight(_("Longest evening"), [], str(longest), shown)
 
 
 def season_report(*, league, number):
