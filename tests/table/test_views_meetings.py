@@ -525,10 +525,11 @@ def test_it_reads_the_history_in_as_many_queries_for_a_longer_evening(
     # Thirty hands, the last one deleted and restored, corrected, deleted and restored again.
     longer = _meeting_with(league, people["admin"], 30)
     last = longer.hands.get(position=30)
+    admin = people["admin"]
     for _ in range(2):
-        last = services.delete_hand(hand=last, user=people["admin"], version=last.version)
-        last = services.restore_hand(hand=last, user=people["admin"], version=last.version)
-        last = services.change_hand(hand=last, payload=last.payload, user=people["admin"], version=last.version)
+        last = services.delete_hand(hand=last, by=admin, version=last.version)
+        last = services.restore_hand(hand=last, by=admin, version=last.version)
+        last = services.change_hand(hand=last, payload=last.payload, by=admin, version=last.version).hand
     with django_assert_num_queries(len(short)):
         response = client.get(url("meeting_history", longer))
     # Deleted and restored twice; a save that changed nothing is not shown.
