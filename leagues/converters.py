@@ -1,6 +1,6 @@
 """Path converters for the tokens in invite and public links.
 
-A token is ``secrets.token_urlsafe`` output (leagues/models.py ``new_token``): letters, digits,
+A token is ``secrets.token_urlsafe`` output (leagues/models/ ``new_token``): letters, digits,
 ``-`` and ``_``. Matching only those keeps anything else out of the database lookup: a NUL in
 ``/invite/%00/`` or ``/p/%00/`` used to reach PostgreSQL, which refuses it with an error (a
 500); now such a path matches no URL at all (a 404). Registered as ``<token:…>`` when the

@@ -53,7 +53,7 @@ DOPPELKOPF_FIELDS = {
     "revoke_by": _("Who revoked"),
     "eyes": _("Eyes"),
     "tricks": _("Tricks"),
-    # the chips as entered (leagues/hand_entry/doppelkopf_entered.py)
+    # the chips as entered (leagues/table/hand_entry/doppelkopf_entered.py)
     "re_eyes_range": _("Result: Re's eyes"),
     "losers": _("Most eyes (pays)"),
     "loser_eyes": _("… with eyes"),

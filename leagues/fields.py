@@ -41,7 +41,7 @@ class WholeNumberField(forms.IntegerField):
 
 class AmountField(forms.DecimalField):
     """Django's DecimalField for money and other decimals a person types, read in the page's
-    language (leagues/money.py): "187,40" and "1.234,50" in German, "187.40" and "1,234.50"
+    language (leagues/seasons/money.py): "187,40" and "1.234,50" in German, "187.40" and "1,234.50"
     in English, ASCII digits only; what has two readings ("1.234" in German) is refused with
     a message naming the field and both readings, never guessed.
 

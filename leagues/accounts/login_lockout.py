@@ -111,7 +111,7 @@ def _account_limit():
 class LoginLockout(AxesDatabaseHandler):
     """Axes' handler with the account's and the trusted browser's rules. Why a request is locked
     out is left on it (``request.login_lockout``: the rule and the seconds to wait) for the page
-    that says so (leagues/views/lockout.py)."""
+    that says so (leagues/accounts/views/lockout.py)."""
 
     def is_locked(self, request, credentials=None):
         browser = _trusted_browser(request, credentials)

@@ -1,4 +1,4 @@
-"""Personal API tokens: made and revoked by their owner (leagues/views/tokens.py), accepted
+"""Personal API tokens: made and revoked by their owner (leagues/accounts/views/tokens.py), accepted
 by the stateful API as ``Authorization: Bearer <token>`` (``BearerTokenAuthentication``).
 
 A token is 32 random bytes (``secrets.token_urlsafe``) with a ``kl_`` prefix, so a leaked one
@@ -9,7 +9,7 @@ lookup be one indexed query.
 
 A token may expire (chosen when it is made), and all of a user's tokens end when his password
 changes (``EndTokensOnPasswordChange``): a token must not outlive the password that let its
-maker in. Tokens that fail are counted per client address (leagues/throttling.py); past
+maker in. Tokens that fail are counted per client address (leagues/accounts/throttling.py); past
 THROTTLE_RATES["invalid_token"] that address gets 429 for every token until the window ends.
 """
 

@@ -61,7 +61,7 @@ def error_statuses(path, method, operation):
     if _needs_login(operation):
         statuses.add("403")
     if any("tokenAuth" in requirement for requirement in operation.get("security") or ()):
-        statuses.add("401")  # a Bearer token that is unknown, revoked or expired (leagues/tokens.py)
+        statuses.add("401")  # a Bearer token that is unknown, revoked or expired (leagues/accounts/tokens.py)
     league_scoped = "{slug}" in path
     if league_scoped:
         statuses.add("404")

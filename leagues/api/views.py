@@ -164,7 +164,7 @@ class LeagueListView(APIView):
 
 
 class LeagueExportView(APIView):
-    """A league's data as entered (leagues/exchange.py): the JSON the league page downloads."""
+    """A league's data as entered (leagues/exchange/league_file.py): the JSON the league page downloads."""
 
     permission_classes = [IsAuthenticated]
 
@@ -179,7 +179,7 @@ class LeagueExportView(APIView):
     )
     def get(self, request, slug):
         league, _membership = league_for(user=request.user, slug=slug)
-        # Streamed as the page's file is (leagues/exchange.py), compact as the API's JSON.
+        # Streamed as the page's file is (leagues/exchange/league_file.py), compact as the API's JSON.
         return StreamingHttpResponse(exchange.export_json(league=league, compact=True), content_type="application/json")
 
 

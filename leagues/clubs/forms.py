@@ -421,7 +421,7 @@ class PlayerForm(forms.Form):
 
 
 def clean_name_field(value: str) -> str:
-    """A name typed into a form, cleaned by leagues/names.py, or the field's error."""
+    """A name typed into a form, cleaned by leagues/clubs/names.py, or the field's error."""
     try:
         return clean_name(value)
     except NameProblem as problem:

@@ -31,7 +31,7 @@ import unicodedata
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-# Player.name's max_length (leagues/models.py).
+# Player.name's max_length (leagues/models/).
 MAX_LENGTH = 40
 
 # Control, format, surrogate, line and paragraph separator characters.

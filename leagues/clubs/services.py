@@ -126,7 +126,7 @@ def link_own_player(*, league: League, user, player_id: int | None) -> Player | 
 
 
 def new_player_name(*, league: League, name: str, field: str) -> str:
-    """``name`` cleaned (leagues/names.py) for a new player of ``league``; InvalidInput on
+    """``name`` cleaned (leagues/clubs/names.py) for a new player of ``league``; InvalidInput on
     ``field`` when it is refused or too alike an existing player's, whom it names.
 
     Called with the league locked (``_lock_league``), so two phones adding "Anna" and a

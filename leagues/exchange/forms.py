@@ -26,7 +26,7 @@ class ImportLeagueForm(NewLeagueForm):
     field_order = ["file", "name", "slug"]
 
     def clean_file(self):
-        # Read as leagues/import_checks.py reads any export: its size, JSON, depth, NUL.
+        # Read as leagues/exchange/import_checks.py reads any export: its size, JSON, depth, NUL.
         upload = self.cleaned_data["file"]
         try:
             return import_checks.read_json(upload)
@@ -52,7 +52,7 @@ class PlaysAsForm(forms.Form):
         return None if value == self.NOBODY else int(value)
 
 
-# --- a paper season (leagues/paper_import.py) and API tokens (leagues/tokens.py) -------------
+# --- a paper season (leagues/exchange/paper_import.py) and API tokens (leagues/accounts/tokens.py) -------------
 
 # A notebook's season is some kilobytes; the confirmation sends the text back in the form.
 PAPER_MAX_BYTES = paper_reading.MAX_BYTES

@@ -1,4 +1,4 @@
-"""A stored bill of a league export (leagues/exchange.py), read as the bill page stores one.
+"""A stored bill of a league export (leagues/exchange/league_file.py), read as the bill page stores one.
 
 Its inputs (the bill, the tip, the method, the rate, who paid) go through the columns that
 keep them and through scoring's split_bill, as services.settle_bill does, with the standings

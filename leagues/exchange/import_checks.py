@@ -1,4 +1,4 @@
-"""Reading a league export (leagues/exchange.py) as what it is: a file from anyone.
+"""Reading a league export (leagues/exchange/league_file.py) as what it is: a file from anyone.
 
 Any signed-up user can import a file, so nothing in it is taken on trust. Each value is read
 through the rule that guards it where the app writes it itself:
@@ -15,7 +15,7 @@ through the rule that guards it where the app writes it itself:
   1900-01-01 and a year from today: the range of a meeting's date on the page that starts
   one (``services.meeting_date_problem``). A time without an offset is the server's time
   zone, as in the forms;
-- players' names, and the names of who did what, through leagues/names.py as on the league
+- players' names, and the names of who did what, through leagues/clubs/names.py as on the league
   page; reasons as the reopening pages take them (``services.REASON_MAX``).
 
 Each refusal is an ``ImportProblem`` naming its place in the file, lists counted from 1:
@@ -329,7 +329,7 @@ def who(data: Any, key: str, where: str) -> str:
 
 class Players:
     """The file's players, each name checked as the league page checks a new player's
-    (leagues/names.py: invisible characters, look-alikes, case and width)."""
+    (leagues/clubs/names.py: invisible characters, look-alikes, case and width)."""
 
     def __init__(self):
         self.by_name: dict[str, Any] = {}

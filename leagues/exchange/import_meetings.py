@@ -1,7 +1,7 @@
-"""The seasons and meetings of a league export (leagues/exchange.py), each read and stored as
+"""The seasons and meetings of a league export (leagues/exchange/league_file.py), each read and stored as
 the pages store them: a meeting with its seats, rules, reopenings, hands and the hands'
 history, or with the totals of an evening copied from paper. Every value goes through
-leagues/import_checks.py; the replay that makes the figures comes after (exchange.import_league).
+leagues/exchange/import_checks.py; the replay that makes the figures comes after (exchange.import_league).
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ def _shown(item, where) -> dict:
 
 def _reason(record: dict, where: str) -> str | None:
     """A history record's reason: the offline outbox's choice it records (the only reason the
-    app writes: leagues/outbox_choices.py), as short as the column that keeps it."""
+    app writes: leagues/table/outbox_choices.py), as short as the column that keeps it."""
     reason = checks.value(record, "reason", where, str, required=False)
     if reason is not None and (len(reason) > REASON_LENGTH or outbox_choices.parse(reason) is None):
         raise ImportProblem(f"{where}.reason", _("not a reason this app writes."))

@@ -10,11 +10,11 @@ those names as text (the ``*_name`` columns, shown on the activity page), never 
 an account of the instance it lands on (a name there may be someone else's); the importing
 user becomes the new league's admin.
 
-An import is hostile input (anyone signed up can make one): leagues/import_checks.py says
+An import is hostile input (anyone signed up can make one): leagues/exchange/import_checks.py says
 how each value is read.
 
 The CSV export is for a spreadsheet: one row per live hand, each player's delta and running
-total that evening, its texts made safe for a spreadsheet (leagues/spreadsheet.py).
+total that evening, its texts made safe for a spreadsheet (leagues/exchange/spreadsheet.py).
 
 Both exports are written as they are read, some evenings at a time, in pieces of text that
 the views stream; an import decodes one meeting of its file at a time. A league's whole
@@ -198,7 +198,7 @@ def _hands_of(meeting_ids: list[int], who: _Who) -> dict[int, list[dict[str, Any
                 "payload": r["payload"],
                 "deleted_at": _iso(r["deleted_at"]),
                 # why it changed, where a reason was kept (an offline hand kept, replaced or
-                # discarded after a conflict: leagues/outbox_choices.py)
+                # discarded after a conflict: leagues/table/outbox_choices.py)
                 "reason": r["history_change_reason"],
             }
         )
@@ -288,7 +288,7 @@ def _meeting(meeting: Meeting, players, hands, who: _Who) -> dict[str, Any]:
             for r in meeting.reopenings.all()
         ],
         "hands": hands,
-        # An evening copied from paper as each player's total (leagues/paper_import.py): the
+        # An evening copied from paper as each player's total (leagues/exchange/paper_import.py): the
         # totals are what was entered, since it has no hands to replay.
         "imported_totals": _imported_totals(meeting, players) if meeting.imported_totals else None,
     }
@@ -344,7 +344,7 @@ def _csv_rows(results, *, columns, rounds, of_player, day) -> Iterator[dict[str,
 
 
 # --- in ------------------------------------------------------------------------------------
-# Every value is read through leagues/import_checks.py (the rules the pages keep), and all of
+# Every value is read through leagues/exchange/import_checks.py (the rules the pages keep), and all of
 # it in one transaction: a refusal anywhere stores nothing.
 
 ImportProblem = checks.ImportProblem

@@ -99,7 +99,7 @@ def _players(league: League, evenings: list[Evening], errors: Problems) -> tuple
     """Each name of the file mapped to the league's player (exact name, else the same but for
     case); names the league does not know become new players (listed in the preview).
 
-    A new name passes the rules the league page keeps (leagues/names.py) against the league's
+    A new name passes the rules the league page keeps (leagues/clubs/names.py) against the league's
     players and the file's other new names; the names are read once and each one's look-alike
     keys worked out once, and the new players are stored together, so that a file of many
     players takes time in proportion to them."""

@@ -1,4 +1,4 @@
-"""Reading a paper season's CSV (leagues/paper_import.py) within the import's limits, into
+"""Reading a paper season's CSV (leagues/exchange/paper_import.py) within the import's limits, into
 the evenings of its two forms (totals, hands).
 
 The file is hostile input like any form: it is read cell by cell within documented limits

@@ -104,7 +104,7 @@ class Event:
     late: bool = False  # a hand changed after its evening had been closed
     hidden: bool = False  # not shown, but counted where the page is cut
     # The name the league knows the user by (set by ``activity_page``); where no account is
-    # linked, the name an imported league's file gave (leagues/exchange.py).
+    # linked, the name an imported league's file gave (leagues/exchange/league_file.py).
     who: str = ""
     # A hand's evening: its sheet's address and its words (set by ``activity_page``).
     evening_url: str = ""

@@ -155,7 +155,7 @@ def start_meeting(
     The rules are copied from the league now. When the current season is complete the
     meeting opens the next one. ``after``: the season it follows where that is not the
     league's current one (a paper season imported in front of the league's evenings,
-    leagues/paper_import.py: None before its first season).
+    leagues/exchange/paper_import.py: None before its first season).
     """
     problem = meeting_date_problem(date)
     if problem:

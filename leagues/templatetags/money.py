@@ -1,6 +1,6 @@
 """Figures in the page's language: ``{{ share|money }}`` is "1.234,50 €" in German and
 "1,234.50 €" in English, in a span that never wraps; ``{{ rate|number }}`` is "2,5" or "2.5".
-Why the euro sign stands after the amount in English too: leagues/money.py."""
+Why the euro sign stands after the amount in English too: leagues/seasons/money.py."""
 
 from django import template
 

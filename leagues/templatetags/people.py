@@ -1,5 +1,5 @@
 """``{{ user|plays_as:league }}``: who entered or changed something, named as ``league`` knows
-him (leagues/hand_history.py): the player he plays as, else the name he gave for the sheet,
+him (leagues/table/hand_history.py): the player he plays as, else the name he gave for the sheet,
 else his username."""
 
 from django import template

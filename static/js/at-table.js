@@ -2,13 +2,13 @@
    templates/bill/bill.html). Three comforts, each only where the browser has what it needs;
    every page works without this file.
 
-   - The undo of an undo ([data-toast], leagues/undo.py): without a script it is a notice
+   - The undo of an undo ([data-toast], leagues/table/undo.py): without a script it is a notice
      above the form; here it floats at the foot of the screen for a few seconds, as a mail app's
      "Undo" does, and goes (the deleted hands below the sheet still restore the hand).
    - Keep the screen on ([data-wake-lock], the Screen Wake Lock API): a toggle on the sheet,
      shown where navigator.wakeLock exists. The phone remembers the choice; the lock, which
      the browser lets go whenever the page is hidden, is taken again when it is shown.
-   - Share ([data-share], leagues/sharing.py): the phone's share sheet with a text and a link,
+   - Share ([data-share], leagues/table/sharing.py): the phone's share sheet with a text and a link,
      and a picture of the table (drawn here from the page's JSON) where it can share files;
      else the text and the link are copied, and the page says so.
 

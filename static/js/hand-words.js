@@ -1,7 +1,7 @@
 /* A hand in the players' words, as the sheet's why view says it (each game's ``describe`` in
-   leagues/hand_entry/), for a hand entered without signal: it waits in the outbox (outbox.js)
+   leagues/table/hand_entry/), for a hand entered without signal: it waits in the outbox (outbox.js)
    before the server can read it. The hand form carries the words (data-say, JSON, from
-   leagues/hand_entry/words.py); this file reads the form's fields as they would be posted,
+   leagues/table/hand_entry/words.py); this file reads the form's fields as they would be posted,
    as the game's form reads them (only the fields of the kind of hand chosen), and puts the
    words together in describe's order. window.kartenligaHandWords(form) gives the lines,
    [label, words], or null for a form without words. */
@@ -28,7 +28,7 @@
     return out;
   }
 
-  /* --- Doppelkopf (leagues/hand_entry/doppelkopf.py: describe, _specials) ------------------- */
+  /* --- Doppelkopf (leagues/table/hand_entry/doppelkopf.py: describe, _specials) ------------------- */
   function announcements(fd, w, lines) {
     var said = all(fd, "ann").map(function (value) { return value.split(":"); })
       .filter(function (a) { return w.parties[a[0]] && w.calls[a[1]]; })
@@ -117,7 +117,7 @@
     return lines;
   }
 
-  /* --- 25, 45, 110, Auction 45s, Spoil Five (leagues/hand_entry/maw.py: describe) ----------- */
+  /* --- 25, 45, 110, Auction 45s, Spoil Five (leagues/table/hand_entry/maw.py: describe) ----------- */
   function maw(fd, w) {
     var L = w.labels, lines = [], bid = whole(one(fd, "bid")), call = one(fd, "call"), top = one(fd, "top_trump_trick");
     if (one(fd, "bidder")) lines.push([L.bidder, one(fd, "bidder")]);
@@ -137,7 +137,7 @@
     return lines;
   }
 
-  /* --- 1000 (leagues/hand_entry/thousand.py: describe) -------------------------------------- */
+  /* --- 1000 (leagues/table/hand_entry/thousand.py: describe) -------------------------------------- */
   function thousand(fd, w) {
     var L = w.labels, lines = [], bid = whole(one(fd, "bid"));
     if (one(fd, "declarer")) lines.push([L.declarer, one(fd, "declarer")]);
@@ -153,7 +153,7 @@
     return lines;
   }
 
-  /* --- 56 (leagues/hand_entry/fifty_six.py: describe) --------------------------------------- */
+  /* --- 56 (leagues/table/hand_entry/fifty_six.py: describe) --------------------------------------- */
   function fiftySix(fd, w) {
     var L = w.labels, lines = [], bid = whole(one(fd, "bid")), trump = one(fd, "trump"), points = whole(one(fd, "bidder_team_points"));
     if (one(fd, "bidder")) lines.push([L.bidder, one(fd, "bidder")]);

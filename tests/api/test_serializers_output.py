@@ -1,5 +1,5 @@
 """The API's list of stored hands and its meeting, written out directly
-(leagues/serializers.py, issue 12), give what DRF's field-by-field serializer gives for the
+(leagues/api/serializers.py, issue 12), give what DRF's field-by-field serializer gives for the
 same data."""
 
 import datetime

@@ -200,7 +200,7 @@ def test_a_club_season_from_the_first_page_to_the_bill(live_server, phone, deskt
     result = page.locator(".bill-result")
     expect(result.locator("h2")).to_contain_text("187.40")
     expect(result.locator("tbody td.big")).to_have_text(["36.78 €", "37.18 €", "37.48 €", "37.68 €", "38.28 €"])
-    # A no-break space joins amount and euro sign (leagues/money.py).
+    # A no-break space joins amount and euro sign (leagues/seasons/money.py).
     expect(result.locator(".transfers li")).to_have_text(
         [
             re.compile(r"Ben\s*→\s*Emil\s*37\.18\u00a0€"),

@@ -1,4 +1,4 @@
-"""Players' names (leagues/names.py): NFC, trimmed, no invisible characters, and never too alike
+"""Players' names (leagues/clubs/names.py): NFC, trimmed, no invisible characters, and never too alike
 another player's of the league; on the league page, signing up and joining by invite, and the
 founder's player of a new league."""
 

@@ -1,4 +1,4 @@
-"""The rule book's texts (docs/rules/) and worked examples (leagues/rulebook_examples.py).
+"""The rule book's texts (docs/rules/) and worked examples (leagues/clubs/rulebook_examples.py).
 
 Every option a game declares in scoring/ must have a text in both languages, every example a
 text names must exist for the game that shows it, and the examples' figures under the default

@@ -1,5 +1,5 @@
 """The paper import's file is hostile input: whatever the csv module or json cannot read,
-and whatever lies beyond the documented limits (leagues/paper_reading.py, the README's
+and whatever lies beyond the documented limits (leagues/exchange/paper_reading.py, the README's
 "Limits"), is refused with a message naming row and column, a 400 on the page and
 nothing stored; a file of many players takes time in proportion to them."""
 

@@ -188,7 +188,7 @@ def pages(league: League, focus: Focus | None = None) -> list[str]:
         found += [f"{base}/statistics/player/{pk}/" for pk in league.players.values_list("pk", flat=True)]
     if focus is None or focus.shows("seasons"):
         # A season without an evening's results has no bill to split and nothing to
-        # recompute: those two pages are a 404 by design (leagues/views/bill.py, what_if.py).
+        # recompute: those two pages are a 404 by design (leagues/seasons/views/bill.py, what_if.py).
         scored = set(league.meeting_results.values_list("season__number", flat=True).distinct())
         for number in league.seasons.values_list("number", flat=True):
             found += [f"{base}/standings/?season={number}", f"{base}/seasons/{number}/report/"]

@@ -5,7 +5,7 @@ Between requests, against a real gunicorn (debug off, workers keeping their conn
 backend of the test database is terminated, then pages and writes are asked for. In the middle
 of a request, in this process: the backend is terminated just before the request's n-th query,
 for every n. A read or a write with an idempotency key is run again on a fresh connection; any
-other write is answered 503 with Retry-After, with nothing stored (leagues/reconnect.py).
+other write is answered 503 with Retry-After, with nothing stored (leagues/table/reconnect.py).
 """
 
 import uuid

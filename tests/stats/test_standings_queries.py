@@ -227,7 +227,7 @@ def test_an_evening_imported_as_totals_counts_in_the_totals_not_in_the_averages(
         [{"Anna": 3, "Ben": -1, "Carl": -1, "Dora": -1}, {"Anna": -1, "Ben": 1, "Carl": 1, "Dora": -1}],
         season=2,
     )
-    ended(league)  # as leagues/paper_import.py closes an evening copied from paper
+    ended(league)  # as leagues/exchange/paper_import.py closes an evening copied from paper
     anna = by_name(selectors.standings(league=league).all_time)["Anna"]
     assert (anna.total, anna.imported_total, anna.games) == (10 + 2, 10, 2)
     assert anna.average == pytest.approx(1.0)

@@ -1,5 +1,5 @@
 """The start-meeting form reads the seat order, the teams and the carried-over scores itself
-(leagues/forms.py, issue 9 §7): what the page posts becomes the sitting, what does not fit
+(leagues/table/forms.py): what the page posts becomes the sitting, what does not fit
 is a message in the section it belongs to and a 400, and nothing is started."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The base of every game's hand form (leagues/hand_entry/base.py): what its fields read
+"""The base of every game's hand form (leagues/table/hand_entry/base.py): what its fields read
 from a phone's post, and its problems keyed by the hand's fields."""
 
 from leagues.table.hand_entry.base import FlagField, HandForm, ListField, TextField, WholeNumberField

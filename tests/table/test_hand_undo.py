@@ -1,4 +1,4 @@
-"""Undo the last hand in one tap, and undo the undo (leagues/undo.py): a deletion and a
+"""Undo the last hand in one tap, and undo the undo (leagues/table/undo.py): a deletion and a
 restore (league.md: no entered hand is ever lost, the history keeps who did what), allowed
 only for the hand that is the evening's last, only to whoever entered it, at the version the
 page showed.

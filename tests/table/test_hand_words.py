@@ -1,4 +1,4 @@
-"""The words a hand waiting offline is said with (leagues/hand_entry/words.py): those of each
+"""The words a hand waiting offline is said with (leagues/table/hand_entry/words.py): those of each
 game's ``describe``, in the page's language, for static/js/hand-words.js."""
 
 import json

@@ -1,4 +1,4 @@
-"""The line above the hand form with its panel folded (leagues/next_line.py): a race game's
+"""The line above the hand form with its panel folded (leagues/table/next_line.py): a race game's
 score in it, and the solos owed in the last round told short when everyone owes one."""
 
 from django.utils import translation

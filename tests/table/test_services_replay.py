@@ -1,4 +1,4 @@
-"""leagues/services.py: what a meeting's replay takes from the league around it: the rules
+"""leagues/table/replay.py: what a meeting's replay takes from the league around it: the rules
 copied at the start, the season closing when everyone has hosted, penalty soli for a
 forgotten pennant (league.md, "The pennant") and special rounds carried over
 (doppelkopf.md, option carry_special_rounds)."""

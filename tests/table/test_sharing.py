@@ -1,4 +1,4 @@
-"""The "Share" button (leagues/sharing.py): a closed evening's result and a season's bill as a
+"""The "Share" button (leagues/table/sharing.py): a closed evening's result and a season's bill as a
 text in the reader's language, a link, and the table the phone's picture is drawn from; the
 script (static/js/at-table.js) hands them to the share sheet, else copies them. An open
 evening has no result to share; the screen-on toggle is on its sheet instead."""

@@ -1,4 +1,4 @@
-"""The meeting page's undo of the last hand and its undo (leagues/views/undo.py): a POST form
+"""The meeting page's undo of the last hand and its undo (leagues/table/views/undo.py): a POST form
 that works without JavaScript (an answer that redirects to the page, which then offers the
 undo of the undo) and with htmx (the table with the offer in it). Who may: the scorekeeper
 who entered the hand; anyone else is refused, and nothing changes.

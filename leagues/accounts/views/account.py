@@ -38,7 +38,7 @@ class LoginView(InvalidFormIs400, auth_views.LoginView):
 
     def form_valid(self, form):
         # From now on this browser is one the name logs in with: a stranger's failed guesses
-        # elsewhere or at the same address do not lock it out (leagues/login_lockout.py).
+        # elsewhere or at the same address do not lock it out (leagues/accounts/login_lockout.py).
         return login_lockout.trust_browser(super().form_valid(form), form.get_user())
 
 
@@ -114,7 +114,7 @@ class PasswordResetConfirmView(InvalidFormIs400, auth_views.PasswordResetConfirm
 
     def form_valid(self, form):
         # Whoever reads the account's mail is its owner: the browser he sets the new password
-        # in logs in even while strangers have the name locked (leagues/login_lockout.py).
+        # in logs in even while strangers have the name locked (leagues/accounts/login_lockout.py).
         return login_lockout.trust_browser(super().form_valid(form), form.user)
 
     def dispatch(self, *args, **kwargs):

@@ -1,7 +1,7 @@
 """What someone locked out of logging in sees (django-axes calls this, settings.AXES_LOCKOUT_CALLABLE):
 the login page again with the reason and how long to wait, as a 429 with Retry-After. The
 admin's login is locked by the same rules and answered with the same page. Which rule locked
-the request out is left on it by the lockout handler (leagues/login_lockout.py)."""
+the request out is left on it by the lockout handler (leagues/accounts/login_lockout.py)."""
 
 import math
 

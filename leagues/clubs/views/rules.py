@@ -1,6 +1,6 @@
 """The league's rule book ("House rules" / "Regeln"): every rule in force in plain words, with
 its value, what the league changed from its preset, and worked examples the engine computes
-under these rules (leagues/rulebook.py reads the texts from docs/rules/).
+under these rules (leagues/clubs/rulebook.py reads the texts from docs/rules/).
 
 Three doors, each with the access of the page it hangs off: members read their league's rules
 (/l/<slug>/house-rules/) and the rules a meeting was played under (/l/<slug>/m/<pk>/house-rules/, which may

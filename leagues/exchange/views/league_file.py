@@ -1,6 +1,6 @@
 """A league's data out (JSON and CSV, for its members) and in (a JSON export imported as a
 new league, by any logged-in user, who becomes its admin and then says whom he plays as).
-leagues/exchange.py does the work. The exports are streamed: a big league's is written as it
+leagues/exchange/league_file.py does the work. The exports are streamed: a big league's is written as it
 is read, in the memory of a few evenings."""
 
 from django.contrib import messages

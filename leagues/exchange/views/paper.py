@@ -1,4 +1,4 @@
-"""Import of a paper season (a league admin): preview, then confirm. leagues/paper_import.py
+"""Import of a paper season (a league admin): preview, then confirm. leagues/exchange/paper_import.py
 does the work; the preview is the whole import rolled back."""
 
 from django.contrib import messages

@@ -1,6 +1,6 @@
 """``manage.py import_league FILE --name NAME --slug SLUG --admin USERNAME``: a JSON export as a
 new league (the page does the same for files up to the request size limit), read and checked
-as the page reads it (leagues/import_checks.py), up to ``import_checks.MAX_FILE_BYTES``. It
+as the page reads it (leagues/exchange/import_checks.py), up to ``import_checks.MAX_FILE_BYTES``. It
 says how far it got every ``exchange.PROGRESS_EVERY`` evenings (``-v 0``: nothing)."""
 
 from django.contrib.auth import get_user_model

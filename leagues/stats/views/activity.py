@@ -1,5 +1,5 @@
 """A league's activity page: who changed what and when, for its members, newest
-first, a page at a time (leagues/activity.py reads it)."""
+first, a page at a time (leagues/stats/activity.py reads it)."""
 
 from django import forms
 from django.contrib.auth.decorators import login_required

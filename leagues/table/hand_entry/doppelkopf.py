@@ -548,7 +548,7 @@ def _specials_initial(specials):
     return initial
 
 
-# The module contract the views use (leagues/hand_entry/__init__.py).
+# The module contract the views use (leagues/table/hand_entry/__init__.py).
 payload_from_post = DoppelkopfHandForm.payload_from_post
 initial_from_payload = DoppelkopfHandForm.from_payload
 describe = doppelkopf_words.describe

@@ -59,7 +59,7 @@ class FiftySixHandForm(HandForm):
         }
 
 
-# The module contract the views use (leagues/hand_entry/__init__.py).
+# The module contract the views use (leagues/table/hand_entry/__init__.py).
 payload_from_post = FiftySixHandForm.payload_from_post
 initial_from_payload = FiftySixHandForm.from_payload
 

@@ -169,7 +169,7 @@ def _top_trump_initial(payload):
     return NO_TRUMP if top is None else str(top)
 
 
-# The module contract the views use (leagues/hand_entry/__init__.py).
+# The module contract the views use (leagues/table/hand_entry/__init__.py).
 payload_from_post = MawHandForm.payload_from_post
 initial_from_payload = MawHandForm.from_payload
 

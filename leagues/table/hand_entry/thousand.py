@@ -93,7 +93,7 @@ class ThousandHandForm(HandForm):
         }
 
 
-# The module contract the views use (leagues/hand_entry/__init__.py).
+# The module contract the views use (leagues/table/hand_entry/__init__.py).
 payload_from_post = ThousandHandForm.payload_from_post
 initial_from_payload = ThousandHandForm.from_payload
 

@@ -242,7 +242,7 @@ def next_words(context):
     of templates/meetings/meeting.html, which has the constant ones): the next hand's
     number, who deals and who sits out, the running round and its games left, the games left
     in the host round once the end time passed, the solo due or owed; a race game's score
-    (leagues/next_line.py)."""
+    (leagues/table/next_line.py)."""
     nxt, names = context["next"], ", ".join
     words = {"title": _("Next: hand %(number)s") % {"number": context["hand_number"]}}
     if nxt.get("dealer"):

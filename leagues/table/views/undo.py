@@ -1,4 +1,4 @@
-"""Undo the last hand in one tap, and the undo of the undo (leagues/undo.py says what is
+"""Undo the last hand in one tap, and the undo of the undo (leagues/table/undo.py says what is
 allowed). Plain POST forms: without JavaScript the undo answers with the meeting page, which
 offers the undo of the undo above the form (its address names the hand undone); with htmx
 both answer with the table, the offer in it (static/js/at-table.js shows it for a few seconds
