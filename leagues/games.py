@@ -7,7 +7,7 @@ import functools
 from scoring.registry import COMPULSORY_SOLOS, START_TOTALS, get_game
 from scoring.sitting import calculate
 
-# --- standings, host rotation and sheets (issue 5, "At the table") ---------------------------
+# --- standings, host rotation and sheets ---------------------------
 #
 # Every figure comes from HandResult (written by replay), summed by the database. Each
 # function below runs a fixed number of queries, whatever the number of hands or meetings.

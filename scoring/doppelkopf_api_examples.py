@@ -1,5 +1,5 @@
-"""Calculate requests that show the Doppelkopf house rules of issue 10 in the API docs (the
-OpenAPI schema lists them beside the generated example; tests/test_api_calculate.py replays
+"""Calculate requests that show the Doppelkopf house rules in the API docs (the
+OpenAPI schema lists them beside the generated example; tests/api/test_api_calculate.py replays
 each and checks its figures, worked out by hand there).
 
 ``API_EXAMPLES``: {game name: [(title, request), ...]}, read by ``leagues.api``.

@@ -1,4 +1,4 @@
-"""The shape of a replay's result, declared once for every game (calculate-api.md, issue 10 §5).
+"""The shape of a replay's result, declared once for every game (calculate-api.md).
 
 A game's ``replay(sitting)`` returns a :class:`ReplayResult`; each entry of its ``hands`` is a
 :class:`HandFigures`. The keys every game has are required; a game's own keys (the

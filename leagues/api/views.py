@@ -229,8 +229,7 @@ def _meeting_data(meeting, result=None, *, seats=None, hands=None, hand=None):
     }
     if hand is None:
         return MeetingOutputSerializer(data).data
-    # Serialized once, with the hand (issue 12: the meeting's serialized data went through
-    # the serializer a second time to add it, 1.5 ms of an entry of hand 40).
+    # Serialized once, with the hand.
     return MeetingHandOutputSerializer({**data, "hand": _hand_data(hand)}).data
 
 
@@ -415,8 +414,8 @@ class MeetingHandView(APIView):
     def put(self, request, slug, pk, hand_pk):
         def correct():
             # The meeting's lock first, as the entry: the meeting (with its league and the
-            # membership), the hand and the evening's hands are read once, under it (issue 12:
-            # before the lock and again under it). Whatever goes wrong rolls all of it back.
+            # membership), the hand and the evening's hands are read once, under it. Whatever
+            # goes wrong rolls all of it back.
             with transaction.atomic():
                 meeting, _membership = meeting_for(
                     user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER, lock=True

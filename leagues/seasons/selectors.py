@@ -68,7 +68,7 @@ def _players_for_rotation(*, league):
     )
 
 
-# --- meetings (issue 5, "At the table") ------------------------------------------------------
+# --- meetings ------------------------------------------------------
 
 
 def suggested_host(*, league):

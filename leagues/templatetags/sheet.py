@@ -77,8 +77,8 @@ QUEUE_RUNS_SHOWN = 4
 def queue_runs(queue):
     """The special rounds waiting, as runs of the same round in their order: (round, how many)
     for the first QUEUE_RUNS_SHOWN runs, and how many rounds come after those. A league that
-    carries its rounds from evening to evening can queue hundreds of them (a bench league
-    queued 243): one badge each was a wall of badges at 390 px and 2 ms of template."""
+    carries its rounds from evening to evening can queue hundreds of them: one badge each
+    would be a wall of badges at 390 px."""
     runs = []
     for kind in queue or ():
         if runs and runs[-1][0] == kind:
@@ -92,9 +92,7 @@ def queue_runs(queue):
 @register.filter
 def queue_badges(queue):
     """The special rounds waiting (``queue_runs``) as the panel shows them: a badge a run,
-    "×n" on a run of more than one, then how many rounds come after those. Written here, not
-    in the template: its four badges and their words were 0.11 ms of each entry's answer in a
-    carrying league."""
+    "×n" on a run of more than one, then how many rounds come after those."""
     runs = queue_runs(queue)
     badges = format_html_join(
         "",
