@@ -67,6 +67,7 @@ _.is_hand, _.closer_not_kept, _.mu_shown, _.sigma_shown, _.ordinal_shown, _.revo
 _.pennants, _.best_evening, _.worst_evening, _.announce_rate, _.specials_made_total
 _.specials_conceded_total, _.race_points_per_hand, _.bids_by_size, _.bids_made, _.bids_failed
 _.colour, _.height, _.zero_y, _.right, _.bottom, _.drawing, _.short_name, _.round_letters, _.evening_url
+_.badge, _.when_iso
 
 # Keys of the API's answers: TypedDicts of a replay's result and serializer fields.
 _.hand_winners, _.ignored_tricks, _.pot_winner, _.to, _.chooses_restaurant
