@@ -14,6 +14,7 @@ built once for the module; every test's own writes are rolled back after it.
 ``QUERIES`` holds each count, one line a page or write.
 """
 
+import re
 import uuid
 
 import pytest
@@ -270,12 +271,14 @@ def test_the_rule_book_reads_the_same_queries_at_two_league_sizes(client, league
 
 def test_a_hand_entered_by_htmx_runs_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
     """Tonight's next hand, as the phone that expected its number posts it: the answer
-    appends its row. At both sizes the hand changes what the evening leaves open, so the
+    appends its row (the form carries the mark of the sheet it was sent from). At both sizes the hand changes what the evening leaves open, so the
     write looks for later evenings to hand it on to."""
     left_open = MeetingCarry.objects.get(meeting_id=league["entry_meeting"]).queue_after
+    page = client.get(path("meeting", league, pk=league["entry_meeting"])).content.decode()
     form = {
         "expected_hand": str(next_hand(league)),
         "idempotency_key": str(uuid.uuid4()),
+        "sheet_mark": re.search(r'name="sheet_mark" value="([^"]*)"', page).group(1),
         **normal_hand_form(league["entry_active"], eyes=131),
     }
     with django_assert_num_queries(QUERIES["htmx hand entry"]):
