@@ -1,4 +1,4 @@
-"""The printable season report (issue 14 §3): who may read it, and what it says of a small
+"""The printable season report: who may read it, and what it says of a small
 season worked out by hand.
 
 Doppelkopf, club rules, four players who host in turn (Anna, Ben, Carl, Dora), four evenings

@@ -1,4 +1,4 @@
-"""A league's activity page (issue 14 §5): who may read it, what it says of a small season's
+"""A league's activity page: who may read it, what it says of a small season's
 changes (written through leagues.services as the pages do), and its pages.
 
 The season is tests/seasons/test_season_report.py's (four evenings of Doppelkopf, club rules, the

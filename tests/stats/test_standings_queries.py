@@ -160,7 +160,7 @@ def test_the_chart_carries_each_running_total_meeting_by_meeting():
     league = LeagueFactory()
     two_meetings(league)
     chart = selectors.standings(league=league).chart
-    # One point per meeting (issue 12), labelled by its date.
+    # One point per meeting, labelled by its date.
     assert chart["labels"] == ["09.01.", "13.02."]
     series = {d["label"]: d["data"] for d in chart["datasets"]}
     # Anna: 0 + 3 - 2 = 1 after the first evening, -2 + 2 = 0 more in the second.

@@ -346,7 +346,7 @@ def test_a_stale_delete_and_restore_through_the_api_are_409s(client, meeting, ke
 
 def test_a_put_is_refused_as_every_write_and_changes_nothing(client, meeting, keeper):
     # The API's correction reads the meeting, its league and the membership under the
-    # meeting's lock (issue 12); who may not write, or names a hand of another evening, is
+    # meeting's lock; who may not write, or names a hand of another evening, is
     # refused before anything is read of the body.
     hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
     elsewhere = meeting_for(meeting.league, ["Anna", "Ben", "Carl", "Dora", "Emil"])
