@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Sum
+from django.db.models import Q, Sum
 
 from leagues.models import (
     MONEY_IN,
@@ -114,12 +114,12 @@ def countered(entry: CashboxEntry) -> bool:
 
 def available_for_bill(*, season) -> int:
     """What the cashbox can pay of ``season``'s bill, in cents: its balance, plus the share of
-    the stored bill that a new one replaces (that share is paid back first)."""
-    open_shares = CashboxEntry.objects.filter(
-        bill__season=season, bill__replaced_at=None, kind=EntryKind.DINNER, countered_by=None
+    the stored bill that a new one replaces (that share is paid back first). One query."""
+    share_in_force = Q(bill__season=season, bill__replaced_at=None, kind=EntryKind.DINNER, countered_by=None)
+    sums = CashboxEntry.objects.filter(league_id=season.league_id).aggregate(
+        total=Sum("cents"), share=Sum("cents", filter=share_in_force)
     )
-    back = -(open_shares.aggregate(total=Sum("cents"))["total"] or 0)
-    return balance(league=season.league) + back
+    return (sums["total"] or 0) - (sums["share"] or 0)
 
 
 # --- bank accounts ---------------------------------------------------------------------------
