@@ -6,7 +6,7 @@ import pytest
 
 from leagues.cashbox import services
 from leagues.models import CashboxEntry, CashCount, EntryKind
-from tests.money.conftest import login
+from tests.cashbox.conftest import login
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 from leagues.cashbox import selectors, services
 from leagues.models import BankAccount, Membership, Player, Role
 from tests.factories import LeagueFactory, member
-from tests.money.conftest import login
+from tests.cashbox.conftest import login
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from leagues.cashbox import selectors, services
 from leagues.models import CashboxEntry, CashCount, EntryKind
-from tests.money.conftest import login
+from tests.cashbox.conftest import login
 
 pytestmark = pytest.mark.django_db
 
