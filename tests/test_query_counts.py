@@ -52,7 +52,7 @@ QUERIES = {
     "activity": {"newest": 16, "older": 14},
     "season report": 11,
     "meeting history": 8,
-    "bill page": {"page": 8, "split": 12},
+    "bill page": {"page": 9, "split": 13},  # with what the cashbox can pay
     "what-if": 14,
     "rule book": 3,
     # writes
