@@ -21,8 +21,9 @@ carried in (as its results were written with, and as the other rules take them) 
 penalty solos of the pennants forgotten the season before. So a correction in an earlier
 evening changes the marks from there on. A page reads every evening's row in one query and
 replays only the evenings whose mark changed (tonight's, after each hand), reading the hands
-and results of those alone: its cost is about the same whatever the season's length, and its
-queries are as many. What else a replay reads of an evening (its seats, teams and start
+and results of those alone: its cost, and the number of its queries, are about the same
+whatever the season's length. An evening whose hands changed while the page read them is
+shown but not kept. What else a replay reads of an evening (its seats, teams and start
 totals) is fixed when the evening starts. Nothing of the season is written.
 """
 
@@ -131,11 +132,12 @@ def season_what_if(*, season: Season, variant: str, overrides: dict[str, Any]) -
     if not meetings:
         return WhatIf(played=[], what_if=[])
     carried = _carried_into(meetings[0]) if asked.carries else ()
-    outcomes = _outcomes(meetings, asked=asked, carried=carried, players=players)
+    outcomes = _outcomes(league, meetings, asked=asked, carried=carried, players=players)
+    said: dict[str, str] = {}
     return WhatIf(
         played=_table([o.played for o in outcomes], players, race=asked.race),
         what_if=_table([o.what_if for o in outcomes if o.what_if is not None], players, race=asked.race),
-        evenings=[_evening(m, o, players) for m, o in zip(meetings, outcomes, strict=True)],
+        evenings=[_evening(m, o, players, said=said) for m, o in zip(meetings, outcomes, strict=True)],
     )
 
 
@@ -146,10 +148,16 @@ def _fingerprint(game: str, rules: tuple[str, dict]) -> str:
 
 
 def _meetings_of(season: Season) -> list[Meeting]:
-    """The season's evenings in playing order, each with what its mark reads and the rounds
-    its results were written with (``carried_in``): one query."""
-    meetings = season.meetings.with_season_start().annotate(carried_in=F("carry__carried_in"))
-    return list(with_own_marks(meetings).select_related("season", "league").order_by("date", "id"))
+    """The season's evenings in playing order, each with what its mark reads, the rounds its
+    results were written with (``carried_in``) and whether it opens the season: one query."""
+    # Their rules are not read: they are replayed under the rules asked about.
+    meetings = season.meetings.annotate(carried_in=F("carry__carried_in")).select_related("season").defer("rules")
+    meetings = list(with_own_marks(meetings).order_by("date", "id"))
+    for i, meeting in enumerate(meetings):
+        # What ``Meeting.objects.with_season_start`` says, known here from the order (a replay
+        # asks it for the pennant's penalty solos).
+        meeting.opens_season = i == 0
+    return meetings
 
 
 def _carried_into(first: Meeting) -> tuple[str, ...]:
@@ -163,18 +171,17 @@ def _carried_into(first: Meeting) -> tuple[str, ...]:
 
 def _tag(asked: Asked, first: Meeting, carried: tuple[str, ...], players: dict[int, Player]) -> str:
     """What the season's marks start from: the rules asked about and what comes into its
-    first evening from before it (the rounds it was given, and those the rules asked about
-    give it). Who of the pennants forgotten the season before plays his
-    solo depends on the seats, which are fixed: the league's players stand in for them."""
+    first evening from before it (the rounds it was given, those the rules asked about give
+    it, and the penalty solos of the pennants forgotten the season before: who of them plays
+    his depends on the seats, which are fixed, so the league's players stand in for them)."""
     forgotten = replay.compulsory_solos_for(first, list(players.values()))
     return json.dumps(["what-if", VERSION, asked.fingerprint, first.carried_in, list(carried), forgotten])
 
 
-def _outcomes(meetings: list[Meeting], *, asked: Asked, carried, players) -> list[Outcome]:
+def _outcomes(league, meetings: list[Meeting], *, asked: Asked, carried, players) -> list[Outcome]:
     """Each evening's outcome, in order: kept while its mark matches, else replayed (given
-    what the evening before it carries on) and kept anew. Two queries when every outcome is
-    kept, five more when any evening is replayed."""
-    league = meetings[0].league
+    what the evening before it carries on) and kept anew. The kept outcomes are read in one
+    query; the evenings replayed, whatever their number, read in three and are written in one."""
     evenings = season_evenings(meetings, tag=_tag(asked, meetings[0], carried, players))
     keys = {m.id: f"{KIND}{VERSION}:{league.pk}:{asked.fingerprint}:{m.id}" for m in meetings}
     found = derived_cache.get_many(league, keys.values())
@@ -185,7 +192,9 @@ def _outcomes(meetings: list[Meeting], *, asked: Asked, carried, players) -> lis
         outcome = kept[meeting.id]
         if outcome is None:
             outcome = _replayed(meeting, read, mark=evenings.mark(i)[1], carried=carried, asked=asked)
-            written[keys[meeting.id]] = tuple(outcome)
+            if replay.hands_digest(read.payloads[meeting.id]) == meeting.hands_digest:
+                # Else a hand was written since the mark was read: shown, not kept.
+                written[keys[meeting.id]] = tuple(outcome)
         carried = outcome.queue
         outcomes.append(outcome)
     derived_cache.set_many(league, written)
@@ -216,15 +225,17 @@ def _read_evenings(ids: list[int], players: dict[int, Player]) -> Read:
     read = Read(defaultdict(list), defaultdict(list), defaultdict(list))
     if not ids:
         return read
-    live = Hand.objects.filter(meeting__in=ids, deleted_at=None).order_by("meeting_id", "position")
-    for meeting_id, payload in live.values_list("meeting_id", "payload"):
-        read.payloads[meeting_id].append(payload)
-    seats = Seat.objects.filter(meeting__in=ids).order_by("meeting_id", "position")
-    for meeting_id, player_id in seats.values_list("meeting_id", "player_id"):
-        read.seated[meeting_id].append(players[player_id])
     stored = HandResult.objects.filter(meeting__in=ids).order_by("meeting_id", "number", "id")
     for meeting_id, *figures in stored.values_list("meeting_id", "player_id", *table_results.RESULT_FIGURES):
         read.stored[meeting_id].append(table_results.Figures(*figures))
+    seats = Seat.objects.filter(meeting__in=ids).order_by("meeting_id", "position")
+    for meeting_id, player_id in seats.values_list("meeting_id", "player_id"):
+        read.seated[meeting_id].append(players[player_id])
+    # The hands last: a hand written after the results were read changes their digest, and
+    # the evening is not kept (``_outcomes``).
+    live = Hand.objects.filter(meeting__in=ids, deleted_at=None).order_by("meeting_id", "position")
+    for meeting_id, payload in live.values_list("meeting_id", "payload"):
+        read.payloads[meeting_id].append(payload)
     return read
 
 
@@ -262,8 +273,16 @@ def _problems(error: exceptions.InvalidInput) -> tuple[tuple, ...]:
     return tuple(said)
 
 
-def _said(problems: tuple[tuple, ...]) -> str:
-    return " ".join(Problem(*p).render(translate=gettext) if len(p) == 4 else p[0] for p in problems)
+def _said(problems: tuple[tuple, ...], *, said: dict[str, str]) -> str:
+    """The problems in the reader's language (``said``: the messages translated so far; an
+    evening that does not fit says the same few things of many hands)."""
+
+    def translate(message: str) -> str:
+        if message not in said:
+            said[message] = gettext(message)
+        return said[message]
+
+    return " ".join(Problem(*p).render(translate=translate) if len(p) == 4 else p[0] for p in problems)
 
 
 def _table(evenings, players: dict[int, Player], *, race: bool) -> list[StandingRow]:
@@ -284,10 +303,10 @@ def _totals(sums, players: dict[int, Player]) -> dict[str, int]:
     return {players[player_id].name: total for player_id, total, *_rest in sums}
 
 
-def _evening(meeting: Meeting, outcome: Outcome, players: dict[int, Player]) -> Evening:
+def _evening(meeting: Meeting, outcome: Outcome, players: dict[int, Player], *, said: dict[str, str]) -> Evening:
     played = _totals(outcome.played, players)
     if outcome.what_if is None:
-        return Evening(meeting, played, None, problem=_said(outcome.problems))
+        return Evening(meeting, played, None, problem=_said(outcome.problems, said=said))
     return Evening(meeting, played, _totals(outcome.what_if, players))
 
 

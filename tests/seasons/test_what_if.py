@@ -346,3 +346,23 @@ def test_kept_outcomes_equal_a_fresh_replay_after_random_changes(two_sizes):
         assert read_back == [figures(fresh(season, **a)) for a in asked]
         assert read_back != kept
     assert deleted >= 3
+
+
+def test_an_evening_whose_hands_change_while_it_is_read_is_shown_not_kept(season, people, monkeypatch):
+    from leagues.seasons import what_if
+
+    meetings = open_evenings(season, people[Role.ADMIN])
+    real = what_if._read_evenings
+
+    def with_a_correction_meanwhile(ids, players):
+        correct(meetings[3], 4, ANNA_CARL, people[Role.SCOREKEEPER])
+        return real(ids, players)
+
+    monkeypatch.setattr(what_if, "_read_evenings", with_a_correction_meanwhile)
+    shown = season_what_if(season=season, **ASKED)
+    # Evening 4 replayed with the corrected hand, but kept under the mark of the hands before:
+    # not kept. The evenings before it are.
+    assert totals(shown.what_if) == {"Anna": 7, "Carl": 7, "Ben": -7, "Dora": -7}
+    assert len(kept_keys()) == 3
+    monkeypatch.setattr(what_if, "_read_evenings", real)
+    assert figures(season_what_if(season=season, **ASKED)) == figures(fresh(season, **ASKED))
