@@ -184,6 +184,13 @@ def open_for(*, player: Player) -> list[Open]:
     return _open_of(evenings.filter(seats__player=player), player)
 
 
+def owes(*, payer: Player, payee: Player) -> bool:
+    """Whether ``payer`` owes ``payee`` money on an open line of an evening they both sat at."""
+    evenings = Meeting.objects.filter(league_id=payee.league_id, closed_at__isnull=False, money_rules__isnull=False)
+    both = evenings.filter(seats__player=payer).filter(seats__player=payee)
+    return any(_id(o.payer) == payer.pk and _id(o.payee) == payee.pk for o in _open_of(both, payee))
+
+
 def _open_of(meetings, player: Player | None) -> list[Open]:
     found = settlements(meetings=meetings.select_related("league").order_by("date", "pk"))
     lines = [line for evening in found.values() for line in evening.open]
