@@ -66,9 +66,6 @@ class EveningMoney:
         """Whether the evening changed after a payment of it was ticked."""
         return any(p.settled.get("totals") != self.totals for p in self.paid)
 
-    def owed_by(self, player: Player) -> int:
-        return sum(o.cents for o in self.open if o.payer is not None and o.payer.pk == player.pk)
-
 
 def _pk(player: Player | None) -> str:
     return "box" if player is None else str(player.pk)
@@ -95,7 +92,9 @@ def settlements(*, meetings: Iterable[Meeting]) -> dict[int, EveningMoney]:
         results[row.meeting_id][row.player_id] = row
     games = _games(m for m in meetings if m.money_rules.get("per_game"))
     paid = defaultdict(list)
-    for payment in Payment.objects.filter(meeting_id__in=ids).select_related("payer", "payee").order_by("paid_at", "id"):
+    for payment in (
+        Payment.objects.filter(meeting_id__in=ids).select_related("payer", "payee").order_by("paid_at", "id")
+    ):
         paid[payment.meeting_id].append(payment)
     found = {}
     for meeting in meetings:
@@ -114,9 +113,7 @@ def _evening(meeting: Meeting, players: list[Player], results: dict, games) -> E
     holder = meeting.pennant_holder_id
     missed = next((p.name for p in players if p.pk == holder), None) if meeting.pennant_forgotten else None
     by_id = {p.pk: p.name for p in players}
-    outcomes = [
-        {"winners": [by_id[i] for i in won], "losers": [by_id[i] for i in lost_by]} for won, lost_by in games
-    ]
+    outcomes = [{"winners": [by_id[i] for i in won], "losers": [by_id[i] for i in lost_by]} for won, lost_by in games]
     settlement = settle_evening(
         rules=meeting.money_rules,
         players=names,
@@ -170,12 +167,18 @@ def _open(evening: EveningMoney) -> list[Open]:
     ]
 
 
-def open_before(*, meeting: Meeting, player: Player | None = None) -> list[Open]:
-    """What is still open of the league's closed evenings before ``meeting`` (of ``player``,
-    as payer or payee, if given)."""
+def _earlier(meeting: Meeting):
     earlier = Meeting.objects.filter(league_id=meeting.league_id, closed_at__isnull=False, money_rules__isnull=False)
-    earlier = earlier.filter(Q(date__lt=meeting.date) | Q(date=meeting.date, pk__lt=meeting.pk))
-    return _open_of(earlier, player)
+    return earlier.filter(Q(date__lt=meeting.date) | Q(date=meeting.date, pk__lt=meeting.pk))
+
+
+def evening_and_before(*, meeting: Meeting) -> tuple[EveningMoney | None, list[Open]]:
+    """``evening_settlement`` of ``meeting`` and what is still open of the league's closed
+    evenings before it, in one read (the evening page)."""
+    meetings = list(_earlier(meeting).select_related("league").order_by("date", "pk"))
+    found = settlements(meetings=[*meetings, meeting])
+    evening = found.pop(meeting.pk, None)
+    return evening, [line for earlier in found.values() for line in earlier.open]
 
 
 def open_for(*, player: Player) -> list[Open]:

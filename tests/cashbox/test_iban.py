@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from leagues.cashbox import selectors, services
 from leagues.models import BankAccount, Membership, Player, Role
-from tests.factories import LeagueFactory, member
 from tests.cashbox.conftest import login
+from tests.factories import LeagueFactory, member
 
 pytestmark = pytest.mark.django_db
 

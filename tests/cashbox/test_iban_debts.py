@@ -61,7 +61,9 @@ def test_the_iban_access_matrix(client, league, table, who, visible):
 def test_paid_no_longer_shows_it(league, table):
     carl, dora = (Player.objects.get(league=league, name=n) for n in ("Carl", "Dora"))
     assert selectors.iban_visible_to(viewer=table["Carl"], owner=table["Dora"], league=league)
-    services.tick_payment(meeting=table["meeting"], key=f"{carl.pk}-{dora.pk}-30", paid_how="cash", user=table["keeper"])
+    services.tick_payment(
+        meeting=table["meeting"], key=f"{carl.pk}-{dora.pk}-30", paid_how="cash", user=table["keeper"]
+    )
     assert not selectors.iban_visible_to(viewer=table["Carl"], owner=table["Dora"], league=league)
     assert settlement.owes(payer=carl, payee=dora) is False
 

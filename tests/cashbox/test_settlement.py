@@ -25,7 +25,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.cashbox import services, settlement
-from leagues.models import CashboxEntry, EntryKind, Hand, Payment, Player, Role
+from leagues.models import CashboxEntry, EntryKind, Hand, Payment, Player
 from leagues.table import meetings as table_meetings
 from leagues.table import services as table_services
 from tests.cashbox.conftest import login
@@ -97,7 +97,13 @@ def tick_url(meeting):
 
 @pytest.mark.parametrize(
     ("who", "status", "ticked"),
-    [("anonymous", 302, False), ("stranger", 404, False), ("member", 403, False), ("scorekeeper", 302, True), ("admin", 302, True)],
+    [
+        ("anonymous", 302, False),
+        ("stranger", 404, False),
+        ("member", 403, False),
+        ("scorekeeper", 302, True),
+        ("admin", 302, True),
+    ],
 )
 def test_who_ticks_a_payment(client, evening, people, who, status, ticked):
     login(client, people, who)
@@ -115,7 +121,9 @@ def test_who_ticks_a_payment(client, evening, people, who, status, ticked):
 
 def test_ticking_into_the_cashbox_records_the_entry(evening, people):
     carl = Player.objects.get(name="Carl")
-    payment = services.tick_payment(meeting=evening, key=f"{carl.pk}-box-50", paid_how="transfer", user=people["scorekeeper"])
+    payment = services.tick_payment(
+        meeting=evening, key=f"{carl.pk}-box-50", paid_how="transfer", user=people["scorekeeper"]
+    )
     entry = CashboxEntry.objects.get()
     assert payment.cashbox_entry == entry
     assert (entry.kind, entry.cents, entry.meeting, entry.season) == (EntryKind.EVENING, 50, evening, evening.season)
@@ -167,7 +175,11 @@ def test_what_is_open_shows_on_the_next_evening_and_the_players_page(client, lea
     page = client.get(following.get_absolute_url()).content.decode()
     assert "Still open from earlier evenings" in page
     carl = Player.objects.get(name="Carl")
-    assert lines(settlement.open_before(meeting=following)) == [("Anna", "Ben", 10), ("Carl", "Dora", 30), ("Carl", None, 50)]
+    assert lines(settlement.evening_and_before(meeting=following)[1]) == [
+        ("Anna", "Ben", 10),
+        ("Carl", "Dora", 30),
+        ("Carl", None, 50),
+    ]
     assert lines(settlement.open_for(player=carl)) == [("Carl", "Dora", 30), ("Carl", None, 50)]
     url = reverse("player_statistics", kwargs={"slug": league.slug, "pk": carl.pk})
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()

@@ -21,15 +21,14 @@ from leagues.cashbox import services, settlement
 from leagues.cashbox.rules import rate_text
 from leagues.models import PaidHow, Role
 from leagues.permissions import meeting_for
-from scoring.money import REASONS, POINTS
+from scoring.money import POINTS, REASONS
 
 
 def settle_context(request, meeting, membership) -> dict:
     """What the evening page's card shows (nothing where the league plays for no money)."""
     if not meeting.money_rules and not meeting.league.money_rules:
         return {"money": None, "money_before": []}
-    evening = settlement.evening_settlement(meeting=meeting)
-    before = settlement.open_before(meeting=meeting)
+    evening, before = settlement.evening_and_before(meeting=meeting)
     return {
         "money": evening,
         "money_before": before,
@@ -44,7 +43,9 @@ def settle_context(request, meeting, membership) -> dict:
 def _figures(evening) -> dict:
     """The figures that led to the payments: each player's total and net, the rate, the lines."""
     nets = evening.settlement.nets
-    rows = [{"name": p.name, "total": evening.totals[p.name], "net": nets.get(p.name, 0) / 100} for p in evening.players]
+    rows = [
+        {"name": p.name, "total": evening.totals[p.name], "net": nets.get(p.name, 0) / 100} for p in evening.players
+    ]
     lines = [
         {
             "payer": line.payer,

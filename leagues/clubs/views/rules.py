@@ -20,9 +20,7 @@ from leagues.models import Meeting
 from leagues.permissions import league_for, public_league
 
 
-def _render(
-    request, *, league, game, variant, overrides, money=None, meeting=None, public_token=None, back_url=None
-):
+def _render(request, *, league, game, variant, overrides, money=None, meeting=None, public_token=None, back_url=None):
     spec = installed_game(game)
     rules = services.resolved_rules(game=game, variant=variant, overrides=overrides)
     book = rule_book(game=game, spec=spec, variant=variant, rules=rules)
