@@ -55,7 +55,7 @@ QUERIES = {
     "season report": 11,
     "meeting history": 8,
     "bill page": {"page": 9, "split": 13},  # with what the cashbox can pay
-    "what-if": 14,
+    "what-if": {"first ever": 17, "read again": 10, "after a hand tonight": 16},
     "rule book": 3,
     "closed evening with money": 14,  # its settlement, and what earlier evenings leave open
     # writes
@@ -260,10 +260,16 @@ def test_the_bill_page_and_its_split_read_the_same_queries_at_two_league_sizes(
     assert len(shown.context["closes"]) == evenings_a_season(league)
 
 
+def what_if_page(ids):
+    return path("season_what_if", ids, number=ids["current_season"]), {"variant": "ddv"}
+
+
 def test_the_what_if_page_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
-    address = path("season_what_if", league, number=league["current_season"])
-    response = get(client, address, django_assert_num_queries, QUERIES["what-if"], variant="ddv")
-    assert len(response.context["result"].evenings) == evenings_a_season(league)
+    """The first read keeps every evening's outcome, read again none is replayed, after a hand
+    tonight that evening alone."""
+    statistics_read(client, league, django_assert_num_queries, page=what_if_page, counts=QUERIES["what-if"])
+    address, params = what_if_page(league)
+    assert len(client.get(address, params).context["result"].evenings) == evenings_a_season(league)
 
 
 def test_the_rule_book_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
