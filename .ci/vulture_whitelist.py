@@ -84,3 +84,7 @@ _.compute_statistics, _.compute_ratings, _.ABSAGE_BY_LEVEL, _.ROUNDS
 _.to_representation, _.counters, _.recorded_by, _.counted_by, _.balance_cents, _.entries_total
 _.clean_counted_on, _.clean_iban, _.verbose_name_plural, _.updated_at
 _.euros, _.balance_euros, _.balance_at_count_euros, _.difference_euros
+
+# An evening's settlement (leagues/cashbox/settlement.py): a ``clean_<field>`` method, choices
+# and model fields set through the ORM and read by the templates.
+_.clean_rate, _.CASH, _.TRANSFER, _.paid_at, _.ticked_by, _.ticked_by_name
