@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leagues', '0024_cashbox'),
+        ('leagues', '0023_cashbox'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
