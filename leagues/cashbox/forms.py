@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from leagues.cashbox import selectors
+from leagues.cashbox.rules import rate_number
 from leagues.cashbox.services import EARLIEST_COUNT, read_iban
 from leagues.exceptions import InvalidInput
 from leagues.fields import AmountField, WholeNumberField, scoring_text
@@ -121,26 +122,45 @@ class BankAccountForm(forms.Form):
 # --- a league's money rules -------------------------------------------------------------------
 
 
+# The money options each game's evenings give a use to: points (Doppelkopf, 1000, 56), games
+# and matches won (the Maw family, 56), solos and the pennant (Doppelkopf); the evening fee
+# everywhere. A stake "per game" offered at a Doppelkopf table reads as "per hand" and would
+# silently cost nothing.
+POINTS = ("per_point", "rate")
+STAKES = ("per_game", "per_game_to", "per_match", "per_match_to")
+MAW = ("twenty_five", "forty_five", "one_ten", "auction_45", "spoil_five")
+OFFERED = {
+    "doppelkopf": (*POINTS, "per_evening", "per_lost_solo", "per_missed_pennant"),
+    "thousand": (*POINTS, "per_evening"),
+    "fifty_six": (*POINTS, *STAKES, "per_evening"),
+    **{game: (*STAKES, "per_evening") for game in MAW},
+}
+
+
 class MoneyRulesForm(forms.Form):
     """The league's money rules (scoring/money_rules.py), one field per option, the rate per
     point typed in euros in the page's language ("0,05") or in cents with a unit ("5 ct").
     Shown as the "Money" section of the house rules; ``overrides()`` keeps only what differs
-    from the defaults, which play for nothing."""
+    from the defaults, which play for nothing. With ``game``, only the options OFFERED for
+    it are fields; the others keep the values the rules hold."""
 
-    def __init__(self, *args, rules: dict | None = None, **kwargs):
+    def __init__(self, *args, rules: dict | None = None, game: str | None = None, **kwargs):
         kwargs.setdefault("prefix", "money")
         super().__init__(*args, **kwargs)
         self.values = money_rules.resolve_money_rules(rules or {})
+        offered = OFFERED.get(game, tuple(money_rules.DEFAULTS))
         for option in money_rules.OPTIONS:
-            self.fields[option.name] = self._field(option, self.values[option.name])
-        self.fields["rate"] = forms.CharField(
-            label=_("Money per point (€)"),
-            help_text=_("What one point is worth, like 0,05 (or 5 ct)."),
-            initial=number_text(Decimal(self.values["rate"]) / 100),
-            max_length=20,
-            required=False,
-            widget=forms.TextInput(attrs={"inputmode": "decimal"}),
-        )
+            if option.name in offered:
+                self.fields[option.name] = self._field(option, self.values[option.name])
+        if "rate" in offered:
+            self.fields["rate"] = forms.CharField(
+                label=_("Money per point (€)"),
+                help_text=_("What one point is worth, like 0,05 (or 5 ct)."),
+                initial=rate_number(self.values["rate"]),
+                max_length=20,
+                required=False,
+                widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+            )
         self.order_fields(["per_point", "rate"])
 
     @staticmethod
@@ -179,9 +199,9 @@ class MoneyRulesForm(forms.Form):
                 self.add_error(None, problem.render(gettext))
         return cleaned
 
-    @staticmethod
-    def _chosen(cleaned) -> dict:
-        return {name: cleaned[name] for name in money_rules.DEFAULTS if name in cleaned}
+    def _chosen(self, cleaned) -> dict:
+        """The rules as posted; an option the form does not offer keeps its value."""
+        return {name: cleaned[name] if name in self.fields else self.values[name] for name in money_rules.DEFAULTS}
 
     def overrides(self) -> dict:
         """Only what differs from the defaults (the rate only where money per point is on)."""

@@ -53,6 +53,12 @@ def _cents(cents: Decimal) -> str:
 
 def rate_text(rate: str) -> str:
     """The rate per point in euros as exactly as it is kept ("0,025 €", at least two decimals)."""
+    return f"{rate_number(rate)}{NBSP}€"
+
+
+def rate_number(rate: str) -> str:
+    """The rate kept in cents ("10", "2.5") as euros the page's way, with at least two decimals
+    as money is written ("0,10", "0,025"): the house rules form shows it so."""
     euros = Decimal(rate) / 100
     places = max(2, -euros.normalize().as_tuple().exponent)
-    return f"{number_text(euros, places=places)}{NBSP}€"
+    return number_text(euros, places=places)

@@ -74,8 +74,8 @@ def test_cents_with_a_unit_are_read_too(client, league, admin):
         ({"per_point": "between_players", "rate": "1.234"}, "rate", "1.234"),
         ({"per_point": "between_players", "rate": "0,00"}, "rate", "0,05"),
         ({"per_point": "between_players", "rate": "zehn"}, "rate", "zehn"),
-        ({"per_game": "-5"}, "per_game", None),
-        ({"per_game": "100001"}, "per_game", None),
+        ({"per_evening": "-5"}, "per_evening", None),
+        ({"per_evening": "100001"}, "per_evening", None),
         ({"per_point": "to_the_moon"}, "per_point", None),
     ],
 )
@@ -88,6 +88,25 @@ def test_bad_money_rules_are_refused_on_their_field(client, league, admin, money
         assert words in " ".join(errors[field])
     league.refresh_from_db()
     assert league.money_rules == {}
+
+
+def test_each_game_is_offered_the_money_rules_its_evenings_use(client, league, admin):
+    # Doppelkopf: points, fees, solos and the pennant; no stake per game or match ("per game"
+    # would read as "per hand" and cost nothing).
+    fields = set(client.get(league.get_absolute_url()).context["money_form"].fields)
+    assert fields == {"per_point", "rate", "per_evening", "per_lost_solo", "per_missed_pennant"}
+    maw = LeagueFactory(slug="maw", game="forty_five", variant="bruff")
+    client.force_login(member(maw, Role.ADMIN))
+    fields = set(client.get(maw.get_absolute_url()).context["money_form"].fields)
+    assert fields == {"per_game", "per_game_to", "per_match", "per_match_to", "per_evening"}
+
+
+def test_an_option_not_offered_keeps_its_value(client, league, admin):
+    league.money_rules = {"per_game": 20}
+    league.save()
+    assert rules_post(client, league, per_point="between_players", rate="0,10").status_code == 302
+    league.refresh_from_db()
+    assert league.money_rules == {"per_game": 20, "per_point": "between_players"}
 
 
 def test_a_post_without_the_money_section_keeps_the_money_rules(client, league, admin):

@@ -100,7 +100,7 @@ def render_league(request, league, membership, *, status=200, **forms):
         if rules_form is None and preset_form.spec is not None:
             rules = services.resolved_rules(game=league.game, variant=league.variant, overrides=league.rule_overrides)
             rules_form = preset_form.rules_form(rules=rules)
-        money_form = forms.get("money_form") or MoneyRulesForm(rules=league.money_rules)
+        money_form = forms.get("money_form") or MoneyRulesForm(rules=league.money_rules, game=league.game)
         invite_form = forms.get("invite_form") or InviteForm(league=league)
         _offer_players(invite_form, context["players"])
         context.update(
@@ -260,7 +260,7 @@ def rules_edit(request, slug):
     rules_form = preset_form.rules_form(data)
     # A post without the money section (an older page, a script) keeps the money rules.
     posted_money = any(key.startswith("money-") for key in data)
-    money_form = MoneyRulesForm(data, rules=league.money_rules) if posted_money else None
+    money_form = MoneyRulesForm(data, rules=league.money_rules, game=league.game) if posted_money else None
     valid = preset_form.is_valid() & (rules_form is not None and rules_form.is_valid())
     valid = valid & (money_form is None or money_form.is_valid())
     if valid:
