@@ -86,7 +86,9 @@ def test_the_settlement_reads_as_the_card_shows_it(client, evening, people):  # 
         ("Dora", 6, "0.30"),
     ]
     assert (body["cashbox"], body["cashbox_cents"], body["rules"]["per_point"]) == ("0.50", 50, "between_players")
-    assert [(o["payer"] and o["payer"]["name"], o["payee"] and o["payee"]["name"], o["amount"]) for o in body["open"]] == [
+    assert [
+        (o["payer"] and o["payer"]["name"], o["payee"] and o["payee"]["name"], o["amount"]) for o in body["open"]
+    ] == [
         ("Anna", "Ben", "0.10"),
         ("Carl", "Dora", "0.30"),
         ("Carl", None, "0.50"),

@@ -81,8 +81,8 @@ def _tamper(export, part, i, key, value):
     [
         ("cashbox", 3, "cents", 1230, "cashbox[3].cents"),  # a purchase is money out
         ("cashbox", 3, "cents", "12.30", "cashbox[3].cents"),
-        ("cashbox", 3, "cents", -10**9, "cashbox[3].cents"),
-        ("cashbox", 3, "cents", -10**7, "cashbox[3].cents"),  # more than the cashbox holds
+        ("cashbox", 3, "cents", -(10**9), "cashbox[3].cents"),
+        ("cashbox", 3, "cents", -(10**7), "cashbox[3].cents"),  # more than the cashbox holds
         ("cashbox", 2, "kind", "gift", "cashbox[2].kind"),
         ("cashbox", 4, "counters", 1, "cashbox[4].cents"),  # not the opposite of the evening's 0.50
         ("cashbox", 4, "counters", 4, "cashbox[4].counters"),  # itself, not earlier
