@@ -21,9 +21,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from leagues.cashbox import services as cashbox_services
 from leagues.cashbox import settlement
 from leagues.clubs import services as clubs_services
-from leagues.models import CashboxEntry, Hand, League, Meeting, MeetingCarry, Player, Season
+from leagues.models import CashboxEntry, Hand, League, Meeting, MeetingCarry, Payment, Player, Season
 from leagues.seasons import services as seasons_services
 from leagues.stats import activity, derived_cache
 from leagues.table import meetings as table_meetings
@@ -51,7 +52,7 @@ QUERIES = {
     "season statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
     "player statistics": {"first ever": 17, "read again": 13, "after a hand tonight": 13},
     "ratings": {"first ever": 13, "read again": 9, "after a hand tonight": 9},
-    "activity": {"newest": 16, "older": 14},
+    "activity": {"newest": 19, "older": 19},
     "season report": 11,
     "meeting history": 8,
     "bill page": {"page": 9, "split": 13},  # with what the cashbox can pay
@@ -215,8 +216,9 @@ def test_the_activity_reads_the_same_queries_at_two_league_sizes(
     client, league, monkeypatch, django_assert_num_queries
 ):
     """Every kind of event (evenings closed, a season closed and reopened, an evening
-    reopened, hands corrected, deleted and restored, house rules changed), a page of five
-    and the page before it."""
+    reopened, hands corrected, deleted and restored, house rules changed, money in and out of
+    the cashbox, an entry undone, a count, a payment ticked), a page of five and the page
+    before it."""
     monkeypatch.setattr(activity, "PAGE_SIZE", 5)
     user = Meeting.objects.get(pk=league["entry_meeting"]).created_by
     over = Season.objects.get(league__slug=league["slug"], number=league["closed_season"])
@@ -230,6 +232,14 @@ def test_the_activity_reads_the_same_queries_at_two_league_sizes(
     the_league = League.objects.get(slug=league["slug"])
     clubs_services.change_rules(
         league=the_league, variant="club", rule_overrides={**the_league.rule_overrides, "solo_point": False}
+    )
+    deposit = cashbox_services.record_entry(league=the_league, kind="deposit", cents=5000, note="Start", user=user)
+    cashbox_services.record_entry(league=the_league, kind="purchase", cents=800, note="Karten", user=user)
+    cashbox_services.counter_entry(league=the_league, entry_id=deposit.pk, note="doppelt", user=user)
+    cashbox_services.record_count(league=the_league, cents=0, counted_on=timezone.localdate(), note="", user=user)
+    evening = over.meetings.order_by("date").last()
+    Payment.objects.create(
+        league=the_league, meeting=evening, payer=evening.seats.first().player, cents=50, paid_at=now, paid_how="cash"
     )
     address = path("league_activity", league)
     first = get(client, address, django_assert_num_queries, QUERIES["activity"]["newest"])
