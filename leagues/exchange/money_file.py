@@ -152,7 +152,7 @@ def _read_entry(item, where, league, places: Places, entries) -> CashboxEntry:
     cents = checks.whole(item, "cents", where, model=CashboxEntry, field="cents")
     wrong_way = kind != EntryKind.COUNTER and (kind in MONEY_IN) != (cents > 0)
     if not 1 <= abs(cents) <= MAX_MONEY_CENTS or wrong_way:
-        raise ImportProblem(f"{where}.cents", _("money in above 0, money out below 0, at most 1000000.00."))
+        raise ImportProblem(f"{where}.cents", _("whole cents, money in above 0 and money out below 0, at most 100000000 either way."))
     counters = _countered(item, where, kind, cents, entries)
     season = places.seasons.get(checks.value(item, "season", where, int, required=False))
     if item.get("season") is not None and season is None:
@@ -195,7 +195,7 @@ def _countered(item, where, kind, cents, entries) -> CashboxEntry | None:
 def _import_count(item, where, league) -> None:
     cents = checks.whole(item, "cents", where, model=CashCount, field="cents")
     if not 0 <= cents <= MAX_MONEY_CENTS:
-        raise ImportProblem(f"{where}.cents", _("an amount from 0 to 1000000.00 in cents."))
+        raise ImportProblem(f"{where}.cents", _("whole cents from 0 to 100000000."))
     counted_on = checks.day(item, "counted_on", where)
     if counted_on > timezone.localdate():
         raise ImportProblem(f"{where}.counted_on", _("a day from 1900 to today."))
@@ -220,7 +220,7 @@ def _import_payment(item, where, league, places: Places, entries, seats, taken: 
         raise ImportProblem(f"{where}.payer", _("a payment is between a player and someone."))
     cents = checks.whole(item, "cents", where, model=Payment, field="cents")
     if not 1 <= cents <= MAX_MONEY_CENTS:
-        raise ImportProblem(f"{where}.cents", _("an amount from 1 to 100000000 cents."))
+        raise ImportProblem(f"{where}.cents", _("whole cents from 1 to 100000000."))
     paid_how = checks.value(item, "paid_how", where, str)
     if paid_how not in PaidHow.values:
         raise ImportProblem(f"{where}.paid_how", _("cash or transfer."))

@@ -10,12 +10,13 @@ is cut)."""
 from django.db.models import Exists, OuterRef
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leagues.models import CashboxEntry, CashCount, PaidHow, Payment
 from leagues.money import money_text
 from leagues.stats.activity import CASHBOX, COUNT, MEETING_RULES, PAYMENT, Event, _newest
 
-HOW = {PaidHow.CASH: "in cash", PaidHow.TRANSFER: "by transfer"}
+HOW = {PaidHow.CASH: gettext_lazy("in cash"), PaidHow.TRANSFER: gettext_lazy("by transfer")}
 
 
 def _words(kind_label, cents, note) -> str:
@@ -94,7 +95,7 @@ def _payment_events(*, league, cursor, size):
             "payer": payment.payer.name if payment.payer else _("the cashbox"),
             "payee": payment.payee.name if payment.payee else _("the cashbox"),
             "amount": money_text(payment.cents / 100),
-            "how": _(HOW.get(payment.paid_how, payment.paid_how)),
+            "how": str(HOW.get(payment.paid_how, payment.paid_how)),
         }
         events.append(
             Event(
