@@ -1,0 +1,68 @@
+"""A correction that changes the special rounds carried into many later evenings rewrites
+them in a fixed number of queries, whatever their number, and leaves every cached figure as a
+fresh replay has it. Doppelkopf, club rules, four players: 120 against 120 opens a Bock
+round of four games, carried from evening to evening."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from leagues.models import HandResult, MeetingCarry
+from leagues.table import services, verify
+from tests.factories import LeagueFactory, meeting_for, member
+
+pytestmark = pytest.mark.django_db
+
+FOUR = ["Anna", "Ben", "Carl", "Dora"]
+DAY = datetime.date(2026, 11, 20)
+SPLIT = {"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 120}
+PLAIN = {"kind": "normal", "re": ["Ben", "Dora"], "re_eyes": 131}
+
+
+def carrying_league(count):
+    """``count`` weekly evenings of a carrying league: the first ends on a split, whose Bock
+    round waits; every later one plays one plain game of it (a round of four games is never
+    finished in one evening, so it is carried on whole)."""
+    league = LeagueFactory(game="doppelkopf", variant="club", rule_overrides={"carry_special_rounds": True})
+    keeper = member(league, "scorekeeper")
+    meetings = [meeting_for(league, FOUR, date=DAY + datetime.timedelta(days=7 * i)) for i in range(count)]
+    for payload in (PLAIN, SPLIT):
+        services.enter_hand(meeting=meetings[0], payload=payload, by=keeper)
+    for meeting in meetings[1:]:
+        services.enter_hand(meeting=meeting, payload=PLAIN, by=keeper)
+    return league, keeper, meetings
+
+
+def bens(meetings):
+    """Ben's game at each evening after the first: (its round, his points)."""
+    return [
+        HandResult.objects.values_list("round", "delta").get(meeting=m, player__name="Ben") for m in meetings[1:]
+    ]
+
+
+def corrected(league, keeper, meetings):
+    """The split corrected to a plain game, so that no Bock round waits any more; its queries."""
+    split = meetings[0].hands.get(number=2)
+    with CaptureQueriesContext(connection) as queries:
+        services.change_hand(hand=split, payload=PLAIN, by=keeper, version=split.version)
+    return len(queries)
+
+
+@pytest.mark.parametrize("count", [5, 14])
+def test_a_correction_reaching_later_evenings_leaves_them_as_a_replay_has_them(count):
+    league, keeper, meetings = carrying_league(count)
+    # Re won a Bock game: Ben +2 each evening, with the round carried on.
+    assert bens(meetings) == [("bock", 2)] * (count - 1)
+    corrected(league, keeper, meetings)
+    assert bens(meetings) == [("normal", 1)] * (count - 1)
+    assert {tuple(MeetingCarry.objects.get(meeting=m).carried_in) for m in meetings} == {()}
+    assert verify.verify_replays(league=league) == (count, [])
+
+
+def test_the_evenings_a_correction_reaches_cost_a_fixed_number_of_queries():
+    # Four later evenings reached, every one of them playing other games now ...
+    short = corrected(*carrying_league(5))
+    # ... and thirteen.
+    assert corrected(*carrying_league(14)) == short
