@@ -37,9 +37,7 @@ def carrying_league(count):
 
 def bens(meetings):
     """Ben's game at each evening after the first: (its round, his points)."""
-    return [
-        HandResult.objects.values_list("round", "delta").get(meeting=m, player__name="Ben") for m in meetings[1:]
-    ]
+    return [HandResult.objects.values_list("round", "delta").get(meeting=m, player__name="Ben") for m in meetings[1:]]
 
 
 def corrected(league, keeper, meetings):
