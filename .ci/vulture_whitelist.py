@@ -77,3 +77,9 @@ _.GAME, _.all_games
 # Used only by tests, or by nothing, in packages other branches are rewriting now: delete
 # them there (leagues/stats/), then these lines.
 _.compute_statistics, _.compute_ratings, _.ABSAGE_BY_LEVEL, _.ROUNDS
+
+# The cashbox (leagues/cashbox/): DRF's field hook and serializer fields, ``clean_<field>``
+# methods, model fields set through the ORM, properties the templates read.
+_.to_representation, _.counters, _.recorded_by, _.counted_by, _.balance_cents, _.entries_total
+_.clean_counted_on, _.clean_iban, _.verbose_name_plural, _.updated_at
+_.euros, _.balance_euros, _.balance_at_count_euros, _.difference_euros

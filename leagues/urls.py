@@ -3,6 +3,7 @@ page is found next to its view."""
 
 from leagues import floor
 from leagues.accounts import urls as accounts
+from leagues.cashbox import urls as cashbox
 from leagues.clubs import urls as clubs
 from leagues.exchange import urls as exchange
 from leagues.seasons import urls as seasons
@@ -16,5 +17,6 @@ urlpatterns = [
     *stats.urlpatterns,
     *seasons.urlpatterns,
     *exchange.urlpatterns,
+    *cashbox.urlpatterns,
     *floor.urlpatterns,
 ]

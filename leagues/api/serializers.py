@@ -5,8 +5,15 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.limits import INT32_MAX, MAX_BILL_PLAYERS, MAX_CENTS_PER_POINT, MAX_HANDS, MAX_START_TOTAL
-from scoring.numbers import whole_number
+from scoring.limits import (
+    INT32_MAX,
+    MAX_BILL_PLAYERS,
+    MAX_CENTS_PER_POINT,
+    MAX_HANDS,
+    MAX_MONEY_CENTS,
+    MAX_START_TOTAL,
+)
+from scoring.numbers import decimal_number, whole_number
 from scoring.registry import game_names, get_game
 
 # The widest table of any game: the schema's bounds on "players" (each game checks its own).
@@ -263,3 +270,89 @@ class MeetingHandOutputSerializer(MeetingOutputSerializer):
     """The meeting after a write of one hand, with that hand as it is now."""
 
     hand = StoredHandOutputSerializer()
+
+
+# --- the cashbox (leagues/api/cashbox.py) -----------------------------------------------------
+
+
+@extend_schema_field({"type": "string", "example": "12.30"})
+class MoneyField(serializers.Field):
+    """An amount in euros as the API writes money ("12.30": a decimal point, at most two
+    decimals, ASCII digits; scoring/numbers.py reads it), as whole cents inside."""
+
+    default_error_messages = {
+        "invalid": _("An amount in euros with at most two decimals, like 12.30."),
+        "range": _("An amount from %(least)s to 1000000.00."),
+    }
+
+    def __init__(self, *, least_cents, **kwargs):
+        self.least_cents = least_cents
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        number = decimal_number(data, places=2) if isinstance(data, str) and len(data) <= 16 else None
+        if number is None:
+            self.fail("invalid")
+        cents = number * 100
+        if not self.least_cents <= cents <= MAX_MONEY_CENTS:
+            self.fail("range", least=f"{self.least_cents / 100:.2f}")
+        return int(cents)
+
+    def to_representation(self, value):
+        return f"{value / 100:.2f}" if isinstance(value, int) else str(value)
+
+
+class CashboxEntryOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField(help_text=_("evening, fee, deposit (in); dinner, purchase, payout (out); counter."))
+    amount = serializers.CharField(help_text=_("Euros, signed: above 0 into the cashbox, below 0 out of it."))
+    cents = serializers.IntegerField(help_text=_("The same amount in whole cents."))
+    note = serializers.CharField()
+    season = serializers.IntegerField(allow_null=True, help_text=_("The season's number, if linked."))
+    meeting = serializers.IntegerField(allow_null=True, help_text=_("The evening's id, if linked."))
+    counters = serializers.IntegerField(allow_null=True, help_text=_("The entry a counter-entry undoes."))
+    undone = serializers.BooleanField(help_text=_("A counter-entry undoes it."))
+    recorded_by = serializers.CharField()
+    recorded_at = serializers.DateTimeField()
+
+
+class CashCountOutputSerializer(serializers.Serializer):
+    amount = serializers.CharField()
+    cents = serializers.IntegerField()
+    counted_on = serializers.DateField()
+    note = serializers.CharField()
+    counted_by = serializers.CharField()
+    recorded_at = serializers.DateTimeField()
+
+
+class CashboxOutputSerializer(serializers.Serializer):
+    balance = serializers.CharField(help_text=_("The balance by the ledger (Soll), in euros: the sum of every entry."))
+    balance_cents = serializers.IntegerField()
+    latest_count = CashCountOutputSerializer(allow_null=True, help_text=_("The latest count (Ist), or null."))
+    balance_at_count = serializers.CharField(allow_null=True, help_text=_("The ledger's balance when it was counted."))
+    difference = serializers.CharField(allow_null=True, help_text=_("Counted minus the ledger's balance then."))
+    entries = CashboxEntryOutputSerializer(many=True, help_text=_("Newest first, at most 200."))
+    entries_total = serializers.IntegerField(help_text=_("How many entries the ledger has."))
+
+
+class CashboxEntryInputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=["evening", "fee", "deposit", "dinner", "purchase", "payout"],
+        help_text=_(
+            "Money in (evening, fee, deposit: scorekeepers and admins) or out (dinner, purchase, payout: admins)."
+        ),
+    )
+    amount = MoneyField(least_cents=1, help_text=_("Euros above 0, like 12.30."))
+    note = serializers.CharField(max_length=200, help_text=_("Why."))
+    season = WholeNumberField(required=False, allow_null=True, min_value=1, max_value=INT32_MAX)
+    meeting = WholeNumberField(required=False, allow_null=True, min_value=1, max_value=INT32_MAX)
+
+
+class CashboxCounterInputSerializer(serializers.Serializer):
+    note = serializers.CharField(max_length=200, help_text=_("Why the entry is undone."))
+
+
+class CashCountInputSerializer(serializers.Serializer):
+    amount = MoneyField(least_cents=0, help_text=_("Euros counted, like 187.40."))
+    counted_on = serializers.DateField()
+    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")

@@ -4,6 +4,7 @@ operations, and the schema with its documentation page."""
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from leagues.api import cashbox
 from leagues.api import views as api
 
 urlpatterns = [
@@ -29,6 +30,14 @@ urlpatterns = [
         api.MeetingHandReplaceView.as_view(),
         name="api_hand_replace",
     ),
+    path("v1/leagues/<slug:slug>/cashbox/", cashbox.CashboxView.as_view(), name="api_cashbox"),
+    path("v1/leagues/<slug:slug>/cashbox/entries/", cashbox.CashboxEntriesView.as_view(), name="api_cashbox_entries"),
+    path(
+        "v1/leagues/<slug:slug>/cashbox/entries/<int:pk>/counter/",
+        cashbox.CashboxCounterView.as_view(),
+        name="api_cashbox_counter",
+    ),
+    path("v1/leagues/<slug:slug>/cashbox/counts/", cashbox.CashCountsView.as_view(), name="api_cashbox_counts"),
     path("v1/schema/", SpectacularAPIView.as_view(), name="api_schema"),
     # The split view serves the Swagger UI's start script as a file (?script): the
     # Content-Security-Policy allows no inline script.

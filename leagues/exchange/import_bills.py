@@ -18,7 +18,7 @@ from leagues import exceptions
 from leagues.exchange import import_checks as checks
 from leagues.exchange.import_checks import ImportProblem
 from leagues.models import SeasonBill
-from scoring.bill import split_bill
+from leagues.seasons.services import split_season_bill
 from scoring.errors import ScoringError
 
 
@@ -56,6 +56,9 @@ def _bill_request(item, where, player) -> dict[str, Any]:
             player(name, f"{where}.paid").name: str(checks.amount(paid, name, f"{where}.paid", field="total", **money))
             for name in paid
         }
+    from_cashbox = checks.amount(item, "from_cashbox", where, field="from_cashbox", **money)
+    if from_cashbox:
+        request["from_cashbox"] = f"{from_cashbox:.2f}"
     return request
 
 
@@ -64,7 +67,7 @@ def import_bill(item, where, season, player) -> SeasonBill:
     of them by its standings (a file whose figures differ is refused, not corrected)."""
     request = _bill_request(item, where, player)
     try:
-        result = split_bill(request)
+        result = split_season_bill(request)
     except ScoringError as error:
         raise ImportProblem(where, " ".join(e["message"] for e in exceptions.problems_as_errors(error))) from error
     figures = _engine_figures(request, result)
@@ -82,6 +85,7 @@ def import_bill(item, where, season, player) -> SeasonBill:
         paid_by=player(request.get("paid_by"), f"{where}.paid_by", required=False),
         paid=figures["paid"],
         total_with_tip=figures["total_with_tip"],
+        from_cashbox=Decimal(request.get("from_cashbox") or 0),
         rate=figures["rate"],
         shares=figures["shares"],
         transfers=figures["transfers"],
@@ -98,7 +102,7 @@ def _engine_figures(request, result) -> dict:
     services.settle_bill keeps it."""
     paid = {name: amount for name, amount in (request.get("paid") or {}).items() if Decimal(amount)} or None
     if "paid_by" in request:
-        paid = {request["paid_by"]: result["total"]}
+        paid = {request["paid_by"]: result.get("rest", result["total"])}
     return {
         "total_with_tip": Decimal(result["total"]),
         "rate": None if result.get("rate") is None else Decimal(str(result["rate"])),

@@ -250,6 +250,7 @@ def _bill(bill: SeasonBill, players: dict[int, str], who: _Who) -> dict[str, Any
         "paid_by": players.get(bill.paid_by_id),
         "paid": bill.paid,
         "total_with_tip": _money(bill.total_with_tip),
+        "from_cashbox": _money(bill.from_cashbox),
         "rate": _money(bill.rate),
         "shares": bill.shares,
         "transfers": bill.transfers,

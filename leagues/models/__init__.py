@@ -19,14 +19,21 @@ from .league import (
     new_token,
 )
 from .meeting import Hand, Meeting, MeetingReopening, Seat
+from .money import MONEY_IN, MONEY_OUT, BankAccount, CashboxEntry, CashCount, EntryKind
 from .results import DerivedFigure, HandResult, MeetingCarry, MeetingResult
 from .season import Season, SeasonBill, SeasonReopening, everyone_hosted
 
 __all__ = [
     "GAME_LABELS",
     "ROLE_RANK",
+    "MONEY_IN",
+    "MONEY_OUT",
     "ApiToken",
+    "BankAccount",
+    "CashCount",
+    "CashboxEntry",
     "DerivedFigure",
+    "EntryKind",
     "Hand",
     "HandResult",
     "Invite",

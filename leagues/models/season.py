@@ -95,6 +95,9 @@ class SeasonBill(models.Model):
     # split_bill's answer: the total with tip, the rate applied (euros per point, lowered when
     # it would give money back), the shares and transfers by player name, in standings order.
     total_with_tip = models.DecimalField(_("total with tip"), max_digits=9, decimal_places=2)
+    # What the league's cashbox paid of the total with tip (its "dinner" entry in the ledger);
+    # the shares and transfers add up to the rest.
+    from_cashbox = models.DecimalField(_("from the cashbox"), max_digits=9, decimal_places=2, default=0)
     rate = models.DecimalField(_("rate"), max_digits=12, decimal_places=6, null=True, blank=True)
     shares = models.JSONField(_("shares"))
     transfers = models.JSONField(_("transfers"), default=list)

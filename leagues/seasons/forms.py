@@ -73,14 +73,26 @@ class BillForm(forms.Form):
         required=False,
         help_text=_("Only for “by points”. Lowered by itself if someone would get money back."),
     )
+    from_cashbox = AmountField(
+        label=_("From the cashbox (€)"),
+        min_value=0,
+        max_value=MAX_MONEY,
+        max_digits=9,
+        decimal_places=2,
+        required=False,
+        help_text=_("What the league's cashbox pays of the total with tip; the rest is split. An admin's."),
+    )
     paid_by = forms.ChoiceField(label=_("Who paid"), required=False)
     # The bill as read (canonical, "18740.00") when the checkbox "yes, that is right" is
     # ticked: a confirmation holds for that amount only, also in the shared link.
     confirm_total = forms.CharField(required=False)
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args, players, cashbox=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = players
+        # What the cashbox can pay (Decimal, euros; selectors.available_for_bill), or None
+        # when the caller does not bound it.
+        self.cashbox = cashbox
         # The examples in the page's language: "zum Beispiel 187,40" in German.
         example = number_text(Decimal("187.40"), places=2)
         self.fields["total"].error_messages.update(
@@ -92,7 +104,7 @@ class BillForm(forms.Form):
             }
         )
         self.fields["total"].widget.attrs["placeholder"] = example
-        for name, sample in (("tip_percent", "10"), ("cents_per_point", "10")):
+        for name, sample in (("tip_percent", "10"), ("cents_per_point", "10"), ("from_cashbox", "50")):
             self.fields[name].error_messages["invalid"] = gettext(
                 "%(field)s: type a number, for example %(example)s."
             ) % {
@@ -127,6 +139,7 @@ class BillForm(forms.Form):
         data = super().clean()
         if data.get("paid_by") == SEVERAL and not any(data.get(f"paid_{p.pk}") for p in self.players):
             self.add_error("paid_by", gettext("Enter how much each of you paid."))
+        self._clean_cashbox(data)
         total = data.get("total")
         implausible = total is not None and self.players and total > PLAUSIBLE_PER_HEAD * len(self.players)
         if not implausible or data.get("confirm_total") != canonical(total, places=2):
@@ -144,6 +157,17 @@ class BillForm(forms.Form):
             )
         return data
 
+    def _clean_cashbox(self, data):
+        """The cashbox's share: no more than it holds (the total with tip bounds it too:
+        services.split_season_bill)."""
+        share = data.get("from_cashbox")
+        if share and self.cashbox is not None and share > self.cashbox:
+            self.add_error(
+                "from_cashbox",
+                gettext("From the cashbox: it holds only %(balance)s by its ledger.")
+                % {"balance": money_text(self.cashbox)},
+            )
+
     def bill_request(self, scores):
         """The split_bill request (calculate-api.md) for the cleaned data."""
         data = self.cleaned_data
@@ -153,6 +177,8 @@ class BillForm(forms.Form):
         tip = data.get("tip_percent")
         if tip:
             request["tip_percent"] = canonical(tip)
+        if data.get("from_cashbox"):
+            request["from_cashbox"] = canonical(data["from_cashbox"], places=2)
         names = {str(p.pk): p.name for p in self.players}
         if data.get("paid_by") == SEVERAL:
             request["paid"] = {p.name: f"{data.get(f'paid_{p.pk}') or 0:.2f}" for p in self.players}
@@ -168,6 +194,8 @@ class BillForm(forms.Form):
         for name in ("tip_percent", "cents_per_point"):
             if data.get(name) is not None:
                 query[name] = canonical(data[name])
+        if data.get("from_cashbox"):
+            query["from_cashbox"] = canonical(data["from_cashbox"], places=2)
         query["method"] = data["method"]
         if data.get("paid_by"):
             query["paid_by"] = data["paid_by"]

@@ -11,8 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from leagues.cashbox.services import pay_bill_share
 from leagues.exceptions import InvalidInput, MidRound, SplitChanged, _error, _reason, problems_as_errors
-from leagues.locks import _lock, _lock_season_row
+from leagues.locks import _lock, _lock_league, _lock_season_row
 from leagues.models import (
     League,
     Meeting,
@@ -24,7 +25,8 @@ from leagues.seasons import selectors
 from leagues.table.evening import games_left_in_round, mid_round, mid_round_message
 from leagues.table.replay import _live_hands, _replay_of
 from scoring.bill import split_bill
-from scoring.errors import ScoringError
+from scoring.errors import Problems, ScoringError
+from scoring.errors import _ as _noop
 
 
 def _lock_season(season: Season, *, user, now) -> None:
@@ -88,6 +90,28 @@ def _decimal_or_none(value):
     return None if value is None else Decimal(str(value))
 
 
+def split_season_bill(request: dict[str, Any]) -> dict[str, Any]:
+    """split_bill's answer for a season's bill. With ``from_cashbox`` (an amount, as "25.00")
+    the league's cashbox pays that much of the total with tip and the rest is split as
+    without it (who paid, ``paid_by`` or ``paid``, paid the rest): the answer's ``total`` is
+    the total with tip, its shares and transfers add up to ``rest``. Raises ScoringError,
+    a share above the total with tip on the field ``from_cashbox``."""
+    share = Decimal(str(request.get("from_cashbox") or 0))
+    plain = {key: value for key, value in request.items() if key != "from_cashbox"}
+    if not share:
+        return split_bill(plain)
+    whole = split_bill({key: value for key, value in plain.items() if key not in ("paid", "paid_by")})
+    total = Decimal(whole["total"])
+    if not 0 <= share <= total:
+        problems = Problems()
+        message = _noop("The cashbox can pay from 0 to the total with tip, %(total)s.")
+        problems.add(None, "from_cashbox", message, total=whole["total"])
+        problems.raise_if_any()
+    rest = {key: value for key, value in plain.items() if key != "tip_percent"}
+    result = split_bill({**rest, "total": f"{total - share:.2f}"})
+    return {**result, "total": whole["total"], "rest": result["total"], "from_cashbox": f"{share:.2f}"}
+
+
 def bill_digest(scores: dict[str, int], result: dict[str, Any]) -> str:
     """A short digest of what a split shows: the standings it is split by, in order, and
     split_bill's answer (the total, the rate, the shares, who pays whom). The bill page sends
@@ -98,6 +122,7 @@ def bill_digest(scores: dict[str, int], result: dict[str, Any]) -> str:
         "rate": result.get("rate"),
         "shares": result["shares"],
         "transfers": result.get("transfers") or [],
+        "from_cashbox": result.get("from_cashbox"),
     }
     return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()[:24]
 
@@ -124,13 +149,16 @@ def _refuse_mid_round(season: Season) -> None:
 def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None, seen: str | None = None) -> SeasonBill:
     """Store the season's bill and close the season (with any evening still open).
 
-    ``bill`` is a split_bill request without its scores (calculate-api.md: total, method,
-    cents_per_point, tip_percent, paid_by or paid); the scores are the season's standings,
-    read here under the locks of the season and its open evenings. ``seen``: the
+    ``bill`` is a split_season_bill request without its scores (calculate-api.md: total,
+    method, cents_per_point, tip_percent, paid_by or paid; and from_cashbox); the scores
+    are the season's standings, read here under the locks of the season and its open
+    evenings. ``seen``: the
     ``bill_digest`` of the split the page showed; SplitChanged when this split is another
     (None: not asked). MidRound while an open evening is in the middle of a round. A bill
-    stored before is kept, marked replaced.
+    stored before is kept, marked replaced. The cashbox's share goes out of the league's
+    cashbox in the same transaction (the league's lock is taken first for it).
     """
+    _lock_league(season.league)
     season = _lock_season_row(season.pk)
     if season.closed_on is None:
         raise _error("season", _("This season is still running: its bill is split when everyone has hosted."))
@@ -140,7 +168,7 @@ def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None, seen: s
         _refuse_mid_round(season)
     scores = selectors.season_scores(season=season)
     try:
-        result = split_bill({**bill, "scores": scores})
+        result = split_season_bill({**bill, "scores": scores})
     except ScoringError as error:
         raise InvalidInput(problems_as_errors(error)) from error
     if seen is not None and seen != bill_digest(scores, result):
@@ -153,7 +181,7 @@ def _store_bill(season: Season, bill: dict[str, Any], result, scores, *, user, n
     # Who paid what; those who paid nothing are left out.
     paid = {name: amount for name, amount in (bill.get("paid") or {}).items() if Decimal(amount)} or None
     if bill.get("paid_by"):
-        paid = {bill["paid_by"]: result["total"]}
+        paid = {bill["paid_by"]: result.get("rest", result["total"])}  # the cashbox paid its share
     season.bills.current().update(replaced_at=now)
     stored = SeasonBill.objects.create(
         season=season,
@@ -164,6 +192,7 @@ def _store_bill(season: Season, bill: dict[str, Any], result, scores, *, user, n
         paid_by=players.get(bill.get("paid_by")),
         paid=paid,
         total_with_tip=Decimal(result["total"]),
+        from_cashbox=Decimal(result.get("from_cashbox") or 0),
         rate=_decimal_or_none(result.get("rate")),
         shares=result["shares"],
         transfers=result.get("transfers") or [],
@@ -172,13 +201,14 @@ def _store_bill(season: Season, bill: dict[str, Any], result, scores, *, user, n
         settled_by=user,
         settled_at=now,
     )
+    pay_bill_share(bill=stored, user=user, now=now)
     if season.locked_at is None:
         _lock_season(season, user=user, now=now)
     return stored
 
 
 def stored_bill_request(bill: SeasonBill) -> dict[str, Any]:
-    """The split_bill request of a stored bill without its scores: to split it again by
+    """The split_season_bill request of a stored bill without its scores: to split it again by
     today's standings (the bill page after a reopening)."""
     request: dict[str, Any] = {"total": f"{bill.total:.2f}", "method": bill.method}
     if bill.tip_percent:
@@ -189,6 +219,8 @@ def stored_bill_request(bill: SeasonBill) -> dict[str, Any]:
         request["paid_by"] = bill.paid_by.name
     elif bill.paid:
         request["paid"] = dict(bill.paid)
+    if bill.from_cashbox:
+        request["from_cashbox"] = f"{bill.from_cashbox:.2f}"
     return request
 
 

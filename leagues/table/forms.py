@@ -265,10 +265,12 @@ class StartMeetingForm(forms.Form):
 class HandEntryForm(forms.Form):
     """The hidden inputs of the hand-entry form, besides the hand itself (which its game's
     module reads): the number the phone was about to enter, and the key this rendering of
-    the form got, so that a double tap or a re-sent POST enters the hand once."""
+    the form got, so that a double tap or a re-sent POST enters the hand once, and the mark of
+    the sheet it was sent from (``leagues.table.sheet.sheet_mark``)."""
 
     expected_hand = WholeNumberField(min_value=1, required=False, error_messages=STALE_FORM)
     idempotency_key = forms.UUIDField(required=False, error_messages=STALE_FORM)
+    sheet_mark = forms.CharField(required=False, max_length=64, error_messages=STALE_FORM)
 
 
 class HandVersionForm(forms.Form):

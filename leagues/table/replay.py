@@ -48,7 +48,7 @@ def compulsory_solos_for(
         return []  # only a game with penalty soli (Doppelkopf) knows the pennant
     # A write's meeting was read with it (``_lock``: Meeting.objects.with_season_start()).
     # Asked before the season's number, so that a page runs as many queries in the first
-    # season as in the twentieth (tests/stats/test_league_size_queries.py).
+    # season as in the twentieth (tests/test_query_counts.py).
     opens = getattr(meeting, "opens_season", None)
     if opens is None:
         opens = meeting.season.meetings.order_by("date", "id").values_list("id", flat=True).first() == meeting.id

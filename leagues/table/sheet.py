@@ -2,6 +2,8 @@
 who did what.
 """
 
+import hashlib
+
 from django.utils.translation import gettext_lazy
 
 from leagues.table import outbox_choices
@@ -9,6 +11,15 @@ from leagues.table.hand_entry import FORMS, form_module, game_end_line
 from leagues.table.selectors import ROUND_LABELS
 
 # --- the evening's sheet and its history, shaped for the pages ----------------------------
+
+
+def sheet_mark(live_hands) -> str:
+    """A mark of the sheet a phone shows: which hands are live and in which version. The
+    phone sends it back with the next hand; when another phone corrected, deleted or
+    restored a hand meanwhile, the marks differ and the answer is the whole sheet rather
+    than one appended row over stale ones."""
+    seen = ",".join(f"{hand.pk}.{hand.version}" for hand in live_hands)
+    return hashlib.sha256(seen.encode()).hexdigest()[:16]
 
 
 def sheet_rows(*, result, live_hands):

@@ -237,7 +237,7 @@
   /* --- Nothing lost: the half-entered hand in localStorage, per meeting and hand ----------- */
   // What belongs to this rendering of the form, not to the hand typed: never kept in a draft.
   // The Ramsch chips' inputs follow the chips, which the draft keeps as chips.
-  var SKIP = { csrfmiddlewaretoken: 1, expected_hand: 1, idempotency_key: 1, ramsch_losers: 1, ramsch_eyes: 1, ramsch_jungfrauen: 1 };
+  var SKIP = { csrfmiddlewaretoken: 1, expected_hand: 1, idempotency_key: 1, sheet_mark: 1, ramsch_losers: 1, ramsch_eyes: 1, ramsch_jungfrauen: 1 };
   function draftForm() { return document.querySelector("form[data-draft-key]"); }
   function draftKey(f) { return "kartenliga:draft:" + f.dataset.draftKey; }
   var timer = null, dirty = false, dirtyHand = null;

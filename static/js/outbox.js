@@ -93,7 +93,7 @@
     if (said) return said.map(function (line) { return line[0] + ": " + line[1]; }).join(" · ");
     var parts = [];
     qa(form, "input, select").forEach(function (el) {
-      if (!el.name || el.name === "csrfmiddlewaretoken" || el.name === "expected_hand" || el.name === "idempotency_key") return;
+      if (!el.name || el.name === "csrfmiddlewaretoken" || el.name === "expected_hand" || el.name === "idempotency_key" || el.name === "sheet_mark") return;
       if (el.type === "checkbox" || el.type === "radio") { if (el.checked) parts.push(labelOf(form, el) || el.value); }
       else if (el.type === "hidden") { if (el.value && el.closest(".ann-list")) parts.push(el.parentNode.textContent.replace(/\s+/g, " ").trim() || el.value); }
       else if (el.tagName === "SELECT") { if (el.value) parts.push((labelOf(form, el) + " " + el.options[el.selectedIndex].text).trim()); }

@@ -1,4 +1,4 @@
-"""Issue 13 in the API: a hand entered offline replaces the hand another phone stored under its
+"""In the API: a hand entered offline replaces the hand another phone stored under its
 number (POST .../hands/<id>/replace/): a correction at the version the client saw, once per
 idempotency key, with the same roles as a correction.
 

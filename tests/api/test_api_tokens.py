@@ -1,4 +1,4 @@
-"""Personal API tokens (issue 14 §4): made and revoked under the account menu, shown once,
+"""Personal API tokens: made and revoked under the account menu, shown once,
 stored as a digest only; the stateful API accepts them as ``Authorization: Bearer``."""
 
 import pytest

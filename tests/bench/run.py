@@ -7,7 +7,7 @@
    POST /api/v1/calculate/ with a 40-hand Doppelkopf meeting and the trivial POST
    /api/v1/ping/; the medians and their ratio are reported.
 
-Prints a table and writes the figures as JSON (``--output``). Targets (issue 3): Doppelkopf
+Prints a table and writes the figures as JSON (``--output``). Targets: Doppelkopf
 >= 50,000 hands/s; calculate for 40 hands <= 2x the trivial endpoint's median.
 """
 

@@ -92,7 +92,7 @@ def test_the_pages_work_under_the_policy(live_server, watched, login):
     watch.check(page)
     meeting = Meeting.objects.get(league=league)
 
-    # The Doppelkopf form: a result chip fills the eyes field (issue 11: the chips replaced
+    # The Doppelkopf form: a result chip fills the eyes field (the chips replaced
     # the quick eye buttons), an announcement is added and removed again, then a hand is
     # saved through htmx.
     form = page.locator("#hand-form")

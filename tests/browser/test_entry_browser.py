@@ -1,4 +1,4 @@
-"""Issue 11 beyond the tap counts: a half-entered hand survives a reload (and is gone once
+"""Beyond the tap counts: a half-entered hand survives a reload (and is gone once
 saved), Back closes the why dialog instead of leaving the meeting, the chips for the result
 enter what the spec's lines need, and the sheet of six players fits 360 px on the meeting page
 and on the public one. German phone (de-DE); screenshots entry-*.png."""

@@ -1,4 +1,4 @@
-"""Issue 13 in Chromium: hands entered without signal wait in the browser's outbox, survive a
+"""In Chromium: hands entered without signal wait in the browser's outbox, survive a
 reload and an update of the service worker, and reach the server once each, in order; a hand
 whose number another phone took meanwhile is shown beside theirs and kept, put in place of
 theirs or discarded as the scorekeeper chooses, and the evening's history says which.

@@ -1,4 +1,4 @@
-"""A league that writes only the result (issue 11, Doppelkopf option ``points_only``): taps
+"""A league that writes only the result (Doppelkopf option ``points_only``): taps
 and scrolls of a result on the real meeting page, on a phone (390x844, German, Chromium),
 counted by the ``Thumb`` of test_taps_browser.py. Screenshots of the form at 360 and 390 px
 go to test-artifacts/screenshots/taps-dk-points-<width>.png, the measured figures to
@@ -24,7 +24,7 @@ from tests.factories import LeagueFactory, meeting_for, member
 
 german_phone = test_taps_browser.german_phone  # the fixture: 390x844, German
 TABLE = Path(__file__).resolve().parents[2] / "test-artifacts" / "taps-points.md"
-TARGET = 3  # issue 11: a plain game (Re pair, winner, value 1 pre-chosen, save)
+TARGET = 3  # a plain game (Re pair, winner, value 1 pre-chosen, save)
 
 
 def _league():

@@ -114,7 +114,7 @@ def test_a_thousand_evening_with_a_failed_contract(phone, live_server, login, sh
     assert phone.inner_text("[data-contract]") == "Contract: 120"
     phone.fill("input[name='points:Ben']", "70")
     phone.fill("input[name='points:Carl']", "30")
-    # The last of the three fills itself in from 120 (issue 11: no "Give Dora 20" tap).
+    # The last of the three fills itself in from 120 (no "Give Dora 20" tap).
     assert phone.input_value("input[name='points:Dora']") == "20"
     assert phone.inner_text("[data-sum]") == "Σ 120 / 120"
     tap(phone, "marriages:Ben", "clubs")

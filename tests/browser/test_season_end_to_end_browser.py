@@ -1,5 +1,5 @@
 """A Doppelkopf club's season from the first sign-up to a reopened evening, on a phone
-(390x844), once in German (a browser asking for de-DE) and once in English (issue 9).
+(390x844), once in German (a browser asking for de-DE) and once in English.
 
 Hanne signs up and founds the league (club rules), adds Jonas, Carl and Dora, and sends Jonas
 an invite as scorekeeper, which he follows on his own phone and signs up. Jonas, Carl and Dora

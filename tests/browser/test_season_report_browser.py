@@ -1,4 +1,4 @@
-"""The season report in Chromium (issue 14 §3): at phone and desktop size, and as it prints
+"""The season report in Chromium: at phone and desktop size, and as it prints
 (print media emulated): no navigation, the chart drawn, nothing wider than the page.
 Screenshots: test-artifacts/screenshots/season-report-*.png, and the print as a PDF beside
 them (season-report-print.pdf), the browser's own "save as PDF"."""

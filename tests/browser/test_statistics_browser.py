@@ -36,7 +36,7 @@ def test_statistics_and_ratings_look_right(live_server, browser, phone, desktop,
     phone.goto(live_server.url + pages["statistics-player"])
     assert "Partners" in phone.inner_text("main") or "Partners" in phone.content()
     # The ratings explained in German on a German phone: a solo is one match against the mean
-    # of the three (issue 14 §2).
+    # of the three.
     context = browser.new_context(viewport=PHONE, locale="de-DE")
     context.set_default_timeout(10_000)
     german = context.new_page()

@@ -1,4 +1,4 @@
-"""Faster than paper (issue 11): taps and scrolls for one hand of each kind, on the real
+"""Faster than paper: taps and scrolls for one hand of each kind, on the real
 meeting page, on a phone (390x844, German, Chromium), with one thumb.
 
 A ``Thumb`` taps as a person would: before each tap it checks that the control is on the
@@ -23,7 +23,7 @@ from tests.factories import LeagueFactory, meeting_for, member
 
 TABLE = Path(__file__).resolve().parents[2] / "test-artifacts" / "taps.md"
 NAMES = ["Anna", "Ben", "Carl", "Dora"]
-MIN_TAP = 44  # px, the least tap target (issue 11)
+MIN_TAP = 44  # px, the least tap target
 
 # scenario -> (issue's figure today, target taps, asserted): asserted only where met.
 TARGETS = {
@@ -251,7 +251,7 @@ def dk_ramsch(page, thumb):
         thumb.tap(page.locator('#hand-form [data-ramsch-lo="90"]'))
         _save(thumb, page, 6)
         return
-    # Before issue 11: every player's eyes and tricks typed.
+    # Without the loser chips: every player's eyes and tricks typed.
     for name, eyes, tricks in [("Anna", "50", "3"), ("Ben", "49", "2"), ("Carl", "50", "3"), ("Dora", "91", "4")]:
         thumb.type(page.locator(f'#hand-form input[name="eyes__{name}"]'), eyes)
         thumb.type(page.locator(f'#hand-form input[name="tricks__{name}"]'), tricks)

@@ -1,5 +1,5 @@
 """The league's house-rules form (generated from the options in scoring/doppelkopf_rules.py)
-offers issue 10's Doppelkopf options, starts at the preset's values (today's figures) and
+offers the Doppelkopf house-rule options, starts at the preset's values (today's figures) and
 checks what is posted."""
 
 from leagues.clubs.forms import RulesForm

@@ -6,7 +6,6 @@ the form generator is tested whatever the real engines declare and however far t
 """
 
 import datetime
-import re
 
 import pytest
 from django.urls import reverse
@@ -282,27 +281,12 @@ def test_the_league_page_only_reads(client, league):
     assert client.post(league.get_absolute_url(), {"name": "x"}).status_code == 405
 
 
-def test_the_page_runs_a_fixed_number_of_queries(client, league, django_assert_max_num_queries):
-    admin = member(league, Role.ADMIN)
-    for _ in range(12):
-        member(league, Role.MEMBER)
-        Invite.objects.create(league=league, role=Role.MEMBER, created_by=admin)
-    as_user(client, admin)
-    with django_assert_max_num_queries(9):
-        assert client.get(league.get_absolute_url()).status_code == 200
-
-
-def test_the_invite_form_offers_the_players_the_page_read(client, league, django_assert_num_queries):
-    """The session, its user, the league with the membership (one query each), then the page's own five (seasons, members, players,
-    recent meetings, invites): the invite form's players are not read again (a
-    ModelChoiceField renders through ``.iterator()``, a server-side cursor on PostgreSQL)."""
+def test_the_invite_form_offers_the_players_without_an_account(client, league):
     admin = member(league, Role.ADMIN)
     Player.objects.create(league=league, name="Zora")
     Player.objects.create(league=league, name="Anton")
     as_user(client, admin)
-    with django_assert_num_queries(8) as ctx:
-        html = client.get(league.get_absolute_url()).content.decode()
-    assert sum(bool(re.search(r'FROM "?leagues_player"?\s', q["sql"])) for q in ctx.captured_queries) == 1
+    html = client.get(league.get_absolute_url()).content.decode()
     select = html[html.index('name="invite-player"') : html.index("</select>", html.index('name="invite-player"'))]
     # Only those without an account, by name, after "someone new"; the admin has an account.
     assert [o for o in select.split("<option")[1:] if "value" in o][0].startswith(' value=""')

@@ -1,4 +1,4 @@
-"""A league's data out and in (issue 14 §4): the export holds everything as entered; importing
+"""A league's data out and in: the export holds everything as entered; importing
 it gives identical standings, sheets and bills (round trip on the demo league); bad files are
 refused naming where, with nothing stored; who may export and import."""
 
@@ -96,7 +96,7 @@ def test_the_demo_league_round_trips(demo):
 
 
 def test_an_offline_hands_conflict_choice_survives_the_round_trip(demo):
-    # Issue 13: a hand discarded after a conflict is kept deleted, its history saying why.
+    # A hand discarded after a conflict is kept deleted, its history saying why.
     meeting = demo.meetings.order_by("-date").first()
     scorekeeper = demo.memberships.filter(role=Role.ADMIN).first().user
     taken = Hand.objects.filter(meeting=meeting).live().order_by("position").first()

@@ -1,4 +1,4 @@
-"""Import of a paper season (issue 14 §4): a CSV of each player's total per evening, stored
+"""Import of a paper season: a CSV of each player's total per evening, stored
 as such and counted in the standings; a CSV of hands, replayed by the engine; every problem
 named by row and column, nothing stored on error or before the confirmation; who may."""
 

@@ -1,4 +1,4 @@
-"""No payload field name in a message a page shows (issue 9 §5).
+"""No payload field name in a message a page shows.
 
 scoring/ names the payload's fields and values in its problems ("“eyes” must…", "…already
 made this call: keine_90"); the API keeps them, the HTML pages say them as their forms label

@@ -9,7 +9,7 @@ json_values = st.recursive(
     max_leaves=10,
 )
 
-# Doppelkopf: the house-rule options of issue 10 that change figures or the deal, over their
+# Doppelkopf: the house-rule options that change figures or the deal, over their
 # whole range (each left out now and then: the preset's value then holds).
 doppelkopf_house_rules = st.fixed_dictionaries(
     {},

@@ -59,7 +59,7 @@ OPTIONS = [(spec.key, option.name) for spec in all_games() for option in spec.op
 def test_any_value_of_any_option_gives_a_result_or_problems_naming_the_rules_or_a_hand(
     game, option, seed, hands, value
 ):
-    # Every option, the house rules of issue 10 included (1000's barrel_turns, 110's
+    # Every option, the house rules included (1000's barrel_turns, 110's
     # bidder_out_first, Auction 45s' frozen_rule, 56's stake_table ...): a bad value is a problem
     # of "rules"; a good one may make a generated hand invalid under the new rules, which is
     # then that hand's problem. Never another exception.
@@ -72,7 +72,7 @@ def test_any_value_of_any_option_gives_a_result_or_problems_naming_the_rules_or_
         assert all(p.hand is not None or p.field == "rules" for p in error.problems), error.problems
 
 
-# --- One shape for a replay's result (scoring/results.py, issue 10 §5) -------------------------
+# --- One shape for a replay's result (scoring/results.py) -------------------------
 
 HAND_KEYS = set(HandFigures.__annotations__)
 RESULT_KEYS = set(ReplayResult.__annotations__) | {"game", "variant", "rules"}  # the API adds these

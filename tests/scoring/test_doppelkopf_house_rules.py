@@ -1,4 +1,4 @@
-"""Doppelkopf house rules of issue 10: ``announcement_points``, ``karlchen_gefangen``,
+"""Doppelkopf house rules beyond the spec's table: ``announcement_points``, ``karlchen_gefangen``,
 ``bock_stacking`` and the hand kind ``points``. Every figure worked out by hand from
 doppelkopf.md (game value items, signs, special rounds) and the options' descriptions."""
 

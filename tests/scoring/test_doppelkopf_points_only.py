@@ -1,4 +1,4 @@
-"""The Doppelkopf option ``points_only`` (issue 11): a club that writes only the result. It
+"""The Doppelkopf option ``points_only``: a club that writes only the result. It
 chooses the entry form; the engine scores a ``points`` hand the same with it on or off.
 Figures by hand from doppelkopf.md (special rounds: each Bock trigger enqueues one Bock
 round of as many games as players, every point counts double) and the kind ``points``

@@ -402,11 +402,11 @@ def test_every_option_of_the_presets_table_is_declared_with_label_and_help():
         "pflichtsolo_rounds",
         "carry_special_rounds",
         "revoke_multiplier",
-        # issue 10's house rules (not in the spec's table: both presets keep today's figures)
+        # the house rules (not in the spec's table: both presets keep today's figures)
         "announcement_points",
         "karlchen_gefangen",
         "bock_stacking",
-        # issue 11: the hand form a league offers first (off in both presets; no figure changes)
+        # the hand form a league offers first (off in both presets; no figure changes)
         "points_only",
     }
     assert {o.name for o in GAME.options} == table

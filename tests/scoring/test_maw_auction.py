@@ -304,7 +304,7 @@ def test_next_says_each_partys_lowest_bid():
     assert out["next"]["min_bid"] == {"A": 5, "B": 5}
 
 
-# -- frozen_rule and lose_at (the peers' house rules, issue 10) ---------------------------
+# -- frozen_rule and lose_at (the peers' house rules) ---------------------------
 
 
 def test_frozen_rule_maker_fails_only_a_frozen_party_scores_when_the_maker_fails():

@@ -1,4 +1,4 @@
-"""Property tests for the Maw family (issue 4 "Done when"): random valid sittings replay without
+"""Property tests for the Maw family: random valid sittings replay without
 error and twice the same; race games never credit a trick twice or after the game ended;
 Spoil Five chips are conserved; a valid hand made invalid is reported with its number; any
 JSON in any field gives a result or a ScoringError, never another exception."""
@@ -34,7 +34,7 @@ def request(game, variant, seed, hands, rules=None):
     return example_request(random.Random(seed), hands, game=game, variant=variant, rules=rules)
 
 
-# The peers' house rules (issue 10), each on top of a preset.
+# The peers' house rules, each on top of a preset.
 HOUSE_RULES = [
     ("one_ten", "standard", {"bidder_out_first": True}),
     ("one_ten", "standard", {"bidder_out_first": True, "must_bid_out": True}),

@@ -1,5 +1,5 @@
 """Who won a hand and who won a game (scoring/results.py: ``hand_winners``, ``game_winner``),
-the same two keys in every game (issue 10 §5). Every figure worked out by hand from the
+the same two keys in every game. Every figure worked out by hand from the
 game's spec; each test names the rule that decides the winner."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""1000 under the Polish house rules both 1000 peers play (issue 10): ``barrel_turns`` with
+"""1000 under the Polish house rules both 1000 peers play: ``barrel_turns`` with
 ``barrel_fall``, ``zero_rounds_penalty`` and ``target_inclusive``. Figures worked out by hand
 from thousand.md and the option's definition in scoring/thousand.py."""
 

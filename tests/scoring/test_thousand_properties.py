@@ -12,7 +12,7 @@ from scoring.thousand import example_request, round_half_up
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-# The Polish house rules (issue 10), none, some or all: barrel_turns only where there is a
+# The Polish house rules, none, some or all: barrel_turns only where there is a
 # barrel (pagat); start totals near the barrel and the target so that they come into play.
 polish = st.fixed_dictionaries(
     {},

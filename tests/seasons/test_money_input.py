@@ -1,4 +1,4 @@
-"""Money typed the German way (issue 9, section 4): the bill's amounts are read in the page's
+"""Money typed the German way: the bill's amounts are read in the page's
 language, what has two readings is refused, a bill beyond a restaurant's is asked about, and
 the figures are shown as the language writes them. Every figure worked out by hand."""
 

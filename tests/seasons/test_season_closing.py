@@ -1,4 +1,4 @@
-"""A closed season stays closed (issue 9 §3; league.md "End of a season"): the last evening of a
+"""A closed season stays closed (league.md "End of a season"): the last evening of a
 complete season, its stored bill or the next season closes it with its evenings; nothing of
 it changes until an admin reopens it with a reason; the stored bill stays what was paid, shown
 beside the split by the new standings after a reopening.

@@ -4,14 +4,11 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues.models import Player, Role
-from tests.bench.build import build_league
 from tests.bill_steps import save_bill
-from tests.factories import LeagueFactory, UserFactory, member
+from tests.factories import LeagueFactory, member
 from tests.stats.test_standings_queries import two_meetings
 
 pytestmark = pytest.mark.django_db
@@ -198,33 +195,3 @@ def test_the_page_is_printable(client, league):
     page = client.get(url(league), {"total": "80", "method": "by_rank"}).content.decode()
     # The print button (static/js/kartenliga.js calls window.print() for data-print: no inline handler).
     assert '<button type="button" class="secondary" data-print>' in page
-
-
-# --- the fixed number of queries ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize("carry", [False, True], ids=["plain", "carry"])
-def test_the_page_and_its_split_cost_as_many_queries_for_a_longer_season(client, carry, django_assert_num_queries):
-    """The bill of a complete season whose evenings are all still open (as `make bench-league`
-    builds it): the page and the split with the evenings saving closes, each replayed for its
-    round, in as many queries for a season of six evenings as for one of two."""
-    user = UserFactory()
-    client.force_login(user)
-    split = {"total": "80", "method": "by_rank"}
-    counts = []
-    for label, meetings in (("short", 2), ("long", 6)):
-        ids = build_league(slug=f"bill-{label}", seasons=2, meetings=meetings, hands=12, carry=carry, user=user, seed=3)
-        address = reverse("season_bill", kwargs={"slug": ids["slug"], "number": ids["closed_season"]})
-        if counts:
-            with django_assert_num_queries(counts[0]):
-                assert client.get(address).status_code == 200
-            with django_assert_num_queries(counts[1]):
-                response = client.get(address, split)
-        else:
-            with CaptureQueriesContext(connection) as page:
-                assert client.get(address).status_code == 200
-            with CaptureQueriesContext(connection) as shown:
-                response = client.get(address, split)
-            counts = [len(page), len(shown)]
-        assert response.status_code == 200
-        assert len(response.context["closes"]) == meetings

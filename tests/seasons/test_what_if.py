@@ -138,39 +138,3 @@ def test_a_season_without_an_evening_is_a_404(client, league, people):
     league.seasons.create(number=1, started_on=DATES[0])
     client.force_login(people[Role.MEMBER])
     assert client.get(url(league)).status_code == 404
-
-
-@pytest.fixture
-def two_sizes(db):
-    """Two leagues of random valid Doppelkopf evenings carrying special rounds (the bench's
-    builder): season 2 of two evenings and of six."""
-    from tests.bench.build import build_league
-    from tests.factories import UserFactory
-
-    user = UserFactory(username="what-if-sizes")
-    built = {}
-    for label, evenings in (("small", 2), ("big", 6)):
-        for seed in range(40):  # the first seed whose evenings all replay
-            try:
-                ids = build_league(
-                    slug=f"wi-{label}-{seed}", seasons=2, meetings=evenings, hands=8, carry=True, user=user, seed=seed
-                )
-                break
-            except RuntimeError:
-                continue
-        built[label] = ids["slug"]
-    return user, built
-
-
-def test_the_what_if_page_runs_as_many_queries_for_six_evenings_as_for_two(
-    client, two_sizes, django_assert_num_queries
-):
-    user, built = two_sizes
-    client.force_login(user)
-    pages = {label: reverse("season_what_if", kwargs={"slug": slug, "number": 2}) for label, slug in built.items()}
-    with CaptureQueriesContext(connection) as small:
-        response = client.get(pages["small"], {"variant": "ddv"})
-    assert response.status_code == 200 and response.context["result"].evenings
-    with django_assert_num_queries(len(small.captured_queries)):
-        response = client.get(pages["big"], {"variant": "ddv"})
-    assert response.status_code == 200 and len(response.context["result"].evenings) == 6

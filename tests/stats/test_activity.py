@@ -1,5 +1,5 @@
-"""A league's activity page (issue 14 §5): who may read it, what it says of a small season's
-changes (written through leagues.services as the pages do), and its cost per page.
+"""A league's activity page: who may read it, what it says of a small season's
+changes (written through leagues.services as the pages do), and its pages.
 
 The season is tests/seasons/test_season_report.py's (four evenings of Doppelkopf, club rules, the
 bill saved). Then the admin reopens the season and its second evening, the scorekeeper corrects
@@ -11,8 +11,6 @@ import re
 from html import unescape
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues.models import Player, Role
@@ -240,28 +238,3 @@ def test_the_older_link_leads_to_the_next_page(client, played, people, monkeypat
     assert second.status_code == 200
     assert len(cards(second)) == 10 and cards(second) != cards(client.get(url(played)))
     assert "Newest" in second.content.decode()
-
-
-def test_a_page_costs_the_same_queries_in_a_longer_league(
-    client, played, people, django_capture_on_commit_callbacks, django_assert_num_queries
-):
-    client.force_login(people[Role.MEMBER])
-    with CaptureQueriesContext(connection) as small:
-        assert client.get(url(played)).status_code == 200
-    queries = len(small)  # now: the log is emptied by every request
-    # A league with three seasons of the same evenings, and the same changes at the end.
-    other = LeagueFactory(game="doppelkopf", variant="club")
-    folks = {role: member(other, role) for role in Role}
-    Player.objects.filter(league=other, user__isnull=False).update(active=False)
-    keeper, admin = folks[Role.SCOREKEEPER], folks[Role.ADMIN]
-    for year in range(3):
-        with django_capture_on_commit_callbacks(execute=True):
-            season = build_season(other, keeper, year=year - 2)
-        seasons_services.settle_bill(season=season, bill=BILL, user=keeper)
-    changes(other, keeper=keeper, admin=admin, client=client, season_number=3)
-    client.force_login(folks[Role.MEMBER])
-    with django_assert_num_queries(queries):
-        first = client.get(url(other))
-    older = re.search(r'href="\?before=([^"]+)" rel="next"', first.content.decode()).group(1)
-    with django_assert_num_queries(queries):
-        assert client.get(url(other), {"before": older}).status_code == 200

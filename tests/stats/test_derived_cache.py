@@ -2,8 +2,7 @@
 """The statistics' season parts and the rating states kept in a database table
 (``DerivedFigure``, leagues/stats/derived_cache.py): read by every process, never read once what
 they were worked out from changed, emptied by ``verify_replays --rebuild`` after it mended a
-cached result, written in one query whatever their number, and the table made by migration
-0020 in place of migration 0011's cache table.
+cached result, and the table made by migration 0020 in place of migration 0011's cache table.
 
 The league is tests/stats/test_statistics.py's known league, its figures worked out by hand there
 (doppelkopf.md, club preset): Carl -11 on the first evening, +6 for his trump solo won on the
@@ -201,13 +200,10 @@ def test_the_migration_puts_the_table_in_place_of_the_old_cache_table(back_to_la
     assert TABLE not in connection.introspection.table_names()
 
 
-def test_set_many_writes_any_number_of_keys_in_as_many_queries_and_overwrites():
+def test_set_many_keeps_every_key_and_overwrites():
     league = LeagueFactory()
-    with CaptureQueriesContext(connection) as one:
-        derived_cache.set_many(league, {"k0": "old"})
-    with CaptureQueriesContext(connection) as twenty:
-        derived_cache.set_many(league, {f"k{n}": n for n in range(20)})
-    assert len(twenty.captured_queries) == len(one.captured_queries)
+    derived_cache.set_many(league, {"k0": "old"})
+    derived_cache.set_many(league, {f"k{n}": n for n in range(20)})
     assert derived_cache.get_many(league, ["k0", "k19", "k20"]) == {"k0": 0, "k19": 19}
     # Another league's keys are not its own; its deletion takes its figures along.
     other = LeagueFactory()

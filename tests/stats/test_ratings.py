@@ -1,4 +1,4 @@
-"""Ratings (issue 14 §2): each hand's match as the page documents it, and the updates checked
+"""Ratings: each hand's match as the page documents it, and the updates checked
 against openskill's Plackett-Luce model called directly (a solo: tests/stats/test_ratings_solo.py)."""
 
 import datetime

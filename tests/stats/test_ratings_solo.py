@@ -1,4 +1,4 @@
-"""A solo rated as one match of the soloist against the three (issue 14 §2: "1 against 3 in a
+"""A solo rated as one match of the soloist against the three ("1 against 3 in a
 solo"), the three as a team whose skill is the mean of theirs (leagues/stats/ratings.py says why).
 Every figure is openskill's Plackett-Luce called directly: with the model's own teams (skill
 the sum of the players') to show what goes wrong, and with the three scaled to their mean

@@ -1,4 +1,4 @@
-"""Statistics (issue 14 §1) of a small known league, every figure worked out BY HAND from
+"""Statistics of a small known league, every figure worked out BY HAND from
 doppelkopf.md (club preset), and the pages' access.
 
 The league: Anna, Ben, Carl, Dora (seat order; four at the table, everyone active).

@@ -1,4 +1,4 @@
-"""Issue 12, property: whatever hands are entered, corrected, deleted and restored, in any
+"""Property: whatever hands are entered, corrected, deleted and restored, in any
 order over evenings that carry special rounds into each other, every cached figure
 (HandResult, MeetingResult, MeetingCarry) equals a fresh replay: ``verify_replays`` finds
 nothing, and the standings read from MeetingResult equal sums of HandResult."""

@@ -238,7 +238,8 @@ def test_the_hand_that_completes_the_round_brings_end_the_evening_with_its_row(c
     client.force_login(people["scorekeeper"])
     page = client.get(url("meeting", open_ended)).content.decode()
     assert url("meeting_close", open_ended) not in page
-    data = {"expected_hand": "4", "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131"}
+    mark = re.search(r'name="sheet_mark" value="([^"]*)"', page).group(1)
+    data = {"expected_hand": "4", "sheet_mark": mark, "kind": "normal", "re": ["Ben", "Dora"], "eyes": "131"}
     response = client.post(url("hand_add_hx", open_ended), {**data, "eyes_for": "re"}, HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200 and 'hx-swap-oob="beforeend:#sheet-rows"' in html  # appended

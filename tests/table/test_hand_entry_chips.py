@@ -1,4 +1,4 @@
-"""Issue 11: the Doppelkopf result as bracket chips, the Ramsch loser's brackets, the Re pairs,
+"""The Doppelkopf result as bracket chips, the Ramsch loser's brackets, the Re pairs,
 short names for the sheet's header and the round letters on its rows."""
 
 from types import SimpleNamespace

@@ -330,8 +330,8 @@ def test_it_describes_a_hand_in_the_players_words():
 
 
 def test_the_result_chips_and_ranges_come_from_the_engine():
-    # Issue 11 replaced the quick eye buttons by one chip per bracket of Re's eyes, and the
-    # Sonderpunkte number fields by chips that count up to the engine's most.
+    # One chip per bracket of Re's eyes, and Sonderpunkte chips that count up to the
+    # engine's most: the brackets and the most come from the engine, not the template.
     from scoring import doppelkopf
 
     html = render_to_string(

@@ -1,4 +1,4 @@
-"""The race games' hand forms (issue 11): ``ThousandHandForm``, ``FiftySixHandForm`` and
+"""The race games' hand forms: ``ThousandHandForm``, ``FiftySixHandForm`` and
 ``MawHandForm``, each a ``HandForm``. A stored hand goes through ``from_payload``, the game's
 template and ``to_payload`` unchanged; what cannot be read is named by the hand's field (in
 the players' words, German too) and left out of the payload."""

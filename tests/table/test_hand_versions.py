@@ -7,6 +7,7 @@ saved over what another phone wrote meanwhile.
 Doppelkopf, club rules, five at the table: Anna deals hand 1 and sits out."""
 
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -158,8 +159,16 @@ def test_deleting_and_restoring_keeps_the_live_numbers(meeting, keeper):
     ]
 
 
-def _number_updates(queries):
-    return [q["sql"] for q in queries if q["sql"].startswith('UPDATE "leagues_hand" ') and '"number"' in q["sql"]]
+def _hand_updates(queries):
+    return [q["sql"] for q in queries if q["sql"].startswith('UPDATE "leagues_hand" ')]
+
+
+def _written(queries, hands, column=""):
+    """The hands (1-based, as entered) whose row a write updated (its ``column``)."""
+    updates = [sql for sql in _hand_updates(queries) if f'"{column}"' in sql or not column]
+    return sorted(
+        i for i, hand in enumerate(hands, 1) if any(re.search(rf'"id" = {hand.pk}\b', sql) for sql in updates)
+    )
 
 
 def test_only_the_hands_whose_number_changes_are_written(meeting, keeper):
@@ -167,17 +176,17 @@ def test_only_the_hands_whose_number_changes_are_written(meeting, keeper):
     with CaptureQueriesContext(connection) as queries:
         services.delete_hand(hand=hands[3], by=keeper, version=1)
     # The last hand: its own row (the save) and no other.
-    assert len(_number_updates(queries.captured_queries)) == 1
+    assert _written(queries.captured_queries, hands, "number") == [4]
     with CaptureQueriesContext(connection) as queries:
         services.delete_hand(hand=hands[1], by=keeper, version=1)
     # Hand 2: its own row, and hand 3 moving up to 2; hand 1 untouched.
-    assert len(_number_updates(queries.captured_queries)) == 2
+    assert _written(queries.captured_queries, hands, "number") == [2, 3]
     with CaptureQueriesContext(connection) as queries:
         services.change_hand(hand=hands[0], payload=normal(("Ben", "Dora"), 140), by=keeper, version=1)
     # The corrected hand only, and of it what a correction changes (no number is written).
-    hand_updates = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "leagues_hand" ')]
-    assert len(hand_updates) == 1 and _number_updates(queries.captured_queries) == []
-    assert '"payload"' in hand_updates[0] and '"version"' in hand_updates[0]
+    assert _written(queries.captured_queries, hands, "number") == []
+    assert _written(queries.captured_queries, hands) == [1]
+    assert all('"payload"' in sql and '"version"' in sql for sql in _hand_updates(queries.captured_queries))
 
 
 # --- the pages ---------------------------------------------------------------------------------
@@ -337,7 +346,7 @@ def test_a_stale_delete_and_restore_through_the_api_are_409s(client, meeting, ke
 
 def test_a_put_is_refused_as_every_write_and_changes_nothing(client, meeting, keeper):
     # The API's correction reads the meeting, its league and the membership under the
-    # meeting's lock (issue 12); who may not write, or names a hand of another evening, is
+    # meeting's lock; who may not write, or names a hand of another evening, is
     # refused before anything is read of the body.
     hand = services.enter_hand(meeting=meeting, payload=FIRST, by=keeper).hand
     elsewhere = meeting_for(meeting.league, ["Anna", "Ben", "Carl", "Dora", "Emil"])

@@ -1,5 +1,5 @@
 """HandResult.won is who won the hand (the replay's ``hand_winners``, scoring/results.py), the
-same key for every game; never the sign of the delta (issue 10 §5). Under Doppelkopf's "loser
+same key for every game; never the sign of the delta. Under Doppelkopf's "loser
 gets the points" (club preset) the winners pay, and the standings' wins must still be theirs."""
 
 import datetime

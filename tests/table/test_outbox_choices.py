@@ -1,4 +1,4 @@
-"""Issue 13: a hand entered offline whose number another phone took meanwhile. The outbox's
+"""A hand entered offline whose number another phone took meanwhile. The outbox's
 two views (leagues/table/views/pwa.py): both versions side by side, and the scorekeeper's choice
 (keep it as the next hand, replace theirs, discard it), each written once per idempotency key
 through the services and shown in the evening's history and the league's activity.

@@ -1,4 +1,4 @@
-"""Issue 13: the installable app's files answer as a browser needs them."""
+"""The installable app's files answer as a browser needs them."""
 
 import json
 

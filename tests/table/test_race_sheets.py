@@ -1,4 +1,4 @@
-"""The sheets of the race games and Spoil Five read like their own paper sheets (issue 9, 6):
+"""The sheets of the race games and Spoil Five read like their own paper sheets:
 a won game is a line across the sheet, the next game's totals start from 0, each cell shows
 what the hand itself scored (not the change that includes the reset), the why dialog breaks
 the hand down in the game's figures, and the Doppelkopf legend shows only where its rounds are.

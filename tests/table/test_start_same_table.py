@@ -1,4 +1,4 @@
-"""Starting an evening "as last time" (issue 11, nothing lost): the last evening's table in its
+"""Starting an evening "as last time" (nothing lost): the last evening's table in its
 seat order, turned to start with the host due, in one tap."""
 
 import datetime

@@ -1,4 +1,4 @@
-"""``manage.py verify_replays`` checks the per-meeting caches of issue 12 too (MeetingResult,
+"""``manage.py verify_replays`` checks the per-meeting caches too (MeetingResult,
 MeetingCarry), and ``--rebuild`` rewrites whatever it found wrong from a fresh replay."""
 
 import datetime

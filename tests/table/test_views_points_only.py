@@ -1,4 +1,4 @@
-"""A league that writes only the result (Doppelkopf option ``points_only``, issue 11): the
+"""A league that writes only the result (Doppelkopf option ``points_only``): the
 meeting page offers the result first, saves it as a ``points`` hand, names what it cannot
 read, and a hand stored so is corrected through the same form. Club rules, four at the table."""
 

@@ -11,24 +11,25 @@ is scoring.bill.split_bill's: this module only gathers the inputs and shows its 
 
 import dataclasses
 from decimal import Decimal
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from leagues import exceptions, games
+from leagues.cashbox import selectors as cashbox
 from leagues.models import Role, Season
 from leagues.money import canonical, money_text, number_text
 from leagues.permissions import league_for
 from leagues.seasons import bill_page, selectors, services
 from leagues.seasons.forms import METHODS, SEVERAL, BillForm
 from leagues.table import sharing
-from scoring.bill import split_bill
 from scoring.errors import ScoringError
 
 # Engine fields (calculate-api.md) -> the form field that carries the message.
@@ -39,13 +40,14 @@ ENGINE_FIELDS = {
     "cents_per_point": "cents_per_point",
     "paid_by": "paid_by",
     "paid": "paid_by",
+    "from_cashbox": "from_cashbox",
 }
 
 
 def _split(form, scores):
     """split_bill's answer, or None with its problems put on the form's fields."""
     try:
-        return split_bill(form.bill_request(scores))
+        return services.split_season_bill(form.bill_request(scores))
     except ScoringError as error:
         for problem in error.problems:
             form.add_error(ENGINE_FIELDS.get(problem.field), _page_message(problem))
@@ -55,7 +57,7 @@ def _split(form, scores):
 def _page_message(problem):
     """The engine's message, its amounts of money written as the page's language writes
     them ("100,00 €" in German): the engine writes them canonical ("100.00") for the API."""
-    if problem.field == "paid":
+    if problem.field in ("paid", "from_cashbox"):
         amounts = {k: money_text(v) for k, v in problem.params.items() if k in ("paid", "total")}
         problem = dataclasses.replace(problem, params={**problem.params, **amounts})
     return problem.render(translate=_)
@@ -90,7 +92,9 @@ def season_bill(request, slug, number):
 
     data = request.POST if request.method == "POST" else (request.GET if "total" in request.GET else None)
     initial = _stored_initial(stored) if stored else {"method": "per_point", "cents_per_point": 10, "tip_percent": 0}
-    form = BillForm(data, players=[row.player for row in context["table"]], initial=initial)
+    available = cashbox.to_euros(cashbox.available_for_bill(season=season))
+    form = BillForm(data, players=[row.player for row in context["table"]], initial=initial, cashbox=available)
+    context["cashbox_available"] = available
     context["form"] = form
     if data is None:
         return render(request, "bill/bill.html", context)
@@ -125,6 +129,7 @@ def _context(request, season, membership, stored, may_edit):
         ],
     }
     if stored:
+        context["stored"]["transfers"] = _pay_links(request.user, season, stored.transfers)
         context["saved_by"] = bill_page.known_as(league, stored.settled_by, stored.settled_by_name)
         context["stored_share"] = sharing.bill(
             request, league=league, season=season, shown=context["stored"], race=race, url=context["page_url"]
@@ -132,6 +137,23 @@ def _context(request, season, membership, stored, may_edit):
     if stored and context["stored"]["changed"] and context["is_admin"]:
         context["resplit_inputs"] = _stored_inputs(stored, scores, context["stored"].get("now_result"))
     return context
+
+
+def _pay_links(user, season, transfers):
+    """The stored bill's transfers, those the viewer owes with a link to pay by scan (the
+    page says there whether the payee stored an IBAN)."""
+    league = season.league
+    players = {p.name: p for p in league.players.all()}
+    me = next((p for p in players.values() if p.user_id == user.pk), None)
+    shown = []
+    for transfer in transfers:
+        payee = players.get(transfer["to"])
+        if me is not None and transfer["from"] == me.name and payee is not None:
+            query = urlencode({"amount": transfer["amount"], "season": season.number})
+            url = reverse("pay_by_scan", kwargs={"slug": league.slug, "player_id": payee.pk})
+            transfer = {**transfer, "pay_url": f"{url}?{query}"}
+        shown.append(transfer)
+    return shown
 
 
 def _show_split(request, form, result, context, *, status=200, notice=None):
@@ -164,6 +186,9 @@ def _show_split(request, form, result, context, *, status=200, notice=None):
 
 def _save(request, season, form, context):
     """Store the split that was shown ("Save"); else show it again, saying why not."""
+    if form.cleaned_data.get("from_cashbox") and not context["is_admin"]:
+        form.add_error("from_cashbox", _("From the cashbox: only an admin takes money out of the cashbox."))
+        return render(request, "bill/bill.html", context, status=403)
     seen = request.POST.get("seen", "")
     try:
         services.settle_bill(season=season, bill=_bill_inputs(form), user=request.user, seen=seen)
@@ -197,6 +222,8 @@ def _save(request, season, form, context):
 def _stored_initial(stored):
     """A stored bill's inputs as initial values of the form (to change it)."""
     initial = {"method": stored.method, "total": stored.total}
+    if stored.from_cashbox:
+        initial["from_cashbox"] = stored.from_cashbox
     if stored.tip_percent is not None:
         initial["tip_percent"] = stored.tip_percent
     if stored.cents_per_point is not None:
@@ -208,7 +235,7 @@ def _stored_initial(stored):
         names = {p.name: p.pk for p in stored.season.league.players.all()}
         initial.update({f"paid_{names[n]}": Decimal(v) for n, v in stored.paid.items() if n in names})
     shown = {
-        k: (number_text(v, places=2 if k == "total" else None) if isinstance(v, Decimal) else v)
+        k: (number_text(v, places=2 if k in ("total", "from_cashbox") else None) if isinstance(v, Decimal) else v)
         for k, v in initial.items()
     }
     return shown
@@ -223,6 +250,8 @@ def _stored_inputs(stored, scores, result):
         inputs.append(("tip_percent", canonical(stored.tip_percent)))
     if stored.cents_per_point is not None:
         inputs.append(("cents_per_point", canonical(stored.cents_per_point)))
+    if stored.from_cashbox:
+        inputs.append(("from_cashbox", canonical(stored.from_cashbox, places=2)))
     names = {p.name: p.pk for p in stored.season.league.players.all()}
     if stored.paid_by_id:
         inputs.append(("paid_by", str(stored.paid_by_id)))
@@ -255,6 +284,8 @@ def _stored(stored, scores):
         "record": stored,
         "bill": stored.total,
         "total": stored.total_with_tip,
+        "from_cashbox": stored.from_cashbox,
+        "rest": stored.total_with_tip - stored.from_cashbox,
         "rows": [
             {
                 "name": name,
@@ -281,7 +312,7 @@ def _stored(stored, scores):
 def _split_again(stored, scores):
     """The stored bill's inputs split by today's standings: (rows, None) or (None, why not)."""
     try:
-        result = split_bill({**services.stored_bill_request(stored), "scores": scores})
+        result = services.split_season_bill({**services.stored_bill_request(stored), "scores": scores})
     except ScoringError as error:
         return None, " ".join(_page_message(p) for p in error.problems)
     old = stored.shares
@@ -308,7 +339,7 @@ def _shown(form):
     """A valid form's inputs as initial values in the page's language."""
     data = form.cleaned_data
     shown = {"method": data["method"], "paid_by": data.get("paid_by") or "", "confirm_total": data["confirm_total"]}
-    for name, places in (("total", 2), ("tip_percent", None), ("cents_per_point", None)):
+    for name, places in (("total", 2), ("tip_percent", None), ("cents_per_point", None), ("from_cashbox", 2)):
         if data.get(name) is not None:
             shown[name] = number_text(data[name], places=places)
     for p in form.players:
@@ -324,7 +355,7 @@ def _result_rows(result, table, scores, form):
         paid = {p.name: data.get(f"paid_{p.pk}") or Decimal(0) for p in form.players}
     elif data.get("paid_by"):
         payer = next(p.name for p in form.players if str(p.pk) == data["paid_by"])
-        paid = {payer: Decimal(result["total"])}
+        paid = {payer: Decimal(result.get("rest", result["total"]))}
     rows = [
         {
             "name": row.player.name,
@@ -339,6 +370,8 @@ def _result_rows(result, table, scores, form):
     cents = (Decimal(rate) * 100).normalize() if rate is not None else None
     return {
         "total": result["total"],
+        "from_cashbox": Decimal(result.get("from_cashbox") or 0),
+        "rest": Decimal(result.get("rest", result["total"])),
         "rows": rows,
         "transfers": result.get("transfers") or [],
         "chooses_restaurant": result.get("chooses_restaurant"),

@@ -15,7 +15,6 @@ from leagues.clubs.views.leagues import add_errors
 from leagues.models import Season
 from leagues.permissions import league_for
 from leagues.seasons import selectors, services, what_if
-from scoring.bill import split_bill
 from scoring.errors import ScoringError
 
 
@@ -27,7 +26,7 @@ def _bills(stored, result, *, race):
     try:
         for table in (result.played, result.what_if):
             scores = selectors.bill_scores(table=table, race=race)
-            shares.append(split_bill({**request, "scores": scores})["shares"])
+            shares.append(services.split_season_bill({**request, "scores": scores})["shares"])
     except ScoringError as error:
         return None, " ".join(p.render(translate=gettext) for p in error.problems)
     played, other = shares

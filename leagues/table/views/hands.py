@@ -88,6 +88,7 @@ class _Draft:
 
     expected: int | None
     key: uuid.UUID | None
+    mark: str = ""
     meeting: object = None
     membership: object = None
     module: object = None
@@ -107,7 +108,7 @@ def hand_add_hx(request, slug, pk):
     twice (a double tap, a POST sent again after a reload) enters its hand once."""
     control = HandEntryForm(request.POST)
     data = control.cleaned_data if control.is_valid() else {}
-    draft = _Draft(expected=data.get("expected_hand"), key=data.get("idempotency_key"))
+    draft = _Draft(expected=data.get("expected_hand"), key=data.get("idempotency_key"), mark=data.get("sheet_mark", ""))
     try:
         with transaction.atomic():
             answer = _read_and_enter(request, slug, pk, control, draft)
@@ -129,10 +130,11 @@ def hand_add_hx(request, slug, pk):
         return answer
     # The table is rendered from the write's own replay and the hands it read under the lock,
     # not read and replayed a third time; the phone that expected this hand's number shows
-    # the sheet before it, and gets only the new hand's row for it.
+    # the sheet before it, and gets only the new hand's row for it, unless another phone
+    # changed an earlier hand since that sheet was shown (its rows are stale).
     hand = answer.hand
     replayed = (draft.live + [hand], answer.result)
-    append = draft.expected is not None
+    append = draft.expected is not None and draft.mark == sheet.sheet_mark(draft.live)
     return _saved(request, draft.meeting, draft.membership, hand, replayed, draft.hands + [hand], append)
 
 
@@ -188,6 +190,7 @@ def _form_errors(request, draft, errors):
         "can_write": True,
         "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
         "idempotency_key": draft.key or uuid.uuid4(),
+        "sheet_mark": draft.mark,
         "say": hand_words(meeting.league.game),
         # The save bar keeps the last hand's undo (the form it submits stays on the page).
         "undo": undo.offers(

@@ -232,6 +232,7 @@ def _sheet(meeting, context, *, result, live, idempotency_key):
         "host_round_games_left": nxt.get("host_round_games_left"),
         "hand_url": reverse("hand_add_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk}),
         "idempotency_key": idempotency_key or uuid.uuid4(),
+        "sheet_mark": sheet.sheet_mark(live),
         # The legend of the special rounds only on a sheet that has such rows (Doppelkopf's).
         "special_rounds": any(row["round_label"] for row in rows),
     }

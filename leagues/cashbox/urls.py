@@ -1,0 +1,8 @@
+"""A league's money: the cashbox's ledger, a member's bank account, paying by scan."""
+
+from leagues.cashbox.views import ledger, paying
+
+urlpatterns = [
+    *ledger.urlpatterns,
+    *paying.urlpatterns,
+]

@@ -1,0 +1,327 @@
+"""The queries of every page and every write, at two league sizes.
+
+Each page kind and each write runs a fixed number of queries, the same in a small league as in
+a bigger one (more seasons, more evenings, more hands an evening): what a request costs never
+grows with the league's history. This module is the one place that counts them; the other
+tests check what the pages show and the writes store.
+
+Both leagues are built as `make bench-league` builds them (``tests/bench/build.py``: random
+valid Doppelkopf evenings among five, club rules carrying the special rounds from one evening
+to the next, with the cached results the real replay gives; every season but the last is
+over, tonight's evening is ready for its next hand), once small and once bigger. They are
+built once for the module; every test's own writes are rolled back after it.
+
+``QUERIES`` holds each count, one line a page or write.
+"""
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from leagues.clubs import services as clubs_services
+from leagues.models import Hand, League, Meeting, MeetingCarry, Player, Season
+from leagues.seasons import services as seasons_services
+from leagues.stats import activity, derived_cache
+from leagues.table import meetings as table_meetings
+from leagues.table import services
+from tests.bench.build import build_league
+from tests.bench.league import normal_hand_form
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+# (seasons, evenings a season, hands an evening); the closed season has one before it at both
+# sizes (its bill names the pennant's holder of the season before).
+SIZES = {"small": (3, 2, 6), "big": (5, 4, 16)}
+SEED = 3  # both leagues' tonight: the next hand changes what the evening leaves open
+
+QUERIES = {
+    # pages (every one: the session and its user first, but the public ones)
+    "league page": 8,
+    "meeting page": 8,
+    "standings": 8,
+    "public standings": 6,
+    "public sheet": 3,
+    "statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
+    "season statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
+    "player statistics": {"first ever": 17, "read again": 13, "after a hand tonight": 13},
+    "ratings": {"first ever": 13, "read again": 9, "after a hand tonight": 9},
+    "activity": {"newest": 16, "older": 14},
+    "season report": 11,
+    "meeting history": 8,
+    "bill page": {"page": 9, "split": 13},  # with what the cashbox can pay
+    "what-if": 14,
+    "rule book": 3,
+    # writes
+    "htmx hand entry": 19,
+    "correction": 20,
+    "deletion": 21,
+    "restore": 21,
+    "API hand entry": 19,
+}
+
+
+@pytest.fixture(scope="module")
+def leagues(django_db_setup, django_db_blocker):
+    """{"small": ids, "big": ids} (the builder's ids) and their admin, who founded both."""
+    with django_db_blocker.unblock():
+        user = UserFactory(username="query-counts")
+        built = {label: _built(label, size, user) for label, size in SIZES.items()}
+        yield user, built
+        League.objects.filter(slug__in=[ids["slug"] for ids in built.values()]).delete()
+        user.delete()
+
+
+def _built(label, size, user):
+    seasons, evenings, hands = size
+    return build_league(
+        slug=f"qc-{label}", seasons=seasons, meetings=evenings, hands=hands, carry=True, user=user, seed=SEED
+    )
+
+
+@pytest.fixture(params=list(SIZES))
+def league(request, leagues, client):
+    """One of the two leagues, its admin logged in."""
+    user, built = leagues
+    client.force_login(user)
+    return built[request.param]
+
+
+def path(name, ids, **kwargs):
+    return reverse(name, kwargs={"slug": ids["slug"], **kwargs})
+
+
+def get(client, address, django_assert_num_queries, count, **params):
+    with django_assert_num_queries(count):
+        response = client.get(address, params)
+    assert response.status_code == 200
+    return response
+
+
+def evenings_a_season(ids):
+    return SIZES[ids["slug"].removeprefix("qc-")][1]
+
+
+def next_hand(ids):
+    return Hand.objects.filter(meeting_id=ids["entry_meeting"], deleted_at=None).count() + 1
+
+
+def last_hand(ids):
+    return Hand.objects.filter(meeting_id=ids["entry_meeting"], deleted_at=None).order_by("-position").first()
+
+
+def corrected_tonight(ids, user):
+    """Tonight's last hand deleted and restored, and a hand of the latest evening that has one
+    won by the other party (its evening replays alike but for the scores)."""
+    hand = last_hand(ids)
+    hand = services.delete_hand(hand=hand, by=user, version=hand.version)
+    services.restore_hand(hand=hand, by=user, version=hand.version)
+    flip = ids["live_flip"]
+    hand = Hand.objects.get(pk=flip["hand"])
+    services.change_hand(hand=hand, payload=flip["payloads"][1], by=user, version=hand.version)
+
+
+# --- pages -----------------------------------------------------------------------------------
+
+
+def test_the_league_page_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    get(client, path("league", league), django_assert_num_queries, QUERIES["league page"])
+
+
+def test_tonights_sheet_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    response = get(
+        client, path("meeting", league, pk=league["entry_meeting"]), django_assert_num_queries, QUERIES["meeting page"]
+    )
+    assert response.content.decode().count('<tr id="hand-') == next_hand(league) - 1
+
+
+def test_the_standings_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    response = get(client, path("standings", league), django_assert_num_queries, QUERIES["standings"])
+    assert len(response.context["s"].chart["labels"]) == evenings_a_season(league)
+
+
+def test_the_public_standings_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    client.logout()
+    address = reverse("public_standings", kwargs={"token": league["token"]})
+    get(client, address, django_assert_num_queries, QUERIES["public standings"])
+
+
+def test_the_public_sheet_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    client.logout()
+    address = reverse("public_meeting", kwargs={"token": league["token"], "pk": league["entry_meeting"]})
+    response = get(client, address, django_assert_num_queries, QUERIES["public sheet"])
+    assert len(response.context["rows"]) == next_hand(league) - 1
+
+
+def statistics_page(ids):
+    return path("league_statistics", ids), {}
+
+
+def season_statistics(ids):
+    return path("league_statistics", ids), {"season": ids["current_season"]}
+
+
+def player_statistics(ids):
+    player = Player.objects.get(league__slug=ids["slug"], name="Anna")
+    return path("player_statistics", ids, pk=player.pk), {}
+
+
+def ratings_page(ids):
+    return path("league_ratings", ids), {}
+
+
+def statistics_read(client, league, django_assert_num_queries, *, page, counts):
+    """A statistics page as a club lives it (every evening closed but tonight's): the first
+    read ever (nothing kept yet), read again, and read after a hand entered tonight."""
+    address, params = page(league)
+    user = Meeting.objects.get(pk=league["entry_meeting"]).created_by
+    Meeting.objects.filter(league__slug=league["slug"]).exclude(pk=league["entry_meeting"]).update(
+        closed_at=timezone.now()
+    )
+    derived_cache.clear()
+    get(client, address, django_assert_num_queries, counts["first ever"], **params)
+    get(client, address, django_assert_num_queries, counts["read again"], **params)
+    payload = {"kind": "normal", "re": list(league["entry_active"][:2]), "re_eyes": 131}
+    services.enter_hand(meeting=Meeting.objects.get(pk=league["entry_meeting"]), payload=payload, by=user)
+    get(client, address, django_assert_num_queries, counts["after a hand tonight"], **params)
+
+
+def test_the_statistics_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=QUERIES["statistics"])
+
+
+def test_a_seasons_statistics_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    counts = QUERIES["season statistics"]
+    statistics_read(client, league, django_assert_num_queries, page=season_statistics, counts=counts)
+
+
+def test_a_players_statistics_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    counts = QUERIES["player statistics"]
+    statistics_read(client, league, django_assert_num_queries, page=player_statistics, counts=counts)
+
+
+def test_the_ratings_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    statistics_read(client, league, django_assert_num_queries, page=ratings_page, counts=QUERIES["ratings"])
+
+
+def test_the_activity_reads_the_same_queries_at_two_league_sizes(
+    client, league, monkeypatch, django_assert_num_queries
+):
+    """Every kind of event (evenings closed, a season closed and reopened, an evening
+    reopened, hands corrected, deleted and restored, house rules changed), a page of five
+    and the page before it."""
+    monkeypatch.setattr(activity, "PAGE_SIZE", 5)
+    user = Meeting.objects.get(pk=league["entry_meeting"]).created_by
+    over = Season.objects.get(league__slug=league["slug"], number=league["closed_season"])
+    now = timezone.now()
+    over.meetings.update(closed_at=now, closed_by=user)
+    Season.objects.filter(pk=over.pk).update(locked_at=now, locked_by=user)
+    over.refresh_from_db()
+    seasons_services.reopen_season(season=over, user=user, reason="Hand 2 was Kontra's")
+    table_meetings.reopen_meeting(meeting=over.meetings.order_by("date").first(), user=user, reason="Re was Anna")
+    corrected_tonight(league, user)
+    the_league = League.objects.get(slug=league["slug"])
+    clubs_services.change_rules(
+        league=the_league, variant="club", rule_overrides={**the_league.rule_overrides, "solo_point": False}
+    )
+    address = path("league_activity", league)
+    first = get(client, address, django_assert_num_queries, QUERIES["activity"]["newest"])
+    older = first.context["page"].older
+    get(client, address, django_assert_num_queries, QUERIES["activity"]["older"], before=older)
+
+
+def test_the_season_report_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    address = path("season_report", league, number=league["current_season"])
+    get(client, address, django_assert_num_queries, QUERIES["season report"])
+
+
+def test_the_evenings_history_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    user = Meeting.objects.get(pk=league["entry_meeting"]).created_by
+    corrected_tonight(league, user)
+    address = path("meeting_history", league, pk=league["entry_meeting"])
+    html = get(client, address, django_assert_num_queries, QUERIES["meeting history"]).content.decode()
+    assert ">deleted<" in html and ">restored<" in html
+
+
+def test_the_bill_page_and_its_split_read_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    """The last season over, its evenings still open: the split replays each for its round."""
+    address = path("season_bill", league, number=league["closed_season"])
+    get(client, address, django_assert_num_queries, QUERIES["bill page"]["page"])
+    shown = get(client, address, django_assert_num_queries, QUERIES["bill page"]["split"], total="80", method="by_rank")
+    assert len(shown.context["closes"]) == evenings_a_season(league)
+
+
+def test_the_what_if_page_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    address = path("season_what_if", league, number=league["current_season"])
+    response = get(client, address, django_assert_num_queries, QUERIES["what-if"], variant="ddv")
+    assert len(response.context["result"].evenings) == evenings_a_season(league)
+
+
+def test_the_rule_book_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    get(client, path("league_rules", league), django_assert_num_queries, QUERIES["rule book"])
+
+
+# --- writes ----------------------------------------------------------------------------------
+
+
+def test_a_hand_entered_by_htmx_runs_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    """Tonight's next hand, as the phone that expected its number posts it: the answer
+    appends its row (the form carries the mark of the sheet it was sent from). At both sizes the hand changes what the evening leaves open, so the
+    write looks for later evenings to hand it on to."""
+    left_open = MeetingCarry.objects.get(meeting_id=league["entry_meeting"]).queue_after
+    page = client.get(path("meeting", league, pk=league["entry_meeting"])).content.decode()
+    form = {
+        "expected_hand": str(next_hand(league)),
+        "idempotency_key": str(uuid.uuid4()),
+        "sheet_mark": re.search(r'name="sheet_mark" value="([^"]*)"', page).group(1),
+        **normal_hand_form(league["entry_active"], eyes=131),
+    }
+    with django_assert_num_queries(QUERIES["htmx hand entry"]):
+        response = client.post(path("hand_add_hx", league, pk=league["entry_meeting"]), form, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert response.content.decode().count('<tr id="hand-') == 1
+    assert MeetingCarry.objects.get(meeting_id=league["entry_meeting"]).queue_after != left_open
+
+
+def test_a_correction_of_the_first_evening_runs_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    """Hand 1 of the first evening won by the other party: what the evening leaves open stays,
+    so no later evening is replayed but the next, to see it given the same rounds."""
+    hand = Hand.objects.get(pk=league["first_hand"])
+    eyes = 150 if hand.payload.get("re_eyes") != 150 else 151
+    form = {"version": str(hand.version), **normal_hand_form(league["first_hand_active"], eyes=eyes)}
+    address = path("hand_edit", league, pk=league["first_meeting"], hand_pk=hand.pk)
+    with django_assert_num_queries(QUERIES["correction"]):
+        assert client.post(address, form).status_code == 302
+    assert Hand.objects.get(pk=hand.pk).version == hand.version + 1
+
+
+def test_a_deletion_and_a_restore_run_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    hand = last_hand(league)
+    address = path("hand_delete", league, pk=league["entry_meeting"], hand_pk=hand.pk)
+    with django_assert_num_queries(QUERIES["deletion"]):
+        assert client.post(address, {"version": str(hand.version)}).status_code == 302
+    hand.refresh_from_db()
+    assert hand.deleted_at is not None
+    address = path("hand_restore", league, pk=league["entry_meeting"], hand_pk=hand.pk)
+    with django_assert_num_queries(QUERIES["restore"]):
+        assert client.post(address, {"version": str(hand.version)}).status_code == 302
+    hand.refresh_from_db()
+    assert hand.deleted_at is None
+
+
+def test_a_hand_entered_through_the_api_runs_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    payload = {"kind": "normal", "re": list(league["entry_active"][:2]), "re_eyes": 131}
+    body = {"number": next_hand(league), "idempotency_key": str(uuid.uuid4()), "payload": payload}
+    address = reverse("api_hands", kwargs={"slug": league["slug"], "pk": league["entry_meeting"]})
+    with django_assert_num_queries(QUERIES["API hand entry"]):
+        response = client.post(address, data=body, content_type="application/json")
+    assert response.status_code == 201, response.content.decode()[:300]
