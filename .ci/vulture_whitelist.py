@@ -67,6 +67,7 @@ _.is_hand, _.closer_not_kept, _.mu_shown, _.sigma_shown, _.ordinal_shown, _.revo
 _.pennants, _.best_evening, _.worst_evening, _.announce_rate, _.specials_made_total
 _.specials_conceded_total, _.race_points_per_hand, _.bids_by_size, _.bids_made, _.bids_failed
 _.colour, _.height, _.zero_y, _.right, _.bottom, _.drawing, _.short_name, _.round_letters, _.evening_url
+_.badge, _.when_iso
 
 # Keys of the API's answers: TypedDicts of a replay's result and serializer fields.
 _.hand_winners, _.ignored_tricks, _.pot_winner, _.to, _.chooses_restaurant
@@ -83,3 +84,7 @@ _.compute_statistics, _.compute_ratings, _.ABSAGE_BY_LEVEL, _.ROUNDS
 _.to_representation, _.counters, _.recorded_by, _.counted_by, _.balance_cents, _.entries_total
 _.clean_counted_on, _.clean_iban, _.verbose_name_plural, _.updated_at
 _.euros, _.balance_euros, _.balance_at_count_euros, _.difference_euros
+
+# An evening's settlement (leagues/cashbox/settlement.py): a ``clean_<field>`` method, choices
+# and model fields set through the ORM and read by the templates.
+_.clean_rate, _.CASH, _.TRANSFER, _.paid_at, _.ticked_by, _.ticked_by_name

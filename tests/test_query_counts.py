@@ -23,12 +23,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from leagues.cashbox import settlement
 from leagues.clubs import services as clubs_services
-from leagues.models import Hand, League, Meeting, MeetingCarry, Player, Season
+from leagues.models import CashboxEntry, Hand, League, Meeting, MeetingCarry, Player, Season
 from leagues.seasons import services as seasons_services
 from leagues.stats import activity, derived_cache
 from leagues.table import chain, services
 from leagues.table import meetings as table_meetings
+from scoring.money_rules import resolve_money_rules
 from tests.bench.build import build_league
 from tests.bench.league import normal_hand_form
 from tests.factories import UserFactory
@@ -55,8 +57,9 @@ QUERIES = {
     "season report": 11,
     "meeting history": 8,
     "bill page": {"page": 9, "split": 13},  # with what the cashbox can pay
-    "what-if": 14,
+    "what-if": {"first ever": 17, "read again": 10, "after a hand tonight": 16},
     "rule book": 3,
+    "closed evening with money": 14,  # its settlement, and what earlier evenings leave open
     # writes
     "htmx hand entry": 19,
     "correction": 20,
@@ -64,6 +67,7 @@ QUERIES = {
     "deletion": 21,
     "restore": 21,
     "API hand entry": 19,
+    "tick paid": 17,  # into the cashbox: the settlement re-derived under the lock, the entry
 }
 
 
@@ -259,17 +263,56 @@ def test_the_bill_page_and_its_split_read_the_same_queries_at_two_league_sizes(
     assert len(shown.context["closes"]) == evenings_a_season(league)
 
 
+def what_if_page(ids):
+    return path("season_what_if", ids, number=ids["current_season"]), {"variant": "ddv"}
+
+
 def test_the_what_if_page_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
-    address = path("season_what_if", league, number=league["current_season"])
-    response = get(client, address, django_assert_num_queries, QUERIES["what-if"], variant="ddv")
-    assert len(response.context["result"].evenings) == evenings_a_season(league)
+    """The first read keeps every evening's outcome, read again none is replayed, after a hand
+    tonight that evening alone."""
+    statistics_read(client, league, django_assert_num_queries, page=what_if_page, counts=QUERIES["what-if"])
+    address, params = what_if_page(league)
+    assert len(client.get(address, params).context["result"].evenings) == evenings_a_season(league)
 
 
 def test_the_rule_book_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
     get(client, path("league_rules", league), django_assert_num_queries, QUERIES["rule book"])
 
 
+def played_for_money(ids):
+    """Every evening but tonight's closed and played at 5 cents a point with a fee of 0,50 €
+    an evening into the cashbox (as if the money rules had been on from the start)."""
+    rules = {"per_point": "between_players", "rate": "5", "per_evening": 50}
+    League.objects.filter(slug=ids["slug"]).update(money_rules=rules)
+    meetings = Meeting.objects.filter(league__slug=ids["slug"]).exclude(pk=ids["entry_meeting"])
+    meetings.update(closed_at=timezone.now(), money_rules=resolve_money_rules(rules))
+    # The latest that does not open its season (an evening that does asks for the pennant's
+    # penalty soli once more), with earlier evenings before it at both sizes.
+    return meetings.with_season_start().filter(opens_season=False).order_by("-date", "-id").first()
+
+
+def test_a_closed_evening_with_money_reads_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    meeting = played_for_money(league)
+    address = path("meeting", league, pk=meeting.pk)
+    html = get(client, address, django_assert_num_queries, QUERIES["closed evening with money"]).content.decode()
+    assert 'id="settling"' in html and "Still open from earlier evenings" in html
+
+
 # --- writes ----------------------------------------------------------------------------------
+
+
+def test_ticking_a_payment_into_the_cashbox_runs_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    meeting = played_for_money(league)
+    line = next(o for o in settlement.evening_settlement(meeting=meeting).open if o.payee is None)
+    address = path("settle_tick", league, pk=meeting.pk)
+    with django_assert_num_queries(QUERIES["tick paid"]):
+        response = client.post(address, {"payment": line.key, "paid_how": "cash"})
+    assert response.status_code == 302
+    assert CashboxEntry.objects.get(meeting=meeting).cents == 50
 
 
 def test_a_hand_entered_by_htmx_runs_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):

@@ -14,9 +14,12 @@ from django.utils.translation import gettext_lazy as _
 from leagues.cashbox import selectors
 from leagues.cashbox.services import EARLIEST_COUNT, read_iban
 from leagues.exceptions import InvalidInput
-from leagues.fields import AmountField
+from leagues.fields import AmountField, WholeNumberField, scoring_text
 from leagues.models import EntryKind
-from leagues.money import number_text
+from leagues.money import decimal_separator, number_text
+from scoring import money_rules
+from scoring import options as kinds
+from scoring.errors import ScoringError
 from scoring.limits import MAX_MONEY_CENTS
 
 MAX_MONEY = Decimal(MAX_MONEY_CENTS) / 100
@@ -113,3 +116,92 @@ class BankAccountForm(forms.Form):
             return read_iban(self.cleaned_data["iban"])
         except InvalidInput as error:
             raise forms.ValidationError(error.errors[0]["message"]) from None
+
+
+# --- a league's money rules -------------------------------------------------------------------
+
+
+class MoneyRulesForm(forms.Form):
+    """The league's money rules (scoring/money_rules.py), one field per option, the rate per
+    point typed in euros in the page's language ("0,05") or in cents with a unit ("5 ct").
+    Shown as the "Money" section of the house rules; ``overrides()`` keeps only what differs
+    from the defaults, which play for nothing."""
+
+    def __init__(self, *args, rules: dict | None = None, **kwargs):
+        kwargs.setdefault("prefix", "money")
+        super().__init__(*args, **kwargs)
+        self.values = money_rules.resolve_money_rules(rules or {})
+        for option in money_rules.OPTIONS:
+            self.fields[option.name] = self._field(option, self.values[option.name])
+        self.fields["rate"] = forms.CharField(
+            label=_("Money per point (€)"),
+            help_text=_("What one point is worth, like 0,05 (or 5 ct)."),
+            initial=number_text(Decimal(self.values["rate"]) / 100),
+            max_length=20,
+            required=False,
+            widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+        )
+        self.order_fields(["per_point", "rate"])
+
+    @staticmethod
+    def _field(option, value):
+        common = {"label": scoring_text(option.label), "help_text": scoring_text(option.help)}
+        if option.kind == kinds.CHOICE:
+            choices = [(c, scoring_text(option.choice_labels.get(c, c))) for c in option.choices]
+            return forms.ChoiceField(choices=choices, initial=value, **common)
+        limits = gettext("From %(min)s to %(max)s.") % option.limits()
+        common["help_text"] = f"{common['help_text']} {limits}".strip()
+        return WholeNumberField(
+            min_value=option.minimum,
+            max_value=option.maximum,
+            initial=value,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            **common,
+        )
+
+    def clean_rate(self):
+        text = self.cleaned_data.get("rate") or ""
+        if not text.strip():
+            return self.values["rate"]  # left empty: the rate stays as it was
+        try:
+            return money_rules.rate_text(money_rules.parse_rate(text, decimal_sep=decimal_separator()))
+        except ScoringError as error:
+            raise forms.ValidationError([p.render(gettext) for p in error.problems]) from error
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            self.rules = money_rules.resolve_money_rules(self._chosen(cleaned))
+        except ScoringError as error:
+            for problem in error.problems:
+                self.add_error(None, problem.render(gettext))
+        return cleaned
+
+    @staticmethod
+    def _chosen(cleaned) -> dict:
+        return {name: cleaned[name] for name in money_rules.DEFAULTS if name in cleaned}
+
+    def overrides(self) -> dict:
+        """Only what differs from the defaults (the rate only where money per point is on)."""
+        changed = {k: v for k, v in self.rules.items() if v != money_rules.DEFAULTS[k]}
+        if self.rules["per_point"] == money_rules.OFF:
+            changed.pop("rate", None)
+        return changed
+
+    def sections(self) -> list[dict]:
+        """One section in the shape of RulesForm.sections, for the same template."""
+        errors = self.errors if self.is_bound else {}
+        rows = [({"label": self[n].label, "help": "", "kind": "money"}, [self[n]]) for n in self.fields]
+        current = getattr(self, "rules", None) if self.is_bound else self.values
+        changed = sum(1 for k, v in (current or {}).items() if v != money_rules.DEFAULTS[k])
+        return [
+            {
+                "label": scoring_text(money_rules.GROUP),
+                "rows": rows,
+                "changed": changed,
+                "errors": bool(errors),
+                "summary": ", ".join(str(self[n].label) for n in self.fields),
+            }
+        ]

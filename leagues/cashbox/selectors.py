@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.db.models import Q, Sum
 
+from leagues.cashbox import settlement
 from leagues.models import (
     MONEY_IN,
     MONEY_OUT,
@@ -17,6 +18,7 @@ from leagues.models import (
     EntryKind,
     League,
     Membership,
+    Player,
     Role,
 )
 
@@ -128,16 +130,23 @@ def available_for_bill(*, season) -> int:
 def iban_visible_to(*, viewer, owner, league: League) -> bool:
     """Whether ``viewer`` may see the IBAN that ``owner`` (a user) stored in ``league``.
 
-    The owner himself always; otherwise both must be members of the league: a member who
-    owes the owner money is one of them. Never anyone outside it, never an anonymous visitor
-    (the public link, an export's public parts). The evening's settlement narrows this to
-    the members who owe him by calling this same rule."""
+    The owner himself; the league's admins (who keep its money); and a member who owes the
+    owner money on an open line of some evening's settlement, so that he can pay him by
+    scan. Never anyone else, never anyone outside the league, never an anonymous visitor
+    (the public link, an export's public parts)."""
     if viewer is None or owner is None or not viewer.is_authenticated:
         return False
     if viewer.pk == owner.pk:
         return True
-    members = Membership.objects.filter(league=league, user_id__in=[viewer.pk, owner.pk])
-    return members.count() == 2
+    members = {m.user_id: m for m in Membership.objects.filter(league=league, user_id__in=[viewer.pk, owner.pk])}
+    if len(members) != 2:
+        return False
+    if members[viewer.pk].allows(Role.ADMIN):
+        return True
+    players = {p.user_id: p for p in Player.objects.filter(league=league, user_id__in=[viewer.pk, owner.pk])}
+    if len(players) != 2:
+        return False
+    return settlement.owes(payer=players[viewer.pk], payee=players[owner.pk])
 
 
 def bank_account_of(*, user, league: League) -> BankAccount | None:

@@ -10,10 +10,11 @@ from decimal import Decimal
 import schwifty
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from schwifty import exceptions
 
-from leagues.cashbox import selectors
+from leagues.cashbox import selectors, settlement
 from leagues.exceptions import _error
 from leagues.locks import _lock_league
 from leagues.models import (
@@ -26,6 +27,8 @@ from leagues.models import (
     League,
     Meeting,
     Membership,
+    PaidHow,
+    Payment,
     Season,
     SeasonBill,
 )
@@ -233,3 +236,50 @@ def save_bank_account(*, membership: Membership, iban: str, holder: str, now=Non
 @transaction.atomic
 def remove_bank_account(*, membership: Membership) -> None:
     BankAccount.objects.filter(membership=membership).delete()
+
+
+# --- an evening's settlement ----------------------------------------------------------------
+
+
+@transaction.atomic
+def tick_payment(*, meeting: Meeting, key: str, paid_how: str, user, now=None) -> Payment:
+    """Tick the open payment ``key`` (as settlement.Open.key shows it) of ``meeting`` as paid,
+    in cash or by transfer. A payment into the cashbox is recorded in its ledger as the
+    evening's money, one out of it (a correction's refund) as a payout, in this same
+    transaction. Refused when the payment is no longer open (the evening changed, or another
+    phone ticked it first): the league's lock makes two ticks of one payment one."""
+    league = _lock_league(meeting.league)
+    meeting = Meeting.objects.select_related("season").get(pk=meeting.pk)
+    if paid_how not in PaidHow.values:
+        raise _error("paid_how", _("Say how it was paid: in cash or by transfer."))
+    evening = settlement.evening_settlement(meeting=meeting)
+    line = next((o for o in evening.open if o.key == key), None) if evening else None
+    if line is None:
+        raise _error("payment", _("This payment is no longer open: the evening's settlement changed. Look again."))
+    now = now or timezone.now()
+    entry = None
+    if line.payer is None or line.payee is None:
+        entry = record_entry(
+            league=league,
+            kind=EntryKind.PAYOUT if line.payer is None else EntryKind.EVENING,
+            cents=line.cents,
+            note=_("%(who)s, the evening of %(date)s")
+            % {"who": (line.payer or line.payee).name, "date": date_format(meeting.date)},
+            user=user,
+            season=meeting.season,
+            meeting=meeting,
+            now=now,
+        )
+    return Payment.objects.create(
+        league=league,
+        meeting=meeting,
+        payer=line.payer,
+        payee=line.payee,
+        cents=line.cents,
+        paid_at=now,
+        paid_how=paid_how,
+        ticked_by=user,
+        ticked_by_name=plays_as(user, league),
+        settled={"totals": evening.totals, "rules": evening.rules, "correction": line.correction},
+        cashbox_entry=entry,
+    )

@@ -21,6 +21,7 @@ from leagues.models import (
     new_token,
 )
 from scoring.errors import Problems, ScoringError
+from scoring.money_rules import resolve_money_rules
 from scoring.options import resolve_rules
 from scoring.registry import get_game
 
@@ -231,10 +232,19 @@ def set_public_link(*, league: League, enabled: bool) -> League:
     return league
 
 
-def change_rules(*, league: League, variant: str, rule_overrides: dict) -> League:
-    """New house rules; meetings already started keep the rules they copied."""
+def change_rules(*, league: League, variant: str, rule_overrides: dict, money_rules: dict | None = None) -> League:
+    """New house rules (and money rules, when given); meetings already started keep the
+    rules they copied."""
     resolved_rules(game=league.game, variant=variant, overrides=rule_overrides)
     league.variant = variant
     league.rule_overrides = rule_overrides
-    league.save(update_fields=["variant", "rule_overrides"])
+    fields = ["variant", "rule_overrides"]
+    if money_rules is not None:
+        try:
+            resolve_money_rules(money_rules)
+        except ScoringError as error:
+            raise InvalidInput(problems_as_errors(error)) from error
+        league.money_rules = money_rules
+        fields.append("money_rules")
+    league.save(update_fields=fields)
     return league

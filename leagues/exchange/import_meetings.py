@@ -9,15 +9,19 @@ from __future__ import annotations
 import uuid
 
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from leagues import exceptions
+from leagues.cashbox.rules import money_on
 from leagues.clubs import services
 from leagues.exchange import import_checks as checks
 from leagues.exchange import paper_reading
 from leagues.exchange.import_checks import ImportProblem
 from leagues.models import Hand, Meeting, MeetingReopening, Player, Season, SeasonReopening, Seat
 from leagues.table import outbox_choices, results
+from scoring.errors import ScoringError
+from scoring.money_rules import resolve_money_rules
 from scoring.registry import get_game
 
 REASON_LENGTH = Hand.history.model._meta.get_field("history_change_reason").max_length
@@ -74,6 +78,22 @@ def _meeting_rules(item, where, league) -> tuple[str, dict]:
         raise ImportProblem(f"{where}.rules", " ".join(e["message"] for e in error.errors)) from error
 
 
+def checked_money_rules(item, where, *, resolved: bool) -> dict | None:
+    """The money rules under ``money_rules`` (none when absent), checked as the house rules
+    form checks them: a league's as its overrides, a meeting's resolved (None when they
+    cost nothing, as a meeting that starts copies them)."""
+    money = checks.value(item, "money_rules", where, dict, required=False)
+    if money is None:
+        return None
+    try:
+        rules = resolve_money_rules(money)
+    except ScoringError as error:
+        raise ImportProblem(f"{where}.money_rules", " ".join(p.render(gettext) for p in error.problems)) from error
+    if resolved:
+        return rules if money_on(rules) else None
+    return {name: rules[name] for name in money}  # the overrides, the rate in its canonical form
+
+
 def import_meeting(item, where, league, seasons, player) -> Meeting:
     number = checks.value(item, "season", where, int)
     if number not in seasons:
@@ -92,6 +112,7 @@ def import_meeting(item, where, league, seasons, player) -> Meeting:
         game=league.game,
         variant=variant,
         rules=rules,
+        money_rules=checked_money_rules(item, where, resolved=True),
         teams=checks.value(item, "teams", where, dict, required=False),
         start_totals=checks.value(item, "start_totals", where, dict, required=False),
         closed_at=closed_at,

@@ -133,6 +133,7 @@ def export_json(*, league: League, compact: bool = False) -> Iterator[str]:
             "game": league.game,
             "variant": league.variant,
             "rule_overrides": league.rule_overrides,
+            "money_rules": league.money_rules,
         },
         "players": [{"name": p.name, "active": p.active} for p in league.players.order_by("name")],
         "seasons": [_season(s, players, who) for s in seasons],
@@ -273,6 +274,7 @@ def _meeting(meeting: Meeting, players, hands, who: _Who) -> dict[str, Any]:
         "game": meeting.game,
         "variant": meeting.variant,
         "rules": meeting.rules,
+        "money_rules": meeting.money_rules,
         "teams": meeting.teams,
         "start_totals": meeting.start_totals,
         "created_at": _iso(meeting.created_at),
@@ -419,8 +421,9 @@ def _import_league_row(head, *, user, name, slug) -> League:
     game = checks.value(source, "game", "league", str)
     if game not in game_names():
         raise ImportProblem("league.game", _("not a game of this app."))
+    money = import_meetings.checked_money_rules(source, "league", resolved=False) or {}
     try:
-        return services.create_league(
+        league = services.create_league(
             name=name,
             slug=slug,
             game=game,
@@ -430,6 +433,10 @@ def _import_league_row(head, *, user, name, slug) -> League:
         )
     except exceptions.InvalidInput as error:
         raise ImportProblem("league", " ".join(e["message"] for e in error.errors)) from error
+    if money:
+        league.money_rules = money
+        league.save(update_fields=["money_rules"])
+    return league
 
 
 def _replay_in_order(league: League, places: dict[int, int], progress) -> None:

@@ -19,7 +19,7 @@ from .league import (
     new_token,
 )
 from .meeting import Hand, Meeting, MeetingReopening, Seat
-from .money import MONEY_IN, MONEY_OUT, BankAccount, CashboxEntry, CashCount, EntryKind
+from .money import MONEY_IN, MONEY_OUT, BankAccount, CashboxEntry, CashCount, EntryKind, PaidHow, Payment
 from .results import DerivedFigure, HandResult, MeetingCarry, MeetingResult
 from .season import Season, SeasonBill, SeasonReopening, everyone_hosted
 
@@ -42,6 +42,8 @@ __all__ = [
     "MeetingCarry",
     "MeetingReopening",
     "MeetingResult",
+    "PaidHow",
+    "Payment",
     "Membership",
     "Player",
     "RateCount",

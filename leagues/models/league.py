@@ -46,6 +46,9 @@ class League(models.Model):
     variant = models.CharField(_("rule set"), max_length=30)
     # Only the options the league changed from its preset; the rest follow the preset.
     rule_overrides = models.JSONField(_("house rules"), default=dict, blank=True)
+    # What the table plays for (scoring/money_rules.py): only what the league changed from
+    # the defaults, which play for nothing.
+    money_rules = models.JSONField(_("money rules"), default=dict, blank=True)
     # Anyone holding this token may read standings and sheets; None means no public link.
     public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -51,6 +51,9 @@ class Meeting(models.Model):
     game = models.CharField(max_length=20, choices=GAME_CHOICES)
     variant = models.CharField(max_length=30)
     rules = models.JSONField(default=dict)
+    # The money rules in force (resolved), copied likewise when the meeting starts; None when
+    # the league played for nothing then, so switching money on never bills old evenings.
+    money_rules = models.JSONField(null=True, blank=True)
     # Partnerships (56 and the Maw games when played in teams): {team: [player names]}.
     teams = models.JSONField(null=True, blank=True)
     # A race game carried over from an earlier evening: {party: score}.

@@ -118,3 +118,54 @@ class BankAccount(models.Model):
 
     def __str__(self):
         return f"{self.membership}"
+
+
+class PaidHow(models.TextChoices):
+    CASH = "cash", _("cash")
+    TRANSFER = "transfer", _("transfer")
+
+
+class Payment(models.Model):
+    """A payment of an evening's settlement, ticked as paid. The settlement itself is derived
+    from the evening's results (``leagues.cashbox.settlement``); only what was paid is kept,
+    and never changed: a correction of the evening shows what is left as new open lines.
+
+    ``payer`` or ``payee`` empty is the league's cashbox (a refund out of it has no payer)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="payments")
+    meeting = models.ForeignKey(Meeting, on_delete=models.CASCADE, related_name="payments")
+    payer = models.ForeignKey(
+        "leagues.Player", on_delete=models.RESTRICT, null=True, blank=True, related_name="payments_made"
+    )
+    payee = models.ForeignKey(
+        "leagues.Player", on_delete=models.RESTRICT, null=True, blank=True, related_name="payments_received"
+    )
+    cents = models.BigIntegerField(_("amount (cents)"))
+    paid_at = models.DateTimeField(_("paid at"))
+    paid_how = models.CharField(_("paid how"), max_length=10, choices=PaidHow.choices)
+    ticked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    ticked_by_name = models.CharField(_("ticked by"), max_length=WHO_LENGTH, blank=True)
+    # What was settled: the evening's totals and the money rules the payment was worked out
+    # from, so a later correction can be told apart from the evening as it was paid.
+    settled = models.JSONField(default=dict, blank=True)
+    cashbox_entry = models.OneToOneField(
+        CashboxEntry, on_delete=models.SET_NULL, null=True, blank=True, related_name="payment"
+    )
+
+    class Meta:
+        ordering = ["meeting", "paid_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(cents__gt=0), name="payment_above_zero"),
+            models.CheckConstraint(
+                condition=Q(payer__isnull=False) | Q(payee__isnull=False), name="payment_between_someone"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.meeting}: {self.payer} -> {self.payee or 'cashbox'} {self.cents}"
+
+    @property
+    def euros(self) -> Decimal:
+        return Decimal(self.cents) / 100

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from django.db.models import Min, OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -109,6 +110,12 @@ class Event:
     # A hand's evening: its sheet's address and its words (set by ``activity_page``).
     evening_url: str = ""
     evening: str = ""
+    # The card's words (set by ``activity_page``): its badge, a hand's title, who did it,
+    # and its time for the ``<time>`` element.
+    badge: str = ""
+    title: str = ""
+    by: str = ""
+    when_iso: str = ""
 
     @property
     def key(self):
@@ -464,6 +471,26 @@ def _name_evenings(events, *, league):
         event.evening_url, event.evening = named[meeting.pk]
 
 
+def _card_words(events):
+    """Each event's card words that repeat down a page: its badge (``what``), a hand's title
+    ("Hand 12"), who did it ("by Anna") and its time as the ``<time>`` element's machine
+    value, each made once a page for the events that share it, as for the evenings."""
+    made = {}
+
+    def once(key, make):
+        if key not in made:
+            made[key] = make()
+        return made[key]
+
+    for event in events:
+        event.badge = once(("what", event.kind), lambda e=event: str(e.what))
+        if event.is_hand and event.number:
+            event.title = once(("hand", event.number), lambda e=event: _("Hand %(number)s") % {"number": e.number})
+        if event.who:
+            event.by = once(("by", event.who), lambda e=event: _("by %(who)s") % {"who": e.who})
+        event.when_iso = localtime(event.when).isoformat()
+
+
 def activity_page(*, league, cursor=None, size=PAGE_SIZE):
     """One page of the league's activity, newest first, and the cursor of the next page. A
     fixed number of queries (at most 14), whatever the league's size and the page."""
@@ -475,5 +502,6 @@ def activity_page(*, league, cursor=None, size=PAGE_SIZE):
     shown = [e for e in page if not e.hidden]
     _name_people(shown, league=league)
     _name_evenings(shown, league=league)
+    _card_words(shown)
     older = Cursor(*page[-1].key).token() if more and page else None
     return ActivityPage(events=shown, older=older)

@@ -1,11 +1,13 @@
-"""The derived figures that outlive a process: the statistics' season parts and the rating
-states (``DerivedFigure``), worked out once for every worker and machine on the database and
-still there after a restart.
+"""The derived figures that outlive a process: the statistics' season parts, the rating
+states and each evening's what-if outcomes (``DerivedFigure``), worked out once for every worker
+and machine on the database and still there after a restart.
 
 Each is stored with the fingerprint of what it was worked out from and read only when that
-still matches (``leagues.statistics``, ``leagues.ratings``); ``verify_replays --rebuild``
-empties the table after it mended a cached result (which a fingerprint does not see). A read
-and a write are one query each, however many seasons they hold.
+still matches (``leagues.stats.statistics``, ``leagues.stats.ratings``,
+``leagues.seasons.what_if``); ``verify_replays --rebuild`` empties the table after it mended a
+cached result (which a fingerprint does not see), and forgets the what-if outcomes every time
+(an upgraded engine may score other rules differently). A read and a write are one query each,
+however many seasons or evenings they hold.
 """
 
 import pickle
@@ -57,3 +59,8 @@ def set_many(league, data) -> None:
 def clear() -> None:
     """Forget every kept figure of every league."""
     DerivedFigure.objects.all().delete()
+
+
+def forget(*, prefix: str) -> None:
+    """Forget the kept figures of every league whose key starts with ``prefix`` (one kind)."""
+    DerivedFigure.objects.filter(key__startswith=prefix).delete()

@@ -12,6 +12,10 @@ admin reopened it. Its cached results also change when an evening before it chan
 rounds carried in), so a mark is a chain over every evening up to it: a change anywhere
 changes every mark from there on.
 
+A season's what-if outcomes (``leagues.seasons.what_if``) chain the marks over that season's
+evenings alone (``season_evenings``): what comes into its first evening from before is part of
+their tag.
+
 Tonight is the open evenings of the newest date that has one, with every evening played after
 the first of them (a hand tonight may rewrite the rounds carried into those): the kept figures
 reach at most the evening before tonight, and a page works tonight out afresh.
@@ -25,7 +29,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db.models import Q
+from django.db.models import F, Q
 
 from leagues.models import Hand, HandResult, League, Meeting
 
@@ -80,6 +84,16 @@ class Evenings:
         return {row[0]: i for i, row in enumerate(self.rows)}
 
     @cached_property
+    def _marks(self) -> list[str]:
+        """Every evening's mark, in order: the chain hashed once, a copy read at each evening."""
+        chain = hashlib.sha256(self.seed.encode())
+        marks = []
+        for own in self._own:
+            chain.update(own.encode())
+            marks.append(chain.copy().hexdigest()[:32])
+        return marks
+
+    @cached_property
     def _own(self) -> list[str]:
         """Each evening's own share of the marks."""
         return [
@@ -88,8 +102,9 @@ class Evenings:
         ]
 
     def _mark(self, i: int) -> str:
-        """The mark of evening ``i``: of every evening up to it, in order."""
-        return hashlib.sha256((self.seed + "".join(self._own[: i + 1])).encode()).hexdigest()[:32]
+        """The mark of evening ``i``: of every evening up to it, in order (the digest of the
+        seed and each evening's own share, one after the other)."""
+        return self._marks[i]
 
 
 def evenings_of(league: League, *, order: tuple[str, ...], tag: str) -> Evenings:
@@ -101,6 +116,20 @@ def evenings_of(league: League, *, order: tuple[str, ...], tag: str) -> Evenings
         .order_by(*order)
         .values_list("id", "date", "season_id", "closed", "carry__hands_digest")
     )
+    return Evenings(rows=rows, tonight=_tonight(rows), seed=f"{tag}|")
+
+
+def with_own_marks(meetings):
+    """``meetings`` (a queryset) with what each evening adds to the marks besides its id, date
+    and season: ``closed`` and ``hands_digest`` (``season_evenings`` reads them)."""
+    return meetings.annotate(closed=Q(closed_at__isnull=False), hands_digest=F("carry__hands_digest"))
+
+
+def season_evenings(meetings: list[Meeting], *, tag: str) -> Evenings:
+    """``meetings`` (one season's, read ``with_own_marks``, in playing order) as Evenings whose
+    marks chain from the first of them: ``tag`` says, besides the kind of figure, what comes
+    into that first evening from before the season. No query."""
+    rows = [(m.id, m.date, m.season_id, m.closed, m.hands_digest) for m in meetings]
     return Evenings(rows=rows, tonight=_tonight(rows), seed=f"{tag}|")
 
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from leagues.cashbox.rules import money_on
 from leagues.clubs.services import resolved_rules
 from leagues.exceptions import InvalidInput, MeetingClosed, _error, _reason
 from leagues.locks import _lock
@@ -25,6 +26,7 @@ from leagues.models import (
 from leagues.seasons.services import _close_previous, current_season, lock_season_if_done
 from leagues.table.evening import close_problem
 from leagues.table.replay import _live_hands, _replay_of, calculate_meeting
+from scoring.money_rules import resolve_money_rules
 from scoring.registry import get_game
 
 
@@ -136,6 +138,12 @@ def meeting_date_problem(date) -> str | None:
     return None
 
 
+def money_in_force(league: League) -> dict | None:
+    """The league's money rules resolved, to copy into a meeting; None when they play for nothing."""
+    rules = resolve_money_rules(league.money_rules or {})
+    return rules if money_on(rules) else None
+
+
 @transaction.atomic
 def start_meeting(
     *,
@@ -182,6 +190,7 @@ def start_meeting(
         game=league.game,
         variant=league.variant,
         rules=resolved_rules(game=league.game, variant=league.variant, overrides=league.rule_overrides),
+        money_rules=money_in_force(league),
         teams=teams,
         start_totals=start_totals,
         created_by=user,

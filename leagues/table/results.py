@@ -109,6 +109,15 @@ RESULT_FIGURES = ("number", "active", "delta", "total", "won", "games_won", "sol
 Figures = namedtuple("Figures", ("player_id", *RESULT_FIGURES))
 
 
+def figure_rows(payloads: list[Any], result: dict[str, Any], *, players: list) -> list[Figures]:
+    """The HandResult figures of a replay of a meeting's live hands (``payloads``), unsaved and
+    without their hands, in the replay's order (``players``: its seated players, anything with
+    their pk and name): what a reader that stores no result sums (``meeting_sums``)."""
+    return [
+        Figures(player.pk, **figures) for _hand, player, figures in _result_figures(payloads, result, players=players)
+    ]
+
+
 def write_results(
     meeting: Meeting,
     hands: list[Hand],

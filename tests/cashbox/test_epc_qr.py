@@ -85,7 +85,7 @@ def test_the_served_code_is_the_transfer_with_the_league_and_evening(client):
     services.save_bank_account(
         membership=Membership.objects.get(user=owner), iban="DE89 3704 0044 0532 0130 00", holder="Jürgen Groß"
     )
-    client.force_login(member(league))
+    client.force_login(member(league, Role.ADMIN))  # an admin sees every member's IBAN
     player = Player.objects.get(user=owner)
     path = reverse("pay_qr", kwargs={"slug": league.slug, "player_id": player.pk})
     response = client.get(path, {"amount": "7.50", "meeting": meeting.pk})

@@ -31,10 +31,11 @@ def pay_url(league, user, suffix="pay_by_scan", **query):
 
 @pytest.mark.parametrize(
     ("who", "visible"),
-    [("anonymous", False), ("stranger", False), ("member", True), ("scorekeeper", True), ("admin", True)],
+    [("anonymous", False), ("stranger", False), ("member", False), ("scorekeeper", False), ("admin", True)],
 )
 def test_who_sees_the_iban(client, league, people, owner, who, visible):
-    """The rule itself, the page and the code's image agree."""
+    """The rule itself, the page and the code's image agree: without an open debt to the
+    owner only the league's admins see it (tests/cashbox/test_iban_debts.py: with one)."""
     viewer = people[who]
     if viewer is None:
         from django.contrib.auth.models import AnonymousUser
@@ -48,6 +49,10 @@ def test_who_sees_the_iban(client, league, people, owner, who, visible):
         assert (page.status_code, image.status_code) == (302, 302)
     elif who == "stranger":
         assert (page.status_code, image.status_code) == (404, 404)
+    elif not visible:
+        assert page.status_code == 200 and "DE89" not in page.content.decode()
+        assert "shows only to whoever owes him money" in page.content.decode()
+        assert image.status_code == 403
     else:
         assert page.status_code == 200 and "DE89 3704 0044 0532 0130 00" in page.content.decode()
         assert image.status_code == 200 and image["Content-Type"] == "image/svg+xml"
@@ -63,11 +68,11 @@ def test_the_owner_sees_his_own_and_a_removed_member_sees_nothing(league, owner)
 
 
 def test_without_an_iban_the_page_says_so_and_there_is_no_code(client, league, people):
-    login(client, people, "member")
-    page = client.get(pay_url(league, people["admin"]))
+    login(client, people, "admin")
+    page = client.get(pay_url(league, people["member"]))
     assert page.status_code == 200
     assert "has not stored an IBAN in this league" in page.content.decode()
-    assert client.get(pay_url(league, people["admin"], "pay_qr")).status_code == 404
+    assert client.get(pay_url(league, people["member"], "pay_qr")).status_code == 404
 
 
 @pytest.mark.parametrize(

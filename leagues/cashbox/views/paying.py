@@ -97,7 +97,7 @@ def _payee(request, slug, player_id):
     if account is not None:
         text = epc.reference(league=league, meeting=meeting, season=season)
         transfer = epc.Transfer(name=account.holder, iban=account.iban, amount=amount, text=text)
-    return league, player, amount, transfer
+    return league, player, amount, transfer, visible
 
 
 @login_required
@@ -106,7 +106,7 @@ def pay(request, slug, player_id):
     """A transfer to ``player``: his name, IBAN, the amount and reference, and the code to
     scan; without an IBAN (or none the viewer may see) the page says so."""
     try:
-        league, player, amount, transfer = _payee(request, slug, player_id)
+        league, player, amount, transfer, visible = _payee(request, slug, player_id)
     except BadTransfer as bad:
         return render(request, "cashbox/pay.html", {"problem": bad.message, "field": bad.field}, status=400)
     context = {
@@ -114,6 +114,7 @@ def pay(request, slug, player_id):
         "player": player,
         "amount": amount,
         "transfer": transfer,
+        "hidden": not visible,
         "iban": epc.formatted(transfer.iban) if transfer else None,
         "qr_url": f"{reverse('pay_qr', kwargs={'slug': slug, 'player_id': player_id})}?{request.GET.urlencode()}",
     }
@@ -128,11 +129,11 @@ def pay_qr(request, slug, player_id):
     """The transfer's EPC QR code as SVG, for whoever may see the payee's IBAN (else 403;
     a payee without an IBAN: 404)."""
     try:
-        league, player, _amount, transfer = _payee(request, slug, player_id)
+        _league, _player, _amount, transfer, visible = _payee(request, slug, player_id)
     except BadTransfer as bad:
         return HttpResponse(bad.message, status=400, content_type="text/plain; charset=utf-8")
     if transfer is None:
-        if not selectors.iban_visible_to(viewer=request.user, owner=player.user, league=league):
+        if not visible:
             raise PermissionDenied
         raise Http404
     response = HttpResponse(epc.qr_svg(transfer), content_type="image/svg+xml")

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from leagues import exceptions, field_labels
+from leagues.cashbox.forms import MoneyRulesForm
 from leagues.clubs import selectors, services
 from leagues.clubs.forms import InviteForm, LeagueForm, PlayerForm, PresetForm, PublicLinkForm, RoleForm
 from leagues.fields import game_label, preset_label
@@ -99,6 +100,7 @@ def render_league(request, league, membership, *, status=200, **forms):
         if rules_form is None and preset_form.spec is not None:
             rules = services.resolved_rules(game=league.game, variant=league.variant, overrides=league.rule_overrides)
             rules_form = preset_form.rules_form(rules=rules)
+        money_form = forms.get("money_form") or MoneyRulesForm(rules=league.money_rules)
         invite_form = forms.get("invite_form") or InviteForm(league=league)
         _offer_players(invite_form, context["players"])
         context.update(
@@ -108,6 +110,7 @@ def render_league(request, league, membership, *, status=200, **forms):
             invite_form=invite_form,
             preset_form=preset_form,
             rules_form=rules_form,
+            money_form=money_form,
             fixed=league.game,
             public_url=_public_url(request, league),
             new_invite=forms.get("new_invite"),
@@ -255,10 +258,18 @@ def rules_edit(request, slug):
     data["game"] = league.game  # the game of a league never changes
     preset_form = PresetForm(data, game=league.game)
     rules_form = preset_form.rules_form(data)
-    if preset_form.is_valid() & (rules_form is not None and rules_form.is_valid()):
+    # A post without the money section (an older page, a script) keeps the money rules.
+    posted_money = any(key.startswith("money-") for key in data)
+    money_form = MoneyRulesForm(data, rules=league.money_rules) if posted_money else None
+    valid = preset_form.is_valid() & (rules_form is not None and rules_form.is_valid())
+    valid = valid & (money_form is None or money_form.is_valid())
+    if valid:
         try:
             services.change_rules(
-                league=league, variant=preset_form.cleaned_data["variant"], rule_overrides=rules_form.overrides()
+                league=league,
+                variant=preset_form.cleaned_data["variant"],
+                rule_overrides=rules_form.overrides(),
+                money_rules=money_form.overrides() if money_form else None,
             )
         except exceptions.InvalidInput as error:
             target = rules_form if any(e["field"] == "rules" for e in error.errors) else preset_form
@@ -266,7 +277,15 @@ def rules_edit(request, slug):
         else:
             messages.success(request, _("House rules saved. They apply from the next meeting on."))
             return redirect(league)
-    return render_league(request, league, membership, status=400, preset_form=preset_form, rules_form=rules_form)
+    return render_league(
+        request,
+        league,
+        membership,
+        status=400,
+        preset_form=preset_form,
+        rules_form=rules_form,
+        money_form=money_form,
+    )
 
 
 urlpatterns = [

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_GET
 
+from leagues.cashbox.rules import rule_book_lines
 from leagues.clubs import services
 from leagues.clubs.rulebook import rule_book
 from leagues.fields import game_label, installed_game, preset_label
@@ -19,7 +20,7 @@ from leagues.models import Meeting
 from leagues.permissions import league_for, public_league
 
 
-def _render(request, *, league, game, variant, overrides, meeting=None, public_token=None, back_url=None):
+def _render(request, *, league, game, variant, overrides, money=None, meeting=None, public_token=None, back_url=None):
     spec = installed_game(game)
     rules = services.resolved_rules(game=game, variant=variant, overrides=overrides)
     book = rule_book(game=game, spec=spec, variant=variant, rules=rules)
@@ -34,6 +35,7 @@ def _render(request, *, league, game, variant, overrides, meeting=None, public_t
             "game_label": game_label(game, spec),
             "variant_label": preset_label(game, variant),
             "book": book,
+            "money": rule_book_lines(money),
         },
     )
 
@@ -48,6 +50,7 @@ def league_rules(request, slug):
         game=league.game,
         variant=league.variant,
         overrides=league.rule_overrides,
+        money=league.money_rules,
         back_url=reverse("league", kwargs={"slug": league.slug}),
     )
 
@@ -64,6 +67,7 @@ def meeting_rules(request, slug, pk):
         game=meeting.game,
         variant=meeting.variant,
         overrides=meeting.rules,
+        money=meeting.money_rules,
         meeting=meeting,
         back_url=meeting.get_absolute_url(),
     )
@@ -78,6 +82,7 @@ def public_rules(request, token):
         game=league.game,
         variant=league.variant,
         overrides=league.rule_overrides,
+        money=league.money_rules,
         public_token=token,
         back_url=reverse("public_standings", kwargs={"token": token}),
     )

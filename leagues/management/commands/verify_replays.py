@@ -16,12 +16,15 @@ and every other meeting is checked and mended all the same.
 
 After it mended anything, it empties the kept statistics and ratings (``leagues.derived_cache``):
 they were worked out from the wrong cached results, and their fingerprints cannot see a
-HandResult rewritten with the hands unchanged. A run that mends nothing leaves them.
+HandResult rewritten with the hands unchanged. A run that mends nothing leaves them, but
+``--rebuild`` always forgets the kept what-if outcomes (``leagues.seasons.what_if``): they
+replay the engine under rules no stored result checks, which an upgrade may score anew.
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
 from leagues.models import League
+from leagues.seasons import what_if
 from leagues.stats import derived_cache
 from leagues.table.verify import verify_replays
 
@@ -46,6 +49,8 @@ class Command(BaseCommand):
             # Every league's, not only the one mended: the table is small and worked out again
             # on the next read of each page.
             derived_cache.clear()
+        elif rebuild:
+            what_if.forget()
         for problem in problems:
             self.stderr.write(str(problem))
         self._report(checked, problems, rebuild=rebuild)

@@ -57,6 +57,7 @@ def _with_defaults(data, preset_form, rules):
 def season_what_if(request, slug, number):
     league, _membership = league_for(user=request.user, slug=slug)
     season = get_object_or_404(Season, league=league, number=number)
+    season.league = league  # read with the membership: the what-if asks for it
     last = season.meetings.order_by("-date", "-id").first()
     if last is None:
         raise Http404  # a season without an evening: nothing to recompute

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from leagues.cashbox.settlement import open_for
 from leagues.models import Player, Season
 from leagues.permissions import league_for
 from leagues.stats import ratings as rating_reads
@@ -186,6 +187,8 @@ def player_statistics(request, slug, pk):
             "season": season,
             "seasons": seasons,
             **_player_figures(stats, mine),
+            # What the player still owes or is owed of closed evenings (only where money is played for).
+            "money_open": open_for(player=player) if league.money_rules else [],
         },
     )
 

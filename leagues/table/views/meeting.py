@@ -29,6 +29,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from leagues import exceptions, field_labels, games
+from leagues.cashbox.views.settling import settle_context
 from leagues.models import Role
 from leagues.permissions import meeting_for
 from leagues.table import evening, hand_history, next_line, replay, sharing, sheet, undo
@@ -213,6 +214,8 @@ def _evening_page(request, meeting, membership, *, hands, result, undone):
     context.update(undo.offers(meeting=meeting, hands=hands, user=request.user, may_write=may_undo, undone=undone))
     # A closed evening's result, to share (leagues/table/sharing.py): one query, on its page only.
     context["share"] = sharing.evening(request, meeting, seats=seated(meeting)) if context["closed"] else None
+    # The evening's money (leagues/cashbox/views/settling.py): nothing where none is played for.
+    context.update(settle_context(request, meeting, membership))
     return context
 
 
