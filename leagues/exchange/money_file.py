@@ -152,7 +152,9 @@ def _read_entry(item, where, league, places: Places, entries) -> CashboxEntry:
     cents = checks.whole(item, "cents", where, model=CashboxEntry, field="cents")
     wrong_way = kind != EntryKind.COUNTER and (kind in MONEY_IN) != (cents > 0)
     if not 1 <= abs(cents) <= MAX_MONEY_CENTS or wrong_way:
-        raise ImportProblem(f"{where}.cents", _("whole cents, money in above 0 and money out below 0, at most 100000000 either way."))
+        raise ImportProblem(
+            f"{where}.cents", _("whole cents, money in above 0 and money out below 0, at most 100000000 either way.")
+        )
     counters = _countered(item, where, kind, cents, entries)
     season = places.seasons.get(checks.value(item, "season", where, int, required=False))
     if item.get("season") is not None and season is None:
