@@ -100,7 +100,7 @@ def settlements(*, meetings: Iterable[Meeting]) -> dict[int, EveningMoney]:
     for meeting in meetings:
         evening = _evening(meeting, seats[meeting.pk], results[meeting.pk], outcomes.get(meeting.pk, ((), ())))
         evening.paid = paid[meeting.pk]
-        evening.open = _open(evening)
+        evening.open = open_lines(evening)
         found[meeting.pk] = evening
     return found
 
@@ -180,7 +180,7 @@ def paid_settlement(evening: EveningMoney) -> Settlement:
     return money._settlement(names, lines)
 
 
-def _open(evening: EveningMoney) -> list[Open]:
+def open_lines(evening: EveningMoney) -> list[Open]:
     """The payments still to make: what was paid brought to what the evening asks now."""
     rest = difference(old=paid_settlement(evening), new=evening.settlement)
     by_name = {p.name: p for p in evening.players}
@@ -190,9 +190,16 @@ def _open(evening: EveningMoney) -> list[Open]:
     ]
 
 
+def _may_be_open(league_id: int):
+    """The league's closed evenings played for money whose settlement may still be open
+    (``Meeting.money_open``): the evenings long settled are not read at all."""
+    return Meeting.objects.filter(
+        league_id=league_id, closed_at__isnull=False, money_rules__isnull=False, money_open=True
+    )
+
+
 def _earlier(meeting: Meeting):
-    earlier = Meeting.objects.filter(league_id=meeting.league_id, closed_at__isnull=False, money_rules__isnull=False)
-    return earlier.filter(Q(date__lt=meeting.date) | Q(date=meeting.date, pk__lt=meeting.pk))
+    return _may_be_open(meeting.league_id).filter(Q(date__lt=meeting.date) | Q(date=meeting.date, pk__lt=meeting.pk))
 
 
 def evening_and_before(*, meeting: Meeting) -> tuple[EveningMoney | None, list[Open]]:
@@ -206,14 +213,12 @@ def evening_and_before(*, meeting: Meeting) -> tuple[EveningMoney | None, list[O
 
 def open_for(*, player: Player) -> list[Open]:
     """What is still open of ``player``'s closed evenings, as payer or payee, oldest first."""
-    evenings = Meeting.objects.filter(league_id=player.league_id, closed_at__isnull=False, money_rules__isnull=False)
-    return _open_of(evenings.filter(seats__player=player), player)
+    return _open_of(_may_be_open(player.league_id).filter(seats__player=player), player)
 
 
 def owes(*, payer: Player, payee: Player) -> bool:
     """Whether ``payer`` owes ``payee`` money on an open line of an evening they both sat at."""
-    evenings = Meeting.objects.filter(league_id=payee.league_id, closed_at__isnull=False, money_rules__isnull=False)
-    both = evenings.filter(seats__player=payer).filter(seats__player=payee)
+    both = _may_be_open(payee.league_id).filter(seats__player=payer).filter(seats__player=payee)
     return any(_id(o.payer) == payer.pk and _id(o.payee) == payee.pk for o in _open_of(both, payee))
 
 

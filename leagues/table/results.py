@@ -14,6 +14,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from leagues import games, ranking
+from leagues.cashbox import open_mark
 from leagues.exceptions import InvalidInput, _error
 from leagues.models import (
     Hand,
@@ -222,6 +223,10 @@ def write_results(
         queue_after=_queue_after(result),
         digest=hands_digest([h.payload for h in hands]),
     )
+    if meeting.money_rules and meeting.closed_at:
+        open_mark.keep_mark(meeting)  # a closed evening's rewritten results may open what it leaves to pay
+    elif meeting.money_rules:
+        open_mark.set_mark(meeting, still_open=True)
 
 
 def _sync_rows(stored_rows, wanted, *, key_fields, figures, build) -> None:
