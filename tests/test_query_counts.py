@@ -48,6 +48,8 @@ QUERIES = {
     "public standings": 6,
     "public sheet": 3,
     "statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
+    # the evenings played for money: their settlements, once, when they are first counted
+    "statistics with money": {"first ever": 19, "read again": 12, "after a hand tonight": 12},
     "season statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
     "player statistics": {"first ever": 17, "read again": 13, "after a hand tonight": 13},
     "ratings": {"first ever": 13, "read again": 9, "after a hand tonight": 9},
@@ -196,6 +198,14 @@ def statistics_read(client, league, django_assert_num_queries, *, page, counts):
 
 def test_the_statistics_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
     statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=QUERIES["statistics"])
+
+
+def test_the_statistics_with_money_read_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    played_for_money(league)
+    counts = QUERIES["statistics with money"]
+    statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=counts)
 
 
 def test_a_seasons_statistics_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
