@@ -18,6 +18,8 @@ import re
 import uuid
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -26,8 +28,8 @@ from leagues.clubs import services as clubs_services
 from leagues.models import CashboxEntry, Hand, League, Meeting, MeetingCarry, Player, Season
 from leagues.seasons import services as seasons_services
 from leagues.stats import activity, derived_cache
+from leagues.table import chain, services
 from leagues.table import meetings as table_meetings
-from leagues.table import services
 from scoring.money_rules import resolve_money_rules
 from tests.bench.build import build_league
 from tests.bench.league import normal_hand_form
@@ -64,6 +66,7 @@ QUERIES = {
     # writes
     "htmx hand entry": 19,
     "correction": 20,
+    "later evenings a correction reaches": 10,  # their part of the correction
     "deletion": 21,
     "restore": 21,
     "API hand entry": 19,
@@ -363,6 +366,32 @@ def test_a_correction_of_the_first_evening_runs_the_same_queries_at_two_league_s
     with django_assert_num_queries(QUERIES["correction"]):
         assert client.post(address, form).status_code == 302
     assert Hand.objects.get(pk=hand.pk).version == hand.version + 1
+
+
+def test_the_later_evenings_a_correction_reaches_cost_the_same_queries_at_two_league_sizes(client, league, monkeypatch):
+    """A hand of an early evening corrected to 120 against 120 through the API (the builder's
+    ``chain_flip``): every later evening is given other rounds, two in the small league and
+    seven in the bigger one, each replayed and its carried rounds rewritten. Counted is their
+    part of the write (the corrected evening's own part is the correction's above)."""
+    counted = []
+
+    def later_evenings(meeting, result):
+        with CaptureQueriesContext(connection) as queries:
+            chain.replay_later_meetings(meeting, result)
+        counted.append(len(queries))
+
+    monkeypatch.setattr(services, "replay_later_meetings", later_evenings)
+    flip = league["chain_flip"]
+    hand = Hand.objects.get(pk=flip["hand"])
+    later = MeetingCarry.objects.filter(meeting__league__slug=league["slug"], meeting__date__gt=hand.meeting.date)
+    given = dict(later.values_list("meeting_id", "carried_in"))
+    body = {"payload": flip["payloads"][1], "version": hand.version}
+    address = reverse("api_hand", kwargs={"slug": league["slug"], "pk": flip["meeting"], "hand_pk": hand.pk})
+    response = client.put(address, data=body, content_type="application/json")
+    assert response.status_code == 200, response.content.decode()[:300]
+    assert counted == [QUERIES["later evenings a correction reaches"]]
+    now = dict(later.values_list("meeting_id", "carried_in"))
+    assert sum(now[pk] != given[pk] for pk in given) == flip["later"] > 0
 
 
 def test_a_deletion_and_a_restore_run_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):

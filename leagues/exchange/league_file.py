@@ -459,7 +459,7 @@ def _replay_in_order(league: League, places: dict[int, int], progress) -> None:
 
 def _replayed_already(meeting: Meeting) -> bool:
     """Whether the replay of an evening before it replayed this one too: a replay goes on into
-    the evenings it carries its open rounds into (services.replay_later_meetings), and each
+    the evenings it carries its open rounds into (chain.replay_later_meetings), and each
     replay leaves its MeetingCarry. Asked so that each evening is replayed once, not once
     for every evening before it."""
     return bool(meeting.rules.get("carry_special_rounds")) and MeetingCarry.objects.filter(meeting=meeting).exists()
