@@ -9,7 +9,7 @@ import datetime
 
 import pytest
 
-from leagues.cashbox import services, settlement
+from leagues.cashbox import open_mark, services, settlement
 from leagues.models import Hand, Meeting
 from leagues.table import meetings as table_meetings
 from leagues.table import services as table_services
@@ -94,3 +94,18 @@ def test_reopened_and_closed_unchanged_it_is_settled_again(money_league, people)
     table_meetings.reopen_meeting(meeting=meeting, user=admin, reason="a look")
     table_meetings.close_meeting(meeting=meeting, user=admin)
     assert not Meeting.objects.get(pk=meeting.pk).money_open
+
+
+def test_many_evenings_are_marked_at_once(money_league, people):
+    """As a correction reaching later evenings marks them: the settled one cleared, the owing
+    one set, an evening still open left alone."""
+    keeper = people["scorekeeper"]
+    settled = closed_evening(money_league, keeper, date=datetime.date(2026, 1, 2))
+    owing = closed_evening(money_league, keeper, date=datetime.date(2026, 1, 9))
+    pay_all(settled, keeper)
+    Meeting.objects.filter(pk=settled.pk).update(money_open=True)
+    Meeting.objects.filter(pk=owing.pk).update(money_open=False)
+    tonight = meeting_for(money_league, FOUR, date=datetime.date(2026, 1, 16))
+    open_mark.keep_marks(list(Meeting.objects.filter(pk__in=[settled.pk, owing.pk, tonight.pk])))
+    marks = dict(Meeting.objects.values_list("date__day", "money_open"))
+    assert marks == {2: False, 9: True, 16: True}
