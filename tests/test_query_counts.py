@@ -203,9 +203,7 @@ def test_the_statistics_read_the_same_queries_at_two_league_sizes(client, league
     statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=QUERIES["statistics"])
 
 
-def test_the_statistics_with_money_read_the_same_queries_at_two_league_sizes(
-    client, league, django_assert_num_queries
-):
+def test_the_statistics_with_money_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
     played_for_money(league)
     counts = QUERIES["statistics with money"]
     statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=counts)
