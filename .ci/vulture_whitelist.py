@@ -91,3 +91,5 @@ _.clean_rate, _.CASH, _.TRANSFER, _.paid_at, _.ticked_by, _.ticked_by_name
 
 # An evening's settlement in the API (leagues/api/settlement.py): serializer fields.
 _.net, _.net_cents, _.settles, _.cashbox_cents
+# The season report's money (leagues/seasons/report_money.py): what the template reads.
+_.fees, _.into_cashbox, _.out_of_cashbox, _.dinner

@@ -51,11 +51,14 @@ QUERIES = {
     "public standings": 6,
     "public sheet": 3,
     "statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
+    # the evenings played for money: their settlements, once, when they are first counted
+    "statistics with money": {"first ever": 19, "read again": 12, "after a hand tonight": 12},
     "season statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
     "player statistics": {"first ever": 17, "read again": 13, "after a hand tonight": 13},
     "ratings": {"first ever": 13, "read again": 9, "after a hand tonight": 9},
     "activity": {"newest": 19, "older": 19},
-    "season report": 11,
+    "season report": 12,  # with the season's evenings played for money (none here)
+    "season report with money": 16,  # their settlements and the cashbox's sums
     "meeting history": 8,
     "bill page": {"page": 9, "split": 13},  # with what the cashbox can pay
     "what-if": {"first ever": 17, "read again": 10, "after a hand tonight": 16},
@@ -201,6 +204,12 @@ def test_the_statistics_read_the_same_queries_at_two_league_sizes(client, league
     statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=QUERIES["statistics"])
 
 
+def test_the_statistics_with_money_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    played_for_money(league)
+    counts = QUERIES["statistics with money"]
+    statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=counts)
+
+
 def test_a_seasons_statistics_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
     counts = QUERIES["season statistics"]
     statistics_read(client, league, django_assert_num_queries, page=season_statistics, counts=counts)
@@ -308,6 +317,15 @@ def test_a_closed_evening_with_money_reads_the_same_queries_at_two_league_sizes(
     address = path("meeting", league, pk=meeting.pk)
     html = get(client, address, django_assert_num_queries, QUERIES["closed evening with money"]).content.decode()
     assert 'id="settling"' in html and "Still open from earlier evenings" in html
+
+
+def test_the_season_report_with_money_reads_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    played_for_money(league)
+    address = path("season_report", league, number=league["current_season"])
+    html = get(client, address, django_assert_num_queries, QUERIES["season report with money"]).content.decode()
+    assert 'id="season-money"' in html
 
 
 # --- writes ----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from schwifty import exceptions
 
-from leagues.cashbox import selectors, settlement
+from leagues.cashbox import open_mark, selectors, settlement
 from leagues.exceptions import _error
 from leagues.locks import _lock_league
 from leagues.models import (
@@ -318,7 +318,7 @@ def _tick(league, meeting, evening, line, *, paid_how: str, user, now) -> Paymen
             meeting=meeting,
             now=now,
         )
-    return Payment.objects.create(
+    payment = Payment.objects.create(
         league=league,
         meeting=meeting,
         payer=line.payer,
@@ -331,3 +331,7 @@ def _tick(league, meeting, evening, line, *, paid_how: str, user, now) -> Paymen
         settled={"totals": evening.totals, "rules": evening.rules, "correction": line.correction},
         cashbox_entry=entry,
     )
+    evening.paid.append(payment)
+    evening.open = settlement.open_lines(evening)
+    open_mark.keep_mark(meeting, evening=evening)
+    return payment

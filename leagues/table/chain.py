@@ -22,6 +22,7 @@ from django.db.models import JSONField, Value
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from leagues.cashbox import open_mark
 from leagues.exceptions import InvalidInput, _error
 from leagues.models import Hand, HandResult, Meeting, MeetingCarry, MeetingResult, Seat
 from leagues.table.replay import (
@@ -209,6 +210,8 @@ def write_reached(reached: list[Reached]) -> None:
     hand_changes.write(HandResult, figures=RESULT_FIGURES)
     meeting_changes.write(MeetingResult, figures=MEETING_FIGURES)
     _write_carries(reached)
+    # Closed evenings played for money: what they leave to pay may have changed.
+    open_mark.keep_marks([one.meeting for one in reached])
 
 
 def _stored(model, ids: list[int], *, key, figures) -> dict[int, dict]:

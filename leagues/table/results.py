@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from leagues import games, ranking
+from leagues.cashbox import open_mark
 from leagues.models import (
     Hand,
     HandResult,
@@ -162,6 +163,10 @@ def write_results(
         queue_after=_queue_after(result),
         digest=hands_digest([h.payload for h in hands]),
     )
+    if meeting.money_rules and meeting.closed_at:
+        open_mark.keep_mark(meeting)  # a closed evening's rewritten results may open what it leaves to pay
+    elif meeting.money_rules:
+        open_mark.set_mark(meeting, still_open=True)
 
 
 # The keys of the derived rows within a meeting.
