@@ -88,3 +88,8 @@ _.euros, _.balance_euros, _.balance_at_count_euros, _.difference_euros
 # An evening's settlement (leagues/cashbox/settlement.py): a ``clean_<field>`` method, choices
 # and model fields set through the ORM and read by the templates.
 _.clean_rate, _.CASH, _.TRANSFER, _.paid_at, _.ticked_by, _.ticked_by_name
+
+# An evening's settlement in the API (leagues/api/settlement.py): serializer fields.
+_.net, _.net_cents, _.settles, _.cashbox_cents
+# The season report's money (leagues/seasons/report_money.py): what the template reads.
+_.fees, _.into_cashbox, _.out_of_cashbox, _.dinner

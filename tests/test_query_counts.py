@@ -18,16 +18,19 @@ import re
 import uuid
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from leagues.cashbox import services as cashbox_services
 from leagues.cashbox import settlement
 from leagues.clubs import services as clubs_services
-from leagues.models import CashboxEntry, Hand, League, Meeting, MeetingCarry, Player, Season
+from leagues.models import CashboxEntry, Hand, League, Meeting, MeetingCarry, Payment, Player, Season
 from leagues.seasons import services as seasons_services
 from leagues.stats import activity, derived_cache
+from leagues.table import chain, services
 from leagues.table import meetings as table_meetings
-from leagues.table import services
 from scoring.money_rules import resolve_money_rules
 from tests.bench.build import build_league
 from tests.bench.league import normal_hand_form
@@ -48,11 +51,14 @@ QUERIES = {
     "public standings": 6,
     "public sheet": 3,
     "statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
+    # the evenings played for money: their settlements, once, when they are first counted
+    "statistics with money": {"first ever": 19, "read again": 12, "after a hand tonight": 12},
     "season statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
     "player statistics": {"first ever": 17, "read again": 13, "after a hand tonight": 13},
     "ratings": {"first ever": 13, "read again": 9, "after a hand tonight": 9},
-    "activity": {"newest": 16, "older": 14},
-    "season report": 11,
+    "activity": {"newest": 19, "older": 19},
+    "season report": 12,  # with the season's evenings played for money (none here)
+    "season report with money": 16,  # their settlements and the cashbox's sums
     "meeting history": 8,
     "bill page": {"page": 9, "split": 13},  # with what the cashbox can pay
     "what-if": {"first ever": 17, "read again": 10, "after a hand tonight": 16},
@@ -61,6 +67,7 @@ QUERIES = {
     # writes
     "htmx hand entry": 19,
     "correction": 20,
+    "later evenings a correction reaches": 10,  # their part of the correction
     "deletion": 21,
     "restore": 21,
     "API hand entry": 19,
@@ -197,6 +204,12 @@ def test_the_statistics_read_the_same_queries_at_two_league_sizes(client, league
     statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=QUERIES["statistics"])
 
 
+def test_the_statistics_with_money_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    played_for_money(league)
+    counts = QUERIES["statistics with money"]
+    statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=counts)
+
+
 def test_a_seasons_statistics_read_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
     counts = QUERIES["season statistics"]
     statistics_read(client, league, django_assert_num_queries, page=season_statistics, counts=counts)
@@ -215,8 +228,9 @@ def test_the_activity_reads_the_same_queries_at_two_league_sizes(
     client, league, monkeypatch, django_assert_num_queries
 ):
     """Every kind of event (evenings closed, a season closed and reopened, an evening
-    reopened, hands corrected, deleted and restored, house rules changed), a page of five
-    and the page before it."""
+    reopened, hands corrected, deleted and restored, house rules changed, money in and out of
+    the cashbox, an entry undone, a count, a payment ticked), a page of five and the page
+    before it."""
     monkeypatch.setattr(activity, "PAGE_SIZE", 5)
     user = Meeting.objects.get(pk=league["entry_meeting"]).created_by
     over = Season.objects.get(league__slug=league["slug"], number=league["closed_season"])
@@ -230,6 +244,14 @@ def test_the_activity_reads_the_same_queries_at_two_league_sizes(
     the_league = League.objects.get(slug=league["slug"])
     clubs_services.change_rules(
         league=the_league, variant="club", rule_overrides={**the_league.rule_overrides, "solo_point": False}
+    )
+    deposit = cashbox_services.record_entry(league=the_league, kind="deposit", cents=5000, note="Start", user=user)
+    cashbox_services.record_entry(league=the_league, kind="purchase", cents=800, note="Karten", user=user)
+    cashbox_services.counter_entry(league=the_league, entry_id=deposit.pk, note="doppelt", user=user)
+    cashbox_services.record_count(league=the_league, cents=0, counted_on=timezone.localdate(), note="", user=user)
+    evening = over.meetings.order_by("date").last()
+    Payment.objects.create(
+        league=the_league, meeting=evening, payer=evening.seats.first().player, cents=50, paid_at=now, paid_how="cash"
     )
     address = path("league_activity", league)
     first = get(client, address, django_assert_num_queries, QUERIES["activity"]["newest"])
@@ -297,6 +319,15 @@ def test_a_closed_evening_with_money_reads_the_same_queries_at_two_league_sizes(
     assert 'id="settling"' in html and "Still open from earlier evenings" in html
 
 
+def test_the_season_report_with_money_reads_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    played_for_money(league)
+    address = path("season_report", league, number=league["current_season"])
+    html = get(client, address, django_assert_num_queries, QUERIES["season report with money"]).content.decode()
+    assert 'id="season-money"' in html
+
+
 # --- writes ----------------------------------------------------------------------------------
 
 
@@ -343,6 +374,32 @@ def test_a_correction_of_the_first_evening_runs_the_same_queries_at_two_league_s
     with django_assert_num_queries(QUERIES["correction"]):
         assert client.post(address, form).status_code == 302
     assert Hand.objects.get(pk=hand.pk).version == hand.version + 1
+
+
+def test_the_later_evenings_a_correction_reaches_cost_the_same_queries_at_two_league_sizes(client, league, monkeypatch):
+    """A hand of an early evening corrected to 120 against 120 through the API (the builder's
+    ``chain_flip``): every later evening is given other rounds, two in the small league and
+    seven in the bigger one, each replayed and its carried rounds rewritten. Counted is their
+    part of the write (the corrected evening's own part is the correction's above)."""
+    counted = []
+
+    def later_evenings(meeting, result):
+        with CaptureQueriesContext(connection) as queries:
+            chain.replay_later_meetings(meeting, result)
+        counted.append(len(queries))
+
+    monkeypatch.setattr(services, "replay_later_meetings", later_evenings)
+    flip = league["chain_flip"]
+    hand = Hand.objects.get(pk=flip["hand"])
+    later = MeetingCarry.objects.filter(meeting__league__slug=league["slug"], meeting__date__gt=hand.meeting.date)
+    given = dict(later.values_list("meeting_id", "carried_in"))
+    body = {"payload": flip["payloads"][1], "version": hand.version}
+    address = reverse("api_hand", kwargs={"slug": league["slug"], "pk": flip["meeting"], "hand_pk": hand.pk})
+    response = client.put(address, data=body, content_type="application/json")
+    assert response.status_code == 200, response.content.decode()[:300]
+    assert counted == [QUERIES["later evenings a correction reaches"]]
+    now = dict(later.values_list("meeting_id", "carried_in"))
+    assert sum(now[pk] != given[pk] for pk in given) == flip["later"] > 0
 
 
 def test_a_deletion_and_a_restore_run_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):

@@ -356,3 +356,92 @@ class CashCountInputSerializer(serializers.Serializer):
     amount = MoneyField(least_cents=0, help_text=_("Euros counted, like 187.40."))
     counted_on = serializers.DateField()
     note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+# --- an evening's settlement (leagues/api/settlement.py) -------------------------------------
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class SettlementTotalSerializer(serializers.Serializer):
+    player = PlayerRefSerializer()
+    total = serializers.IntegerField(help_text=_("The player's total of the evening."))
+    net = serializers.CharField(help_text=_("Euros the evening's money leaves him with: received minus paid."))
+    net_cents = serializers.IntegerField()
+
+
+class SettlementLineSerializer(serializers.Serializer):
+    payer = PlayerRefSerializer(allow_null=True, help_text=_("null: the league's cashbox."))
+    payee = PlayerRefSerializer(allow_null=True, help_text=_("null: the league's cashbox."))
+    amount = serializers.CharField(help_text=_("Euros, like 0.30."))
+    cents = serializers.IntegerField()
+    reason = serializers.CharField(
+        help_text=_("points, game, match, evening fee, lost solo, missed pennant or correction.")
+    )
+    figures = serializers.DictField(help_text=_("The figures that led to it (totals, rate, stake, fee)."))
+
+
+class PayToSerializer(serializers.Serializer):
+    holder = serializers.CharField()
+    iban = serializers.CharField()
+
+
+class OpenPaymentSerializer(serializers.Serializer):
+    payer = PlayerRefSerializer(allow_null=True, help_text=_("null: the league's cashbox (a refund)."))
+    payee = PlayerRefSerializer(allow_null=True, help_text=_("null: the league's cashbox."))
+    amount = serializers.CharField(help_text=_("Euros, like 0.30: post it back with payer and payee to tick it."))
+    cents = serializers.IntegerField()
+    correction = serializers.BooleanField(help_text=_("It comes from a correction of an evening already paid."))
+    pay_to = PayToSerializer(
+        allow_null=True,
+        help_text=_("The payee's account, only to the payer and only where he may see it; else null."),
+    )
+
+
+class PaidPaymentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    payer = PlayerRefSerializer(allow_null=True, help_text=_("null: the league's cashbox."))
+    payee = PlayerRefSerializer(allow_null=True, help_text=_("null: the league's cashbox."))
+    amount = serializers.CharField()
+    cents = serializers.IntegerField()
+    paid_how = serializers.CharField(help_text=_("cash or transfer."))
+    paid_at = serializers.DateTimeField()
+    ticked_by = serializers.CharField()
+    correction = serializers.BooleanField()
+    cashbox_entry = serializers.IntegerField(allow_null=True, help_text=_("The ledger's entry it made, if any."))
+
+
+class SettlementOutputSerializer(serializers.Serializer):
+    meeting = serializers.IntegerField()
+    date = serializers.DateField()
+    closed = serializers.BooleanField()
+    settles = serializers.BooleanField(
+        help_text=_("Whether the evening settles: closed and played for money. Else the rest is empty.")
+    )
+    rules = serializers.DictField(allow_null=True, help_text=_("The money rules the evening was played under."))
+    totals = SettlementTotalSerializer(many=True, help_text=_("In seat order."))
+    cashbox = serializers.CharField(allow_null=True, help_text=_("Euros the evening pays into the cashbox."))
+    cashbox_cents = serializers.IntegerField(allow_null=True)
+    lines = SettlementLineSerializer(many=True, help_text=_("Every amount owed and why."))
+    open = OpenPaymentSerializer(many=True, help_text=_("The payments still to make."))
+    paid = PaidPaymentSerializer(many=True, help_text=_("The payments ticked as paid, oldest first."))
+    corrected = serializers.BooleanField(help_text=_("The evening changed after a payment of it was ticked."))
+
+
+class PaymentTickInputSerializer(serializers.Serializer):
+    payer = WholeNumberField(
+        allow_null=True, min_value=1, max_value=INT32_MAX, help_text=_("The payer's player id; null: the cashbox.")
+    )
+    payee = WholeNumberField(
+        allow_null=True, min_value=1, max_value=INT32_MAX, help_text=_("The payee's player id; null: the cashbox.")
+    )
+    amount = MoneyField(least_cents=1, help_text=_("Euros, as the open payment says, like 0.30."))
+    paid_how = serializers.ChoiceField(choices=["cash", "transfer"], help_text=_("cash or transfer."))
+
+    def validate(self, attrs):
+        if attrs["payer"] is None and attrs["payee"] is None:
+            raise serializers.ValidationError({"payer": _("A payment is between a player and someone.")})
+        return attrs

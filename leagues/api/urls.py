@@ -4,7 +4,7 @@ operations, and the schema with its documentation page."""
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from leagues.api import cashbox
+from leagues.api import cashbox, settlement
 from leagues.api import views as api
 
 urlpatterns = [
@@ -29,6 +29,16 @@ urlpatterns = [
         "v1/leagues/<slug:slug>/meetings/<int:pk>/hands/<int:hand_pk>/replace/",
         api.MeetingHandReplaceView.as_view(),
         name="api_hand_replace",
+    ),
+    path(
+        "v1/leagues/<slug:slug>/meetings/<int:pk>/settlement/",
+        settlement.SettlementView.as_view(),
+        name="api_settlement",
+    ),
+    path(
+        "v1/leagues/<slug:slug>/meetings/<int:pk>/settlement/payments/",
+        settlement.SettlementPaymentsView.as_view(),
+        name="api_settlement_payments",
     ),
     path("v1/leagues/<slug:slug>/cashbox/", cashbox.CashboxView.as_view(), name="api_cashbox"),
     path("v1/leagues/<slug:slug>/cashbox/entries/", cashbox.CashboxEntriesView.as_view(), name="api_cashbox_entries"),

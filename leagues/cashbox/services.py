@@ -5,6 +5,7 @@ season, meeting), so that the balance it checks is the balance it changes."""
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from decimal import Decimal
 
 import schwifty
@@ -14,7 +15,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from schwifty import exceptions
 
-from leagues.cashbox import selectors, settlement
+from leagues.cashbox import open_mark, selectors, settlement
 from leagues.exceptions import _error
 from leagues.locks import _lock_league
 from leagues.models import (
@@ -250,13 +251,60 @@ def tick_payment(*, meeting: Meeting, key: str, paid_how: str, user, now=None) -
     phone ticked it first): the league's lock makes two ticks of one payment one."""
     league = _lock_league(meeting.league)
     meeting = Meeting.objects.select_related("season").get(pk=meeting.pk)
-    if paid_how not in PaidHow.values:
-        raise _error("paid_how", _("Say how it was paid: in cash or by transfer."))
+    _check_paid_how(paid_how)
     evening = settlement.evening_settlement(meeting=meeting)
     line = next((o for o in evening.open if o.key == key), None) if evening else None
     if line is None:
-        raise _error("payment", _("This payment is no longer open: the evening's settlement changed. Look again."))
-    now = now or timezone.now()
+        raise _no_longer_open()
+    return _tick(league, meeting, evening, line, paid_how=paid_how, user=user, now=now or timezone.now())
+
+
+@dataclass(frozen=True)
+class Ticked:
+    """What ``tick_payment_once`` answers: the payment, and whether this call ticked it."""
+
+    payment: Payment
+    new: bool
+
+
+@transaction.atomic
+def tick_payment_once(*, meeting: Meeting, key: str, paid_how: str, user, now=None) -> Ticked:
+    """``tick_payment``, safe to send again (the API's tick): when ``key`` is no longer open
+    but a payment of ``meeting`` with the same payer, payee and amount is ticked already,
+    that payment is the answer and nothing is recorded twice (a retry after a lost answer,
+    or two phones ticking at once: the league's lock orders them)."""
+    league = _lock_league(meeting.league)
+    meeting = Meeting.objects.select_related("season").get(pk=meeting.pk)
+    _check_paid_how(paid_how)
+    evening = settlement.evening_settlement(meeting=meeting)
+    if evening is None:
+        raise _error("meeting", _("This evening settles nothing: it is still open, or played for no money."))
+    line = next((o for o in evening.open if o.key == key), None)
+    if line is not None:
+        now = now or timezone.now()
+        return Ticked(_tick(league, meeting, evening, line, paid_how=paid_how, user=user, now=now), True)
+    ticked = next((p for p in reversed(evening.paid) if _key_of(p) == key), None)
+    if ticked is None:
+        raise _no_longer_open()
+    return Ticked(ticked, False)
+
+
+def _key_of(payment: Payment) -> str:
+    return f"{payment.payer_id or 'box'}-{payment.payee_id or 'box'}-{payment.cents}"
+
+
+def _check_paid_how(paid_how: str) -> None:
+    if paid_how not in PaidHow.values:
+        raise _error("paid_how", _("Say how it was paid: in cash or by transfer."))
+
+
+def _no_longer_open():
+    return _error("payment", _("This payment is no longer open: the evening's settlement changed. Look again."))
+
+
+def _tick(league, meeting, evening, line, *, paid_how: str, user, now) -> Payment:
+    """Store the open ``line`` of ``evening`` as paid (and its cashbox entry, if the cashbox
+    is one side of it)."""
     entry = None
     if line.payer is None or line.payee is None:
         entry = record_entry(
@@ -270,7 +318,7 @@ def tick_payment(*, meeting: Meeting, key: str, paid_how: str, user, now=None) -
             meeting=meeting,
             now=now,
         )
-    return Payment.objects.create(
+    payment = Payment.objects.create(
         league=league,
         meeting=meeting,
         payer=line.payer,
@@ -283,3 +331,7 @@ def tick_payment(*, meeting: Meeting, key: str, paid_how: str, user, now=None) -
         settled={"totals": evening.totals, "rules": evening.rules, "correction": line.correction},
         cashbox_entry=entry,
     )
+    evening.paid.append(payment)
+    evening.open = settlement.open_lines(evening)
+    open_mark.keep_mark(meeting, evening=evening)
+    return payment

@@ -10,7 +10,7 @@ after a correction of a paid evening it is the correction's lines, and a paid pa
 never rewritten.
 
 The queries are fixed whatever the number of evenings asked about: seats, results, the race
-games' winning hands (only where a stake per game is on) and the payments, one each.
+games' winning hands (only where a stake per game or match is on) and the payments, one each.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def settlements(*, meetings: Iterable[Meeting]) -> dict[int, EveningMoney]:
     results = defaultdict(dict)
     for row in MeetingResult.objects.filter(meeting_id__in=ids):
         results[row.meeting_id][row.player_id] = row
-    games = _games(m for m in meetings if m.money_rules.get("per_game"))
+    outcomes = _outcomes(m for m in meetings if m.money_rules.get("per_game") or m.money_rules.get("per_match"))
     paid = defaultdict(list)
     for payment in (
         Payment.objects.filter(meeting_id__in=ids).select_related("payer", "payee").order_by("paid_at", "id")
@@ -98,14 +98,14 @@ def settlements(*, meetings: Iterable[Meeting]) -> dict[int, EveningMoney]:
         paid[payment.meeting_id].append(payment)
     found = {}
     for meeting in meetings:
-        evening = _evening(meeting, seats[meeting.pk], results[meeting.pk], games.get(meeting.pk, ()))
+        evening = _evening(meeting, seats[meeting.pk], results[meeting.pk], outcomes.get(meeting.pk, ((), ())))
         evening.paid = paid[meeting.pk]
-        evening.open = _open(evening)
+        evening.open = open_lines(evening)
         found[meeting.pk] = evening
     return found
 
 
-def _evening(meeting: Meeting, players: list[Player], results: dict, games) -> EveningMoney:
+def _evening(meeting: Meeting, players: list[Player], results: dict, outcomes) -> EveningMoney:
     """The settlement of one evening from its seats and results (in seat order)."""
     names = [p.name for p in players]
     totals = {p.name: results[p.pk].total if p.pk in results else 0 for p in players}
@@ -113,36 +113,59 @@ def _evening(meeting: Meeting, players: list[Player], results: dict, games) -> E
     holder = meeting.pennant_holder_id
     missed = next((p.name for p in players if p.pk == holder), None) if meeting.pennant_forgotten else None
     by_id = {p.pk: p.name for p in players}
-    outcomes = [{"winners": [by_id[i] for i in won], "losers": [by_id[i] for i in lost_by]} for won, lost_by in games]
+    games, matches = (
+        [{"winners": _names(won, by_id), "losers": _names(lost_by, by_id)} for won, lost_by in kind]
+        for kind in outcomes
+    )
     settlement = settle_evening(
         rules=meeting.money_rules,
         players=names,
         totals=totals,
-        games=outcomes,
+        games=games,
+        matches=matches,
         lost_solos={name: n for name, n in lost.items() if n},
         missed_pennant=missed,
     )
     return EveningMoney(meeting, dict(meeting.money_rules), players, totals, settlement)
 
 
-def _games(meetings: Iterable[Meeting]) -> dict[int, list[tuple[list[int], list[int]]]]:
-    """The games finished at each evening (race games): at a hand where a party won a game,
-    its players are the winners and the others who played the hand its losers."""
+def _names(ids: list[int], by_id: dict[int, str]) -> list[str]:
+    """The names of the players ``ids``, in seat order (the pot's odd cent goes to the first)."""
+    return [name for pk, name in by_id.items() if pk in ids]
+
+
+def _outcomes(meetings: Iterable[Meeting]) -> dict[int, tuple[list, list]]:
+    """The games and matches finished at each evening (race games), as (winners, losers)
+    lists of player ids, from the stored results: at a hand where a party won a game, its
+    players are the winners and the others who played the hand its losers. A double game is
+    two games. A match (robber) ends at the game that brings a party to the rules'
+    ``match_games``; the next game starts a new one, and a match still open costs nothing."""
+    meetings = list(meetings)
     ids = [m.pk for m in meetings]
     if not ids:
         return {}
-    ended = HandResult.objects.filter(meeting_id__in=ids, games_won__gt=0).values("meeting_id", "number")
+    ended = HandResult.objects.filter(meeting_id__in=ids, games_won__gt=0).values("number")
     rows = HandResult.objects.filter(
-        Q(meeting_id__in=ids), Q(active=True) | Q(games_won__gt=0), Q(number__in=ended.values("number"))
+        Q(meeting_id__in=ids), Q(active=True) | Q(games_won__gt=0), Q(number__in=ended)
     ).values_list("meeting_id", "number", "player_id", "games_won")
-    hands = defaultdict(lambda: ([], []))
+    hands = defaultdict(lambda: ([], [], 0))
     for meeting_id, number, player_id, won in rows.order_by("meeting_id", "number", "player_id"):
-        hands[(meeting_id, number)][0 if won else 1].append(player_id)
-    games = defaultdict(list)
-    for (meeting_id, _number), (won, lost) in sorted(hands.items()):
-        if won:
-            games[meeting_id].append((won, lost))
-    return games
+        winners, losers, games = hands[(meeting_id, number)]
+        (winners if won else losers).append(player_id)
+        hands[(meeting_id, number)] = (winners, losers, max(games, won))
+    match_games = {m.pk: m.rules.get("match_games") for m in meetings}
+    found: dict[int, tuple[list, list]] = {m.pk: ([], []) for m in meetings}
+    counts: dict[int, dict[tuple[int, ...], int]] = defaultdict(lambda: defaultdict(int))
+    for (meeting_id, _number), (winners, losers, games) in sorted(hands.items()):
+        if not winners:
+            continue
+        found[meeting_id][0].extend([(winners, losers)] * games)
+        party = counts[meeting_id]
+        party[tuple(winners)] += games
+        if match_games[meeting_id] and party[tuple(winners)] >= match_games[meeting_id]:
+            found[meeting_id][1].append((winners, losers))
+            party.clear()
+    return found
 
 
 def paid_settlement(evening: EveningMoney) -> Settlement:
@@ -157,7 +180,7 @@ def paid_settlement(evening: EveningMoney) -> Settlement:
     return money._settlement(names, lines)
 
 
-def _open(evening: EveningMoney) -> list[Open]:
+def open_lines(evening: EveningMoney) -> list[Open]:
     """The payments still to make: what was paid brought to what the evening asks now."""
     rest = difference(old=paid_settlement(evening), new=evening.settlement)
     by_name = {p.name: p for p in evening.players}
@@ -167,9 +190,16 @@ def _open(evening: EveningMoney) -> list[Open]:
     ]
 
 
+def _may_be_open(league_id: int):
+    """The league's closed evenings played for money whose settlement may still be open
+    (``Meeting.money_open``): the evenings long settled are not read at all."""
+    return Meeting.objects.filter(
+        league_id=league_id, closed_at__isnull=False, money_rules__isnull=False, money_open=True
+    )
+
+
 def _earlier(meeting: Meeting):
-    earlier = Meeting.objects.filter(league_id=meeting.league_id, closed_at__isnull=False, money_rules__isnull=False)
-    return earlier.filter(Q(date__lt=meeting.date) | Q(date=meeting.date, pk__lt=meeting.pk))
+    return _may_be_open(meeting.league_id).filter(Q(date__lt=meeting.date) | Q(date=meeting.date, pk__lt=meeting.pk))
 
 
 def evening_and_before(*, meeting: Meeting) -> tuple[EveningMoney | None, list[Open]]:
@@ -183,14 +213,12 @@ def evening_and_before(*, meeting: Meeting) -> tuple[EveningMoney | None, list[O
 
 def open_for(*, player: Player) -> list[Open]:
     """What is still open of ``player``'s closed evenings, as payer or payee, oldest first."""
-    evenings = Meeting.objects.filter(league_id=player.league_id, closed_at__isnull=False, money_rules__isnull=False)
-    return _open_of(evenings.filter(seats__player=player), player)
+    return _open_of(_may_be_open(player.league_id).filter(seats__player=player), player)
 
 
 def owes(*, payer: Player, payee: Player) -> bool:
     """Whether ``payer`` owes ``payee`` money on an open line of an evening they both sat at."""
-    evenings = Meeting.objects.filter(league_id=payee.league_id, closed_at__isnull=False, money_rules__isnull=False)
-    both = evenings.filter(seats__player=payer).filter(seats__player=payee)
+    both = _may_be_open(payee.league_id).filter(seats__player=payer).filter(seats__player=payee)
     return any(_id(o.payer) == payer.pk and _id(o.payee) == payee.pk for o in _open_of(both, payee))
 
 

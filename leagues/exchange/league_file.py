@@ -2,7 +2,8 @@
 
 The JSON export holds the league, its players, its seasons, every meeting with its rules,
 seats and hands (deleted ones too, each with its history of versions), the reopenings with
-their reasons, and the stored bills. Derived figures (HandResult and the other caches) are not
+their reasons, the stored bills, and the league's money: the cashbox's ledger and counts and
+the payments ticked (leagues/exchange/money_file.py; never a member's bank account). Derived figures (HandResult and the other caches) are not
 in it: an import replays every meeting, so the imported league's standings, sheets and bills
 are the engine's, not copied numbers. Who entered, changed, closed, reopened and settled what
 is named as the league knows him (his player's name, else his login name): an import keeps
@@ -38,7 +39,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from leagues import exceptions
 from leagues.clubs import names, services
-from leagues.exchange import import_bills, import_meetings, spreadsheet
+from leagues.exchange import import_bills, import_meetings, money_file, spreadsheet
 from leagues.exchange import import_checks as checks
 from leagues.models import Hand, HandResult, League, Meeting, MeetingCarry, MeetingResult, Player, Season, SeasonBill
 from leagues.stats import ratings, statistics
@@ -137,6 +138,8 @@ def export_json(*, league: League, compact: bool = False) -> Iterator[str]:
         },
         "players": [{"name": p.name, "active": p.active} for p in league.players.order_by("name")],
         "seasons": [_season(s, players, who) for s in seasons],
+        # The cashbox's ledger and counts and the payments ticked (never a bank account).
+        **money_file.export_money(league, players, who),
     }
     return _json_pieces(head, "meetings", _meetings(league, players, who), indent=None if compact else 1)
 
@@ -380,8 +383,13 @@ def import_league(*, data: checks.LeagueFile, user, name: str, slug: str, progre
         if season.pk not in played:
             raise ImportProblem(where, _("a season without evenings."))
     _replay_in_order(league, places, progress)
+    bills = {}
     for season, item, where in seasons.values():
-        _import_bills(item, where, season, player)
+        bills.update(_import_bills(item, where, season, player))
+    at = money_file.Places(
+        meetings={i: pk for pk, i in places.items()}, seasons=_by_number(seasons), bills=bills, player=player
+    )
+    money_file.import_money(head, league, at)
     # Counted once here, as a played league counts its evenings as they close: the first
     # statistics and ratings pages read them instead of counting the whole league.
     statistics.league_statistics(league=league)
@@ -408,12 +416,19 @@ def _import_seasons(head, league: League) -> dict:
     return seasons
 
 
-def _import_bills(item, where, season, player) -> None:
+def _import_bills(item, where, season, player) -> dict:
+    """The season's stored bills, by (season number, place in its ``bills``)."""
     bills = checks.items(item, "bills", where)
     if sum(1 for bill in bills if not isinstance(bill, dict) or bill.get("replaced_at") is None) > 1:
         raise ImportProblem(f"{where}.bills", _("only one bill of a season is not replaced."))
-    for j, bill in enumerate(bills, start=1):
-        import_bills.import_bill(bill, f"{where}.bills[{j}]", season, player)
+    return {
+        (season.number, j): import_bills.import_bill(bill, f"{where}.bills[{j}]", season, player)
+        for j, bill in enumerate(bills, start=1)
+    }
+
+
+def _by_number(seasons: dict) -> dict:
+    return {number: season for number, (season, _item, _where) in seasons.items()}
 
 
 def _import_league_row(head, *, user, name, slug) -> League:
@@ -459,7 +474,7 @@ def _replay_in_order(league: League, places: dict[int, int], progress) -> None:
 
 def _replayed_already(meeting: Meeting) -> bool:
     """Whether the replay of an evening before it replayed this one too: a replay goes on into
-    the evenings it carries its open rounds into (services.replay_later_meetings), and each
+    the evenings it carries its open rounds into (chain.replay_later_meetings), and each
     replay leaves its MeetingCarry. Asked so that each evening is replayed once, not once
     for every evening before it."""
     return bool(meeting.rules.get("carry_special_rounds")) and MeetingCarry.objects.filter(meeting=meeting).exists()

@@ -21,7 +21,7 @@ Where the evenings go: after the league's last evening (the seasons go on from t
 current one), or, all of them dated before the league's first evening, in front of it: their
 seasons come first and the league's are numbered after them (the last imported season is
 closed, as when the next one starts); the evenings already there are then replayed from their
-hands where the imported ones carry special rounds into them (services.replay_later_meetings),
+hands where the imported ones carry special rounds into them (chain.replay_later_meetings),
 and the preview names those whose figures change. An evening between the league's first and
 last is refused: it would change the seasons and the rounds carried into the evenings around it.
 """
@@ -50,6 +50,7 @@ from leagues.exchange.paper_reading import (
 )
 from leagues.models import Hand, League, Meeting, MeetingResult, Player, Season, Seat
 from leagues.seasons import services as seasons_services
+from leagues.table import chain as table_chain
 from leagues.table import meetings as table_meetings
 from leagues.table import replay
 from leagues.table import results as table_results
@@ -298,7 +299,7 @@ def _in_front(league, kind, evenings, players, *, user, errors) -> tuple[list[Me
     Season.objects.filter(pk__in=theirs).update(number=F("number") - SEASONS_ASIDE + last.number)
     seasons_services.close_followed_season(season=last, user=user)
     try:
-        table_results.replay_later_meetings(meetings[-1], replay.calculate_meeting(meetings[-1]))
+        table_chain.replay_later_meetings(meetings[-1], replay.calculate_meeting(meetings[-1]))
     except exceptions.InvalidInput as error:
         errors += [RowError(None, None, e["message"]) for e in error.errors]
         return meetings, []

@@ -72,6 +72,11 @@ class Meeting(models.Model):
     # it has seats and no hands, and its MeetingResult rows hold the totals as written, so
     # every reader counts it; the writers keep those rows instead of summing no hands into zeros.
     imported_totals = models.BooleanField(_("imported totals"), default=False)
+    # Derived (leagues/cashbox/open_mark.py): whether something of the closed evening's
+    # settlement may still be open. Cleared only where the settlement was worked out with
+    # nothing open, and worked out again whenever the evening's results or payments change,
+    # so the reads of what is open skip the evenings long settled, however many there are.
+    money_open = models.BooleanField(default=True)
 
     objects = MeetingQuerySet.as_manager()
 
@@ -82,6 +87,12 @@ class Meeting(models.Model):
             # (the host rotation), the one before or after one (carried rounds), read from the
             # end of the index instead of sorting all of a league's meetings.
             models.Index(fields=["league", "date", "id"], name="meeting_league_order"),
+            # A league's evenings that may still have money open: only those, not its history.
+            models.Index(
+                fields=["league", "date", "id"],
+                condition=models.Q(money_open=True, money_rules__isnull=False, closed_at__isnull=False),
+                name="meeting_money_open",
+            ),
         ]
 
     def __str__(self):

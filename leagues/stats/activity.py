@@ -10,7 +10,9 @@ from what is already kept:
   (which keeps when the season it reopened had been closed, not by whom);
 - bills saved: ``SeasonBill.settled_at``/``settled_by`` (a bill replacing an earlier one shows
   what changed);
-- house rules changed: ``League.history`` (kept since migration 0010).
+- house rules changed: ``League.history`` (kept since migration 0010);
+- the league's money (leagues/stats/activity_money.py): cashbox entries recorded and undone,
+  the cash counted, payments of an evening ticked as paid.
 
 Pages are cut by a cursor (the last event shown: its time, its source and its id), not by an
 offset: each source is asked for at most one page of events older than the cursor, so a page
@@ -49,6 +51,10 @@ MEETING_RULES = ("rules", "teams", "start_totals")
 # bill saved closes its season, which closes its open evenings, all at one instant).
 HAND, EVENING_CLOSED, EVENING_CLOSED_BEFORE, EVENING_REOPENED = 0, 1, 2, 3
 SEASON_CLOSED, SEASON_CLOSED_BEFORE, SEASON_REOPENED, BILL, RULES = 4, 5, 6, 7, 8
+# A payment ticked into the cashbox records its entry at the same instant: the tick first.
+CASHBOX, COUNT, PAYMENT = 9, 10, 11
+MONEY_SOURCES = (CASHBOX, COUNT, PAYMENT)
+LAST_SOURCE = PAYMENT
 
 WHAT = {
     "evening_closed": gettext_lazy("evening closed"),
@@ -58,6 +64,11 @@ WHAT = {
     "bill_saved": gettext_lazy("bill saved"),
     "bill_changed": gettext_lazy("bill changed"),
     "rules_changed": gettext_lazy("house rules changed"),
+    "cash_in": gettext_lazy("into the cashbox"),
+    "cash_out": gettext_lazy("out of the cashbox"),
+    "cash_undone": gettext_lazy("cashbox entry undone"),
+    "cash_counted": gettext_lazy("cashbox counted"),
+    "payment_ticked": gettext_lazy("ticked as paid"),
 }
 
 
@@ -76,13 +87,13 @@ class Cursor:
 
 
 EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
-CURSOR = re.compile(r"(\d{1,17})-(\d)-(\d{1,18})")
+CURSOR = re.compile(r"(\d{1,17})-(\d{1,2})-(\d{1,18})")
 
 
 def parse_cursor(text: str) -> Cursor:
     """The cursor of an "older" link; ValueError for anything else."""
     match = CURSOR.fullmatch(text or "")
-    if match is None or int(match[2]) > RULES:
+    if match is None or int(match[2]) > LAST_SOURCE:
         raise ValueError(text)
     micros, source, pk = (int(g) for g in match.groups())
     return Cursor(EPOCH + datetime.timedelta(microseconds=micros), source, pk)
@@ -124,6 +135,10 @@ class Event:
     @property
     def is_hand(self):
         return self.source == HAND
+
+    @property
+    def is_money(self):
+        return self.source in MONEY_SOURCES
 
     @property
     def closer_not_kept(self):
@@ -462,7 +477,7 @@ def _name_evenings(events, *, league):
     date's words cost as much again as the rest of an event's card."""
     named = {}
     for event in events:
-        if not event.is_hand:
+        if event.meeting is None or not (event.is_hand or event.is_money):
             continue
         meeting = event.meeting
         if meeting.pk not in named:
@@ -493,9 +508,13 @@ def _card_words(events):
 
 def activity_page(*, league, cursor=None, size=PAGE_SIZE):
     """One page of the league's activity, newest first, and the cursor of the next page. A
-    fixed number of queries (at most 14), whatever the league's size and the page."""
+    fixed number of queries (at most 17), whatever the league's size and the page."""
+    # Imported here: the money's sources build on this module's events and cursor.
+    from leagues.stats import activity_money
+
     events = []
-    for source in (_hand_events, _evening_events, _season_events, _bill_events, _rule_events):
+    sources = (_hand_events, _evening_events, _season_events, _bill_events, _rule_events, *activity_money.SOURCES)
+    for source in sources:
         events += source(league=league, cursor=cursor, size=size)
     events.sort(key=lambda e: e.key, reverse=True)
     page, more = events[:size], len(events) > size

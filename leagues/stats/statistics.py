@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from leagues.cashbox import settlement
 from leagues.games import is_race_game
 from leagues.models import League, Meeting, MeetingResult, Player, Season
 from leagues.stats import derived_cache
@@ -44,7 +45,7 @@ from leagues.stats.hand_counts import doppelkopf_hand, other_hand, replayed_figu
 # In the marks of the kept parts: raised whenever what a part holds changes (a field of
 # PlayerStats or SeasonPart, a rule of counting), so that a part kept in the old shape, or
 # counted the old way, is never read again: the parts outlive the process that wrote them.
-VERSION = 3
+VERSION = 4
 TWO_PLACES = Decimal("0.01")
 
 
@@ -136,6 +137,10 @@ class PlayerStats:
     race_points: int = 0
     bids: dict[int, list[int]] = field(default_factory=dict)  # size: [made, failed]
     jinks: list[int] = field(default_factory=lambda: [0, 0])  # made, failed
+    # Money: the sum of the player's nets (received − paid, fees included) over the closed
+    # evenings played for money, by their settlements; and how many such evenings he sat at.
+    money_cents: int = 0
+    money_evenings: int = 0
 
     def count_game(self, delta: int, won: bool) -> None:
         self.games.add(delta, won)
@@ -167,9 +172,23 @@ class PlayerStats:
             counts[0] += made
             counts[1] += failed
         self.jinks = [self.jinks[0] + later.jinks[0], self.jinks[1] + later.jinks[1]]
-        for name in ("party_games", "missed", "revokes", "games_won", "matches_won", "race_points"):
+        for name in (
+            "party_games",
+            "missed",
+            "revokes",
+            "games_won",
+            "matches_won",
+            "race_points",
+            "money_cents",
+            "money_evenings",
+        ):
             setattr(self, name, getattr(self, name) + getattr(later, name))
         self.evening_rows = self.evening_rows + later.evening_rows
+
+    @property
+    def money(self) -> Decimal:
+        """Won (above 0) or lost in euros over the evenings played for money."""
+        return Decimal(self.money_cents) / 100
 
     @property
     def evenings(self) -> list[Evening]:
@@ -230,6 +249,11 @@ class LeagueStatistics:
 
     def of(self, player_id: int) -> PlayerStats | None:
         return next((p for p in self.players if p.player.id == player_id), None)
+
+    @property
+    def money(self) -> bool:
+        """Whether any evening counted was played for money (the money column shows)."""
+        return any(p.money_evenings for p in self.players)
 
 
 @dataclass
@@ -392,15 +416,16 @@ def evening_parts(*, league: League, groups: dict[int, Any]) -> dict[Any, Season
     """Count the evenings ``groups`` names ({meeting id: the part it counts in}), each part's
     evenings in playing order; the parts in the order of their first evening (seasons in
     their order). Five queries
-    whatever their number and size, six with a replay for the games other than Doppelkopf."""
+    whatever their number and size, six with a replay for the games other than Doppelkopf,
+    three or four more where some were played for money (their settlements)."""
     doppelkopf = league.game == "doppelkopf"
     # What a replay needs (rules, teams, start totals: JSON decoded per meeting) only when
     # there is one to run: Doppelkopf has none (module docstring).
-    replay = () if doppelkopf else ("game", "variant", "rules", "teams", "start_totals")
+    replay = () if doppelkopf else ("game", "variant", "teams", "start_totals")
     meetings = list(
         Meeting.objects.filter(league=league, pk__in=list(groups))
         .order_by(*BY_SEASON)
-        .only("id", "date", "season_id", "imported_totals", "closed_at", *replay)
+        .only("id", "date", "season_id", "imported_totals", "closed_at", *MONEY_FIELDS, *replay)
     )
     names = dict(Player.objects.filter(league=league).values_list("name", "id"))
     ids = [m.id for m in meetings]
@@ -430,7 +455,23 @@ def evening_parts(*, league: League, groups: dict[int, Any]) -> dict[Any, Season
     _evenings(meetings, stats_in, race=is_race_game(league.game))
     if not doppelkopf:
         replayed_figures(meetings, hands, stats_in, names)
+    _money(meetings, stats_in)
     return parts
+
+
+# What an evening's settlement reads of its meeting (the rules: how many games make a match).
+MONEY_FIELDS = ("money_rules", "rules", "pennant_holder", "pennant_forgotten")
+
+
+def _money(meetings: list[Meeting], stats_in) -> None:
+    """Each player's net of the closed evenings played for money, from their settlements (a
+    few queries for them all; none when no evening was played for money)."""
+    for meeting_id, evening in settlement.settlements(meetings=meetings).items():
+        ids = {player.name: player.pk for player in evening.players}
+        for name, cents in evening.settlement.nets.items():
+            stats = stats_in(meeting_id)(ids[name])
+            stats.money_cents += cents
+            stats.money_evenings += 1
 
 
 def _evenings(meetings: list[Meeting], stats_in, *, race: bool) -> None:

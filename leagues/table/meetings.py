@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from leagues.cashbox import open_mark
 from leagues.cashbox.rules import money_on
 from leagues.clubs.services import resolved_rules
 from leagues.exceptions import InvalidInput, MeetingClosed, _error, _reason
@@ -49,6 +50,7 @@ def _close(meeting: Meeting, *, user, now=None) -> None:
     meeting.closed_at = now or timezone.now()
     meeting.closed_by = user
     meeting.save(update_fields=["closed_at", "closed_by"])
+    open_mark.keep_mark(meeting)  # what the evening leaves to pay
     # The last evening of a complete season closes the season too. Done after this
     # transaction, in one of its own, so that a writer never holds a meeting's lock while it
     # waits for its season's (lock_season takes the season's, then its meetings').
@@ -110,7 +112,8 @@ def reopen_meeting(*, meeting: Meeting, user, reason: str, now=None) -> MeetingR
     meeting.closed_at = None
     meeting.closed_by = None
     meeting.closed_by_name = None
-    meeting.save(update_fields=["closed_at", "closed_by", "closed_by_name"])
+    meeting.money_open = True  # its money is worked out again when it closes
+    meeting.save(update_fields=["closed_at", "closed_by", "closed_by_name", "money_open"])
     return reopening
 
 

@@ -33,12 +33,16 @@ def seated_players(meeting: Meeting) -> list[Player]:
     return [seat.player for seat in meeting.seats.in_order()]
 
 
-def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
+def compulsory_solos_for(
+    meeting: Meeting, players: list[Player], *, forgotten: dict[int, list[str]] | None = None
+) -> list[str]:
     """Penalty soli (the pennant): owed by whoever forgot it in the previous season, played
     at the start of the first meeting of the next season, in the order they arose.
 
     A player who is not at that meeting cannot play his; it is dropped (the spec leaves this
     open, and a scorekeeper would not carry a penalty into a season it does not belong to).
+    ``forgotten``: the league's ``forgotten_pennants``, when a writer of many meetings read
+    them once.
     """
     if COMPULSORY_SOLOS not in get_game(meeting.game).extra_fields:
         return []  # only a game with penalty soli (Doppelkopf) knows the pennant
@@ -50,16 +54,22 @@ def compulsory_solos_for(meeting: Meeting, players: list[Player]) -> list[str]:
         opens = meeting.season.meetings.order_by("date", "id").values_list("id", flat=True).first() == meeting.id
     if not opens or meeting.season.number <= 1:
         return []
-    forgotten = (
-        Meeting.objects.filter(
-            league=meeting.league_id, season__number=meeting.season.number - 1, pennant_forgotten=True
-        )
-        .exclude(pennant_holder=None)
-        .order_by("date", "id")
-        .values_list("pennant_holder__name", flat=True)
-    )
+    if forgotten is None:
+        forgotten = forgotten_pennants(league_id=meeting.league_id, season_number=meeting.season.number - 1)
     present = {p.name for p in players}
-    return [name for name in forgotten if name in present]
+    return [name for name in forgotten.get(meeting.season.number - 1, ()) if name in present]
+
+
+def forgotten_pennants(*, league_id: int, season_number: int | None = None) -> dict[int, list[str]]:
+    """{season number: the holders who forgot the pennant in it, in playing order} of a
+    league (of its season ``season_number`` alone, when given): one query."""
+    meetings = Meeting.objects.filter(league=league_id, pennant_forgotten=True).exclude(pennant_holder=None)
+    if season_number is not None:
+        meetings = meetings.filter(season__number=season_number)
+    forgotten: dict[int, list[str]] = {}
+    for number, name in meetings.order_by("date", "id").values_list("season__number", "pennant_holder__name"):
+        forgotten.setdefault(number, []).append(name)
+    return forgotten
 
 
 def meeting_request(
@@ -68,10 +78,11 @@ def meeting_request(
     payloads: list[Any] | None = None,
     rules: tuple[str, dict] | None = None,
     players: list[Player] | None = None,
+    forgotten: dict[int, list[str]] | None = None,
 ) -> dict[str, Any]:
     """The calculate request that replays ``meeting`` (or it with other ``payloads``, or
     under other ``rules``: (variant, full rule set), for "what if"). ``players``: its seated
-    players, when the caller read them already."""
+    players, when the caller read them already; ``forgotten``: ``forgotten_pennants``, likewise."""
     if players is None:
         players = seats_of(meeting)  # as values: the names are all a replay reads of them
     if payloads is None:
@@ -88,7 +99,7 @@ def meeting_request(
         request["teams"] = meeting.teams
     if meeting.start_totals:
         request["start_totals"] = meeting.start_totals
-    solos = compulsory_solos_for(meeting, players)
+    solos = compulsory_solos_for(meeting, players, forgotten=forgotten)
     if solos:
         request["compulsory_solos"] = solos
     return request

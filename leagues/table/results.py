@@ -7,14 +7,13 @@ Derived, never edited: each write replaces only the rows the replay decided diff
 from __future__ import annotations
 
 from collections import defaultdict, namedtuple
+from operator import itemgetter
 from typing import Any
 
 from django.db import transaction
-from django.utils.formats import date_format
-from django.utils.translation import gettext as _
 
 from leagues import games, ranking
-from leagues.exceptions import InvalidInput, _error
+from leagues.cashbox import open_mark
 from leagues.models import (
     Hand,
     HandResult,
@@ -25,59 +24,13 @@ from leagues.models import (
 )
 from leagues.table.replay import (
     _carries,
-    _live_hands,
-    _played_after,
     _queue_after,
     _replayed,
-    calculate_meeting,
     carried_rounds_for,
     hands_digest,
     party_members,
 )
 from leagues.table.selectors import Seated, seats_of
-
-
-def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
-    """After ``meeting`` changed: rewrite the results of the meetings after it whose special
-    rounds it carried into (directly or through others), so no cached figure goes stale.
-
-    It stops at the first later meeting that is given the same rounds as its cached results
-    were replayed with: from there on nothing changes (a correction of the first evening
-    does not rewrite every evening after it)."""
-    carried = _queue_after(result)
-    current = meeting
-    while True:
-        # Its own writers hold this lock while they replace its results; without it, both
-        # would write a full set of rows for it. Locks are taken in playing order, so two
-        # writers of one chain never wait for each other in a circle. Only its id, its rules
-        # and what it was given are read here (most writes stop here); the meeting itself
-        # only when it is replayed.
-        next_one = (
-            _played_after(current)
-            .select_for_update(of=("self",))
-            .values_list("id", "rules", "carry__carried_in")
-            .first()
-        )
-        if next_one is None or not next_one[1].get("carry_special_rounds"):
-            return  # the chain is broken here: nothing after it depends on ``meeting`` (_carries)
-        later_id, _rules, given = next_one
-        if given is not None and tuple(given) == carried:
-            return  # given what it was given before: its results (and all after it) stand
-        later = Meeting.objects.select_related("season").with_season_start().get(pk=later_id)
-        hands = _live_hands(later)
-        seated = seats_of(later)
-        try:
-            later_result = calculate_meeting(
-                later, payloads=[h.payload for h in hands], carried=carried, players=seated
-            )
-        except InvalidInput as error:
-            message = _(
-                "This would change the rounds carried into the evening of %(date)s, which would then no longer add up."
-            )
-            raise _error("carried_rounds", message % {"date": date_format(later.date)}) from error
-        write_results(later, hands, later_result, carried=carried, seated=seated)
-        carried = _queue_after(later_result)
-        current = later
 
 
 def result_rows(
@@ -186,33 +139,21 @@ def write_results(
     PostgreSQL, which slowed every standings query until a vacuum."""
     if seated is None:
         seated = seats_of(meeting)
-    wanted = {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(hands, result, players=seated)}
+    wanted = wanted_hand_rows(hands, result, seated=seated)
     _sync_rows(
         HandResult.objects.filter(meeting=meeting),
         wanted,
-        key_fields=("hand_id", "player_id"),
+        key_fields=HAND_KEY,
         figures=RESULT_FIGURES,
-        build=lambda key, figures: HandResult(
-            meeting=meeting,
-            season_id=meeting.season_id,
-            league_id=meeting.league_id,
-            hand_id=key[0],
-            player_id=key[1],
-            **figures,
-        ),
+        build=hand_row_builder(meeting),
     )
     if not meeting.imported_totals:  # those rows are the totals copied from paper, no sums
-        rows = [Figures(player_id, **figures) for (_hand, player_id), figures in wanted.items()]
-        race = games.is_race_game(meeting.game)
-        sums = meeting_sums(rows, race=race, seat_order={player.pk: player.position for player in seated})
         _sync_rows(
             MeetingResult.objects.filter(meeting=meeting),
-            {(player_id,): figures for player_id, figures in sums.items()},
-            key_fields=("player_id",),
+            wanted_meeting_rows(meeting, wanted, seated=seated),
+            key_fields=MEETING_KEY,
             figures=MEETING_FIGURES,
-            build=lambda key, figures: MeetingResult(
-                meeting=meeting, season_id=meeting.season_id, league_id=meeting.league_id, player_id=key[0], **figures
-            ),
+            build=meeting_row_builder(meeting),
         )
     if carried is None:
         carried = carried_rounds_for(meeting)
@@ -222,6 +163,62 @@ def write_results(
         queue_after=_queue_after(result),
         digest=hands_digest([h.payload for h in hands]),
     )
+    if meeting.money_rules and meeting.closed_at:
+        open_mark.keep_mark(meeting)  # a closed evening's rewritten results may open what it leaves to pay
+    elif meeting.money_rules:
+        open_mark.set_mark(meeting, still_open=True)
+
+
+# The keys of the derived rows within a meeting.
+HAND_KEY, MEETING_KEY = ("hand_id", "player_id"), ("player_id",)
+
+
+def wanted_hand_rows(hands, result: dict[str, Any], *, seated) -> dict[tuple[int, int], dict[str, Any]]:
+    """{(hand id, player id): figures} of the HandResult rows a replay of a meeting's live
+    ``hands`` (anything with their pk) decides; ``seated``: its players (``seats_of``)."""
+    return {(hand.pk, player.pk): figures for hand, player, figures in _result_figures(hands, result, players=seated)}
+
+
+def wanted_meeting_rows(meeting: Meeting, wanted_hands, *, seated) -> dict[tuple[int], dict[str, Any]]:
+    """{(player id,): figures} of the MeetingResult rows that sum ``wanted_hands``
+    (``wanted_hand_rows``)."""
+    rows = [Figures(player_id, **figures) for (_hand, player_id), figures in wanted_hands.items()]
+    race = games.is_race_game(meeting.game)
+    sums = meeting_sums(rows, race=race, seat_order={player.pk: player.position for player in seated})
+    return {(player_id,): figures for player_id, figures in sums.items()}
+
+
+def hand_row_builder(meeting: Meeting):
+    """``build(key, figures)``: the unsaved HandResult row of a key of ``wanted_hand_rows``."""
+
+    def build(key, figures):
+        return HandResult(
+            meeting_id=meeting.pk,
+            season_id=meeting.season_id,
+            league_id=meeting.league_id,
+            hand_id=key[0],
+            player_id=key[1],
+            **figures,
+        )
+
+    return build
+
+
+def meeting_row_builder(meeting: Meeting):
+    """``build(key, figures)``: the unsaved MeetingResult row of a key of ``wanted_meeting_rows``."""
+
+    def build(key, figures):
+        return MeetingResult(
+            meeting_id=meeting.pk, season_id=meeting.season_id, league_id=meeting.league_id, player_id=key[0], **figures
+        )
+
+    return build
+
+
+def stored_rows_by_key(rows, *, width: int) -> dict[tuple, tuple[int, tuple]]:
+    """{key: (pk, figures)} of ``rows`` read as (*key, pk, *figures) (``width``: the key's
+    length), what ``compared`` takes."""
+    return {values[:width]: (values[width], values[width + 1 :]) for values in rows}
 
 
 def _sync_rows(stored_rows, wanted, *, key_fields, figures, build) -> None:
@@ -229,35 +226,58 @@ def _sync_rows(stored_rows, wanted, *, key_fields, figures, build) -> None:
     value}}, the key the values of ``key_fields``), writing only what differs: new rows
     inserted, changed ones updated in the figures that changed, rows no longer wanted
     deleted. ``build(key, figures)`` makes the unsaved row of a key."""
-    width = len(key_fields)
-    stored = {
-        values[:width]: (values[width], values[width + 1 :])
-        for values in stored_rows.order_by().values_list(*key_fields, "pk", *figures)
-    }
-    created, changed, fields = _compared(stored, wanted, figures=figures, build=build)
-    if stored:  # rows of hands deleted since, or of players no longer in a hand
-        stored_rows.filter(pk__in=[pk for pk, _values in stored.values()]).delete()
+    stored = stored_rows_by_key(stored_rows.order_by().values_list(*key_fields, "pk", *figures), width=len(key_fields))
+    created, changed, fields = compared(stored, wanted, figures=figures, build=build)
+    # What is left in ``stored``: rows of hands deleted since, or of players no longer in a hand.
+    write_rows(
+        stored_rows.model,
+        created=created,
+        changed=changed,
+        fields=[name for name in figures if name in fields],
+        stale=[pk for pk, _values in stored.values()],
+    )
+
+
+# The unique constraint that finds a derived row again: one per hand and player, one per
+# meeting and player.
+UNIQUE_ROW = {HandResult: ("hand", "player"), MeetingResult: ("meeting", "player")}
+
+
+def write_rows(model, *, created: list, changed: list, fields: list[str], stale: list[int]) -> None:
+    """Write what ``compared`` found: the ``stale`` rows (their pks) deleted, then the
+    ``created`` and ``changed`` ones in one statement, an upsert on the model's unique row
+    (``UNIQUE_ROW``) that sets only ``fields`` in the rows it finds, so that a changed row
+    keeps its id; a plain insert when none changed. (An UPDATE of many rows would be a CASE
+    per field and row, which Django builds expression by expression.)"""
+    if stale:
+        model.objects.filter(pk__in=stale).delete()
     if changed:
-        stored_rows.model.objects.bulk_update(changed, [name for name in figures if name in fields])
-    if created:
-        stored_rows.model.objects.bulk_create(created)
+        model.objects.bulk_create(
+            created + changed,
+            update_conflicts=True,
+            unique_fields=UNIQUE_ROW[model],
+            update_fields=fields,
+        )
+    elif created:
+        model.objects.bulk_create(created)
 
 
-def _compared(stored, wanted, *, figures, build):
+def compared(stored, wanted, *, figures, build):
     """The rows to insert, the rows to update and the figures that changed in them; each
     wanted key is taken out of ``stored``, so that what is left there is to delete."""
     created, changed, fields = [], [], set()
+    values_of = itemgetter(*figures)
     for key, new in wanted.items():
         old = stored.pop(key, None)
         if old is None:
             created.append(build(key, new))
             continue
-        pk, old_values = old
+        _pk, old_values = old
+        if values_of(new) == old_values:
+            continue  # most rows of a long chain: compared at C speed, nothing built
         differ = [name for name, value in zip(figures, old_values, strict=True) if new[name] != value]
         if differ:
-            row = build(key, new)
-            row.pk = pk
-            changed.append(row)
+            changed.append(build(key, new))  # found by its key, so it keeps ``pk``
             fields.update(differ)
     return created, changed, fields
 
@@ -358,5 +378,8 @@ def replay_meeting(*, meeting: Meeting) -> dict[str, Any]:
     seated = seats_of(meeting)
     result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
     write_results(meeting, hands, result, carried=carried, seated=seated)
+    # Imported here: the later evenings' writer builds on this module's rows.
+    from leagues.table.chain import replay_later_meetings
+
     replay_later_meetings(meeting, result)
     return result

@@ -25,10 +25,11 @@ from leagues.models import (
     Meeting,
 )
 from leagues.table import outbox_choices, selectors
+from leagues.table.chain import replay_later_meetings
 from leagues.table.evening import end_time_passed, evening_over, last_round_done
 from leagues.table.meetings import _close, _refuse_if_closed
 from leagues.table.replay import _queue_after, _replay_of, _replayed, meeting_request
-from leagues.table.results import replay_later_meetings, write_results
+from leagues.table.results import write_results
 
 
 def hands_with(meeting: Meeting, hand_id: int) -> tuple[list[Hand], Hand]:

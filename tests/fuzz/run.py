@@ -14,7 +14,7 @@ fuzzer sends thousands of requests a minute from one address and one account, an
 Prints, per database, the operations, test cases, requests by status (from gunicorn's access
 log) and failures by kind; the exit status is 1 when schemathesis found any failure.
 
-    python -m tests.fuzz.run [--postgres] [--max-examples N] [--seed N] [--checks LIST]
+    python -m tests.fuzz.run [--postgres] [--max-examples N] [--seed N] [--checks LIST] [--operation ID]...
 """
 
 from __future__ import annotations
@@ -135,6 +135,8 @@ def fuzz(database: str, label: str, args, workdir: Path) -> dict:
             # Every check runs by default; a --checks on the command line would also override
             # the per-operation exceptions of schemathesis.toml (the CLI takes precedence).
             command += ["--checks", args.checks]
+        for operation in args.operation or ():
+            command += ["--include-operation-id", operation]
         for check in EXCLUDED_CHECKS:
             command += ["--exclude-checks", check]
         fuzz_env = {**os.environ, "SCHEMATHESIS_HOOKS": "tests.fuzz.hooks", "PYTHONPATH": str(ROOT)}
@@ -174,6 +176,7 @@ def main() -> int:
     # met CPython 3.11's "AST constructor recursion depth mismatch" while fuzzing calculate.
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--checks", default="all")
+    parser.add_argument("--operation", action="append", help="only this operation id (repeatable)")
     parser.add_argument("--output", help="write the figures as JSON here (default: in the run's folder)")
     parser.add_argument("--keep", help="keep logs and reports in this folder")
     args = parser.parse_args()

@@ -130,7 +130,7 @@ def test_there_is_no_public_activity(client, played):
 
 def test_a_page_that_is_not_one_is_a_400_naming_it(client, played, people):
     client.force_login(people[Role.MEMBER])
-    for bad in ("yesterday", "1-9-1", "-1-0-1", "1" * 40):
+    for bad in ("yesterday", "1-12-1", "-1-0-1", "1" * 40):
         response = client.get(url(played), {"before": bad})
         assert response.status_code == 400
         assert "not a page of the activity" in response.content.decode()

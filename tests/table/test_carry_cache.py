@@ -7,7 +7,7 @@ import datetime
 import pytest
 
 from leagues.models import HandResult, MeetingCarry
-from leagues.table import replay, results, services, verify
+from leagues.table import chain, replay, results, services, verify
 from tests.factories import LeagueFactory, meeting_for, member
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +86,7 @@ def test_a_correction_that_changes_the_carried_rounds_rewrites_the_evenings_afte
 
 def spied_later_replays(monkeypatch):
     calls = []
-    real = results.replay_later_meetings
+    real = chain.replay_later_meetings
     monkeypatch.setattr(
         services, "replay_later_meetings", lambda meeting, result: calls.append(meeting) or real(meeting, result)
     )
@@ -102,9 +102,16 @@ def spied_writes(monkeypatch):
         written.append(meeting.pk)
         return real(meeting, *args, **kwargs)
 
-    # The hand writes call it for their evening, the cascade for the later ones.
+    real_reached = chain.write_reached
+
+    def spy_reached(reached):
+        written.extend(one.meeting.pk for one in reached)
+        return real_reached(reached)
+
+    # The hand writes call it for their evening; the cascade writes the later ones together.
     monkeypatch.setattr(services, "write_results", spy)
     monkeypatch.setattr(results, "write_results", spy)
+    monkeypatch.setattr(chain, "write_reached", spy_reached)
     return written
 
 

@@ -29,10 +29,16 @@ def setting(db):
 
 
 def result_writes(queries, table="leagues_handresult"):
-    """How ``table`` was written (INSERT, UPDATE, DELETE): a write of rows that did not
-    change would leave dead row versions behind on PostgreSQL."""
-    verbs = {q["sql"].split()[0].upper() for q in queries if f'"{table}"' in q["sql"]}
-    return sorted(verbs & {"INSERT", "UPDATE", "DELETE"})
+    """How ``table`` was written (INSERT, UPSERT: an insert that updates the rows it finds,
+    UPDATE, DELETE): a write of rows that did not change would leave dead row versions behind
+    on PostgreSQL."""
+    verbs = {_verb(q["sql"]) for q in queries if f'"{table}"' in q["sql"]}
+    return sorted(verbs & {"INSERT", "UPSERT", "UPDATE", "DELETE"})
+
+
+def _verb(sql):
+    verb = sql.split()[0].upper()
+    return "UPSERT" if verb == "INSERT" and "ON CONFLICT" in sql.upper() else verb
 
 
 def rows(meeting):
@@ -49,7 +55,7 @@ def test_a_new_hand_inserts_its_rows_and_rewrites_none_before_it(setting):
         services.enter_hand(meeting=meeting, payload=BEN_DORA, by=keeper)
     assert result_writes(queries) == ["INSERT"]
     # Every player's sums change, and the evening's carry (its digest).
-    assert result_writes(queries, "leagues_meetingresult") == ["UPDATE"]
+    assert result_writes(queries, "leagues_meetingresult") == ["UPSERT"]
     assert result_writes(queries, "leagues_meetingcarry") == ["UPDATE"]
     after = rows(meeting)
     assert {k: v for k, v in after.items() if k[0] <= 3} == before
@@ -63,7 +69,7 @@ def test_a_correction_updates_the_rows_it_changes_in_place(setting):
     hand = meeting.hands.get(number=2)
     with CaptureQueriesContext(connection) as queries:
         services.change_hand(hand=hand, payload=ANNA_CARL, by=keeper, version=hand.version)
-    assert result_writes(queries) == ["UPDATE"]
+    assert result_writes(queries) == ["UPSERT"]
     after = rows(meeting)
     assert {k: v[0] for k, v in after.items()} == {k: v[0] for k, v in before.items()}  # same rows
     # Hand 1 unchanged; hand 2 now Anna +1 (total 0), Ben −1 (total 0); hand 3: Ben total 1.

@@ -3,7 +3,7 @@ saved as PDF by the browser (static/css/report.css holds its print rules).
 
 Members read it at /l/<slug>/seasons/<n>/report/; anyone holding the league's public link at
 /p/<token>/seasons/<n>/report/, like the public standings. The public report leaves the bill
-out: who paid what is the members' business, as the bill page is.
+and the money out: who paid what is the members' business, as the bill page is.
 """
 
 from django.contrib.auth.decorators import login_required
@@ -16,6 +16,7 @@ from leagues.models import Season
 from leagues.permissions import league_for, public_league
 from leagues.seasons import selectors
 from leagues.seasons.report import season_report
+from leagues.seasons.report_money import season_money
 from leagues.seasons.views.bill import _stored
 
 
@@ -24,7 +25,11 @@ def _report(request, league, number, *, public_token=None):
         report = season_report(league=league, number=number)
     except Season.DoesNotExist:
         raise Http404 from None
-    stored = None
+    stored = money = None
+    if public_token is None:
+        # The money is the members' business, like the bill: never on the public link.
+        order = [row.player.name for row in report.standings.table]
+        money = season_money(season=report.standings.season, league=league, standings_order=order, bill=report.bill)
     if report.bill is not None and public_token is None:
         table = report.standings.table
         scores = selectors.bill_scores(table=table, race=report.standings.race)
@@ -38,6 +43,7 @@ def _report(request, league, number, *, public_token=None):
             "r": report,
             "s": report.standings,
             "stored": stored,
+            "money": money,
             "public_token": public_token,
         },
     )
