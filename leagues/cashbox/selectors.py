@@ -89,12 +89,13 @@ def ledger(*, league: League, rows: int = LEDGER_ROWS) -> Ledger:
     """The ledger of ``league``: five queries, whatever its length."""
     entries = list(
         CashboxEntry.objects.filter(league=league)
-        .select_related("season", "meeting", "counters")
+        .select_related("season", "meeting", "counters", "payment")
         .prefetch_related("countered_by")
         .order_by("-recorded_at", "-id")[:rows]
     )
     for entry in entries:
         entry.undone = countered(entry)
+        entry.ticked = ticked(entry)
     totals = CashboxEntry.objects.filter(league=league).aggregate(total=Sum("cents"))
     latest = CashCount.objects.filter(league=league).order_by("-counted_on", "-recorded_at", "-id").first()
     return Ledger(
@@ -111,6 +112,15 @@ def countered(entry: CashboxEntry) -> bool:
     try:
         return entry.countered_by is not None
     except CashboxEntry.DoesNotExist:
+        return False
+
+
+def ticked(entry: CashboxEntry) -> bool:
+    """Whether a tick of an evening's payment wrote ``entry`` (read from the ledger's join):
+    such an entry is not countered, since the payment would stay ticked."""
+    try:
+        return entry.payment is not None
+    except CashboxEntry.payment.RelatedObjectDoesNotExist:
         return False
 
 

@@ -119,13 +119,25 @@ def record_entry(
 def counter_entry(*, league: League, entry_id: int, note: str, user, now=None) -> CashboxEntry:
     """Undo the entry ``entry_id`` by a counter-entry of the opposite amount (entries are
     never changed or deleted). A counter-entry is not countered in turn, and an entry only
-    once; a counter is never refused for the balance, since it mends the record."""
+    once; a counter is never refused for the balance, since it mends the record. An entry a
+    tick wrote (``Payment.cashbox_entry``) is not countered either: the payment would stay
+    ticked paid while the ledger says the money never came."""
     league = _lock_league(league)
     entry = CashboxEntry.objects.filter(league=league, pk=entry_id).first()
     if entry is None:
         raise _error("entry", _("There is no such entry in this league's cashbox."))
     if entry.kind == EntryKind.COUNTER:
         raise _error("entry", _("A counter-entry is not undone: record a new entry instead."))
+    ticked = Payment.objects.filter(cashbox_entry=entry).select_related("meeting").first()
+    if ticked is not None:
+        raise _error(
+            "entry",
+            _(
+                "This entry comes from the settlement of the evening of %(date)s, where its payment is "
+                "ticked paid: it is not undone here, or the ledger and the tick would disagree."
+            )
+            % {"date": date_format(ticked.meeting.date)},
+        )
     if CashboxEntry.objects.filter(counters=entry).exists():
         raise _error("entry", _("This entry is undone already."))
     return _counter(entry, note=_note(note, required=True), user=user, now=now or timezone.now())
