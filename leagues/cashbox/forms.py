@@ -58,8 +58,11 @@ class EntryForm(forms.Form):
     season = forms.TypedChoiceField(label=_("Season"), required=False, coerce=int, empty_value=None)
 
     def __init__(self, *args, membership, seasons, **kwargs):
+        # A deposit first: an evening settled in the app is booked by its ticks, and booking
+        # it here as well would count its money twice.
+        kwargs.setdefault("initial", {"kind": EntryKind.DEPOSIT})
         super().__init__(*args, **kwargs)
-        labels = dict(EntryKind.choices)
+        labels = {**dict(EntryKind.choices), EntryKind.EVENING: _("payments of an evening not settled in the app")}
         self.fields["kind"].choices = [(kind, labels[kind]) for kind in selectors.kinds_for(membership)]
         self.seasons = {s.number: s for s in seasons}
         self.fields["season"].choices = [("", gettext("none")), *[(s.number, str(s)) for s in seasons]]
@@ -211,14 +214,15 @@ class MoneyRulesForm(forms.Form):
         return changed
 
     def sections(self) -> list[dict]:
-        """One section in the shape of RulesForm.sections, for the same template."""
+        """One section in the shape of RulesForm.sections, for the same template; titled by
+        what it holds, since the fieldset around it is titled "Money" already."""
         errors = self.errors if self.is_bound else {}
         rows = [({"label": self[n].label, "help": "", "kind": "money"}, [self[n]]) for n in self.fields]
         current = getattr(self, "rules", None) if self.is_bound else self.values
         changed = sum(1 for k, v in (current or {}).items() if v != money_rules.DEFAULTS[k])
         return [
             {
-                "label": scoring_text(money_rules.GROUP),
+                "label": gettext("Stakes and fees"),
                 "rows": rows,
                 "changed": changed,
                 "errors": bool(errors),

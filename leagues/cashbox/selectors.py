@@ -164,3 +164,9 @@ def bank_account_of(*, user, league: League) -> BankAccount | None:
     if user is None:
         return None
     return BankAccount.objects.filter(membership__league=league, membership__user=user).first()
+
+
+def player_name_of(*, user, league: League) -> str:
+    """The name ``user`` plays under in ``league`` ("" when he plays under none): the first
+    guess at the holder of the account he is paid to."""
+    return Player.objects.filter(league=league, user=user).values_list("name", flat=True).first() or ""

@@ -30,7 +30,10 @@ def bank_account(request, slug):
     if membership.pk is None:
         raise Http404  # a superuser who is no member has no account to keep here
     account = selectors.bank_account_of(user=request.user, league=league)
-    form = BankAccountForm(initial={"holder": account.holder, "iban": account.iban} if account else None)
+    if account:
+        form = BankAccountForm(initial={"holder": account.holder, "iban": account.iban})
+    else:  # most accounts are in the name the member plays under
+        form = BankAccountForm(initial={"holder": selectors.player_name_of(user=request.user, league=league)})
     status = 200
     if request.method == "POST" and request.POST.get("action") == "remove":
         services.remove_bank_account(membership=membership)
