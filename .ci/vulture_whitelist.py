@@ -93,3 +93,7 @@ _.clean_rate, _.CASH, _.TRANSFER, _.paid_at, _.ticked_by, _.ticked_by_name
 _.net, _.net_cents, _.settles, _.cashbox_cents
 # The season report's money (leagues/seasons/report_money.py): what the template reads.
 _.fees, _.into_cashbox, _.out_of_cashbox, _.dinner
+
+# The seat draw and the tournament's ranking (scoring/seating.py, scoring/tournament.py): the
+# engine's side of several tables and tournaments, called by the tests until the app's pages do.
+_.propose_tables, _.table_mates, _.draw_seats, _.games_per_round, _.rank_after_each_round
