@@ -106,27 +106,34 @@ def _check(form: TournamentFormat, rounds: Sequence[Round]) -> None:
         seen: set[str] = set()
         for table_number, table in enumerate(tables, start=1):
             where = {"round": number, "table": table_number}
-            if len(table) not in form.table_sizes:
-                sizes = ", ".join(str(s) for s in form.table_sizes)
-                problems.add(
-                    None,
-                    "rounds",
-                    _("Round %(round)s, table %(table)s: a table seats %(sizes)s."),
-                    sizes=sizes,
-                    **where,
-                )
             if seen & set(table):
                 problems.add(
                     None, "rounds", _("Round %(round)s, table %(table)s: a party plays twice in the round."), **where
                 )
             seen |= set(table)
-            if not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
-                problems.add(None, "rounds", _("Round %(round)s, table %(table)s: scores are whole numbers."), **where)
-                continue
-            message = _table_problem(form, table)
-            if message:
-                problems.add(None, "rounds", message, **where)
+            for message, params in _table_problems(form, table):
+                problems.add(None, "rounds", message, **where, **params)
     problems.raise_if_any()
+
+
+def _table_problems(form: TournamentFormat, table: Mapping[str, int]) -> list[tuple[str, dict[str, object]]]:
+    """What is wrong with one table of one round: its size, then its scores."""
+    found: list[tuple[str, dict[str, object]]] = []
+    if len(table) not in form.table_sizes:
+        sizes = ", ".join(str(s) for s in form.table_sizes)
+        found.append(
+            (
+                _("Round %(round)s, table %(table)s: a table seats %(sizes)s, not %(count)s."),
+                {"sizes": sizes, "count": len(table)},
+            )
+        )
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in table.values()):
+        found.append((_("Round %(round)s, table %(table)s: scores are whole numbers."), {}))
+    elif table:
+        message = _table_problem(form, table)
+        if message:
+            found.append((message, {}))
+    return found
 
 
 def _table_problem(form: TournamentFormat, table: Mapping[str, int]) -> str | None:
@@ -140,7 +147,7 @@ def _table_problem(form: TournamentFormat, table: Mapping[str, int]) -> str | No
         if len(winners) != 1 or any(s < 0 or s > form.robber_games for s in scores):
             return _("Round %(round)s, table %(table)s: exactly one pair wins the robber with three games.")
     if form.key == "fifty_six_teams" and any(s < 0 for s in scores):
-        return _("Round %(round)s, table %(table)s: a team's points are not negative.")
+        return _("Round %(round)s, table %(table)s: a team's points cannot be negative.")
     return None
 
 

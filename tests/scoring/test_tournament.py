@@ -102,7 +102,7 @@ def test_ddv_tables_must_add_up_to_zero_and_seat_four_or_five():
     messages = [p.render() for p in caught.value.problems]
     assert messages == [
         "Round 1, table 1: the points do not add up to zero.",
-        "Round 1, table 2: a table seats 4, 5.",
+        "Round 1, table 2: a table seats 4, 5, not 3.",
         "Round 1, table 3: a party plays twice in the round.",
     ]
 
