@@ -302,6 +302,16 @@ class MoneyField(serializers.Field):
         return f"{value / 100:.2f}" if isinstance(value, int) else str(value)
 
 
+class TextField(serializers.CharField):
+    """DRF's CharField takes a JSON number as its text (0 becomes "0"); a note the schema calls
+    a string is refused as anything but a string."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class CashboxEntryOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField(help_text=_("evening, fee, deposit (in); dinner, purchase, payout (out); counter."))
@@ -343,19 +353,19 @@ class CashboxEntryInputSerializer(serializers.Serializer):
         ),
     )
     amount = MoneyField(least_cents=1, help_text=_("Euros above 0, like 12.30."))
-    note = serializers.CharField(max_length=200, help_text=_("Why."))
+    note = TextField(max_length=200, help_text=_("Why."))
     season = WholeNumberField(required=False, allow_null=True, min_value=1, max_value=INT32_MAX)
     meeting = WholeNumberField(required=False, allow_null=True, min_value=1, max_value=INT32_MAX)
 
 
 class CashboxCounterInputSerializer(serializers.Serializer):
-    note = serializers.CharField(max_length=200, help_text=_("Why the entry is undone."))
+    note = TextField(max_length=200, help_text=_("Why the entry is undone."))
 
 
 class CashCountInputSerializer(serializers.Serializer):
     amount = MoneyField(least_cents=0, help_text=_("Euros counted, like 187.40."))
     counted_on = serializers.DateField()
-    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    note = TextField(max_length=200, required=False, allow_blank=True, default="")
 
 
 # --- an evening's settlement (leagues/api/settlement.py) -------------------------------------

@@ -102,3 +102,17 @@ def test_bad_counts_and_counters_are_4xx_naming_the_field(client, league, people
     missing = post(client, url(league, "entries/999/counter/"), {"note": "x"})
     assert (missing.status_code, missing.json()["errors"][0]["field"]) == (404, "entry")
     assert not CashCount.objects.exists()
+
+
+@pytest.mark.parametrize("note", [0, 1.5, True, ["x"], {"x": 1}])
+def test_it_refuses_a_note_that_is_not_text(client, league, people, note):
+    entry = services.record_entry(league=league, kind=EntryKind.DEPOSIT, cents=5000, note="x", user=people["admin"])
+    login(client, people, "admin")
+    answers = [
+        post(client, url(league, "entries/"), {"kind": "deposit", "amount": "12.30", "note": note}),
+        post(client, url(league, f"entries/{entry.pk}/counter/"), {"note": note}),
+        post(client, url(league, "counts/"), {"amount": "12.30", "counted_on": "2026-11-28", "note": note}),
+    ]
+    assert [a.status_code for a in answers] == [400, 400, 400]
+    assert all(error["field"] == "note" for a in answers for error in a.json()["errors"])
+    assert CashboxEntry.objects.filter(league=league).count() == 1 and not CashCount.objects.exists()
