@@ -40,11 +40,15 @@
   // A polled part with data-live-etag (the big screen, templates/live/live.html): the browser
   // hands a 304 to htmx as the kept answer, so an answer with the ETag already shown is not
   // swapped again (a swap would reset a sheet scrolled sideways on a phone).
+  // The ETag shown: the part's own attribute when drawn with it, else the last one swapped in.
+  var shownEtags = {};
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail && event.detail.target;
     if (!target || !target.dataset || target.dataset.liveEtag === undefined) return;
     var etag = event.detail.xhr && event.detail.xhr.getResponseHeader("ETag");
-    if (etag && etag === target.dataset.liveEtag) event.detail.shouldSwap = false;
+    if (!etag) return;
+    if (etag === (target.dataset.liveEtag || shownEtags[target.id])) event.detail.shouldSwap = false;
+    else shownEtags[target.id] = etag;
   });
 
   // The big screen's sheet shows its newest hands: scrolled to its foot when drawn.

@@ -1,7 +1,8 @@
 """The evening's big screen (templates/live/live.html) in a browser: a TV (1920 px) watching
 by the member's link while a phone enters hands through the hand form; each new hand is on
 the screen within 5 s without a reload, and the polls in between are revalidated by the
-browser (If-None-Match) and answered 304. The public link's screen on a phone (390 px).
+browser (If-None-Match) and answered 304; so is it on the meeting page of a member who only
+reads it. The public link's screen on a phone (390 px).
 Screenshots live-*.png."""
 
 import pytest
@@ -68,11 +69,16 @@ def test_the_big_screen_shows_each_hand_within_five_seconds(browser, live_server
         seen = polls(tv_context, tv)
         tv.goto(f"{live_server.url}/l/{meeting.league.slug}/m/{meeting.pk}/live/")
         expect(tv.locator("#live-board")).to_contain_text("No hand entered yet.")
+        # The watcher's phone on the meeting page: he only reads it (a member), so it polls too.
+        reader = tv_context.new_page()
+        reader.set_viewport_size(PHONE)
+        reader.goto(live_server.url + meeting.get_absolute_url())
         login(phone, keeper)
         phone.goto(live_server.url + meeting.get_absolute_url())
         for number, pair in enumerate([("Ben", "Dora"), ("Ben", "Dora")], 1):
             enter_hand(phone, number, pair, 131)
             expect(tv.locator(f"#live-board #hand-{number}")).to_be_visible(timeout=5_000)
+            expect(reader.locator(f"#sheet-rows #hand-{number}")).to_be_visible(timeout=5_000)
         expect(tv.locator(".live-ranking li").first).to_contain_text("Ben +2")
         # Nothing more entered: the next polls are asked with the ETag kept, and answered 304.
         tv.wait_for_timeout(6_500)

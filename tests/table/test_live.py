@@ -188,3 +188,21 @@ def test_the_etag_changes_when_the_end_time_passes(client, evening):
     before = poll(client, part)["ETag"]
     Meeting.objects.filter(pk=meeting.pk).update(date=datetime.date(2099, 1, 1))
     assert poll(client, part, before).status_code == 200
+
+
+# --- the meeting page for a member who only reads ------------------------------------------------
+
+
+def test_a_reader_of_the_meeting_page_polls_its_table(client, evening):
+    meeting, keeper = evening
+    client.force_login(member(meeting.league))
+    address = reverse("meeting_table_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
+    assert f'hx-get="{address}"' in client.get(meeting.get_absolute_url()).content.decode()
+    first = poll(client, address)
+    assert first.status_code == 200 and first.content.decode().count('<tr id="hand-') == 2
+    assert poll(client, address, first["ETag"]).status_code == 304
+    table_services.enter_hand(meeting=meeting, payload=HANDS[2], by=keeper)
+    assert poll(client, address, first["ETag"]).content.decode().count('<tr id="hand-') == 3
+    # Whoever enters hands has the form instead: his page is drawn by his own entries.
+    client.force_login(keeper)
+    assert f'hx-get="{address}"' not in client.get(meeting.get_absolute_url()).content.decode()

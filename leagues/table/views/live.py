@@ -16,7 +16,7 @@ from django.views.decorators.http import condition, require_GET
 
 from leagues.table import live
 from leagues.table import selectors as table_selectors
-from leagues.table.views.meeting import member_meeting, next_words
+from leagues.table.views.meeting import member_meeting, next_words, render_table
 
 
 def _member_mark(request, slug, pk):
@@ -68,6 +68,18 @@ def meeting_live_hx(request, slug, pk):
     return _render(request, meeting, mark=request.live_mark, part=True)
 
 
+@login_required
+@require_GET
+@condition(etag_func=_member_mark)
+def meeting_table_hx(request, slug, pk):
+    """The meeting page's table for a member who only reads it (a phone watching the evening):
+    polled as the big screen is, and drawn as the page draws it after a hand."""
+    meeting, membership = member_meeting(request, slug, pk)
+    response = render_table(request, meeting, membership)
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
 @require_GET
 def public_live(request, token, pk):
     meeting = _public_meeting(token, pk)
@@ -84,6 +96,7 @@ def public_live_hx(request, token, pk):
 urlpatterns = [
     path("l/<slug:slug>/m/<int:pk>/live/", meeting_live, name="meeting_live"),
     path("l/<slug:slug>/m/<int:pk>/live/_hx", meeting_live_hx, name="meeting_live_hx"),
+    path("l/<slug:slug>/m/<int:pk>/_table", meeting_table_hx, name="meeting_table_hx"),
     path("p/<token:token>/m/<int:pk>/live/", public_live, name="public_live"),
     path("p/<token:token>/m/<int:pk>/live/_hx", public_live_hx, name="public_live_hx"),
 ]
