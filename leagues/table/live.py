@@ -101,10 +101,8 @@ def _next(meeting, *, seats, rows, next_words):
     return {**next_words(context), "round_kind": nxt.get("round")}
 
 
-def addresses(meeting, *, token=None) -> dict:
-    """The screen's own addresses: the part it polls and the sheet it stands for."""
+def poll_url(meeting, *, token=None) -> str:
+    """The address of the part of the screen it polls (by the public link when ``token``)."""
     if token is not None:
-        args = {"token": token, "pk": meeting.pk}
-        return {"poll_url": reverse("public_live_hx", kwargs=args), "sheet_url": reverse("public_meeting", kwargs=args)}
-    args = {"slug": meeting.league.slug, "pk": meeting.pk}
-    return {"poll_url": reverse("meeting_live_hx", kwargs=args), "sheet_url": reverse("meeting", kwargs=args)}
+        return reverse("public_live_hx", kwargs={"token": token, "pk": meeting.pk})
+    return reverse("meeting_live_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})

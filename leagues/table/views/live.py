@@ -44,7 +44,7 @@ def _render(request, meeting, *, mark, token=None, part=False):
         "league": meeting.league,
         "public_token": token,
         "etag": f'"{mark}"' if mark else "",
-        **live.addresses(meeting, token=token),
+        "poll_url": live.poll_url(meeting, token=token),
         **live.board(meeting, next_words=next_words),
     }
     template = "live/live.html#board" if part else "live/live.html"
