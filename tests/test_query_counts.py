@@ -50,6 +50,7 @@ QUERIES = {
     "standings": 8,
     "public standings": 6,
     "public sheet": 3,
+    "live page, unchanged poll": {"member": 3, "public": 1},  # a 304: the mark alone, nothing drawn
     "statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
     # the evenings played for money: their settlements, once, when they are first counted
     "statistics with money": {"first ever": 19, "read again": 12, "after a hand tonight": 12},
@@ -165,6 +166,21 @@ def test_the_public_sheet_reads_the_same_queries_at_two_league_sizes(client, lea
     address = reverse("public_meeting", kwargs={"token": league["token"], "pk": league["entry_meeting"]})
     response = get(client, address, django_assert_num_queries, QUERIES["public sheet"])
     assert len(response.context["rows"]) == next_hand(league) - 1
+
+
+def test_an_unchanged_poll_of_the_live_page_reads_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    counts = QUERIES["live page, unchanged poll"]
+    member_part = path("meeting_live_hx", league, pk=league["entry_meeting"])
+    public_part = reverse("public_live_hx", kwargs={"token": league["token"], "pk": league["entry_meeting"]})
+    for kind, address in (("member", member_part), ("public", public_part)):
+        if kind == "public":
+            client.logout()
+        etag = client.get(address)["ETag"]
+        with django_assert_num_queries(counts[kind]):
+            response = client.get(address, HTTP_IF_NONE_MATCH=etag)
+        assert response.status_code == 304, kind
 
 
 def statistics_page(ids):

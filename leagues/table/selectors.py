@@ -51,6 +51,11 @@ def public_meeting(*, token, pk) -> Meeting | None:
     return _meetings().select_related("league").filter(pk=pk, league__public_token=token).first()
 
 
+def live_payloads(*, meeting) -> list:
+    """The live hands' payloads of ``meeting`` in playing order (what its replay reads)."""
+    return list(Hand.objects.filter(meeting=meeting).live().values_list("payload", flat=True))
+
+
 Seated = namedtuple("Seated", ("pk", "name", "position"))
 
 

@@ -61,6 +61,14 @@ def evening(request, meeting, *, seats) -> dict | None:
     return _share(request, "share-evening", title, head + lines + tail, path, table, f"{league.slug}-{meeting.date}")
 
 
+def standings_rows(meeting, *, seats) -> list:
+    """The evening's standings as it stands, closed or not: [place, name, figure] rows in the
+    order of the share's table (``_standings``), from the cached results. One query."""
+    rows = list(MeetingResult.objects.filter(meeting=meeting))
+    names = {seat.pk: seat.name for seat in seats}
+    return _standings(rows, seats, names, race=games.is_race_game(meeting.game))[0]
+
+
 def _standings(rows, seats, names, *, race):
     """The evening's standings as table rows and as lines of text: place, name and figure
     (race games: games won, then points; else the total); ties in seat order."""

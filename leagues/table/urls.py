@@ -1,11 +1,12 @@
 """An evening at the table: starting it, the sheet, entering and correcting hands, its end,
 undo and the offline outbox."""
 
-from leagues.table.views import evening_end, hands, history, meeting, pwa, start, undo
+from leagues.table.views import evening_end, hands, history, live, meeting, pwa, start, undo
 
 urlpatterns = [
     *start.urlpatterns,
     *meeting.urlpatterns,
+    *live.urlpatterns,
     *hands.urlpatterns,
     *history.urlpatterns,
     *evening_end.urlpatterns,

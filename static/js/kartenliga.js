@@ -37,6 +37,31 @@
     if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) event.preventDefault();
   });
 
+  // A polled part with data-live-etag (the big screen, templates/live/live.html): the browser
+  // hands a 304 to htmx as the kept answer, so an answer with the ETag already shown is not
+  // swapped again (a swap would reset a sheet scrolled sideways on a phone).
+  // The ETag shown: the part's own attribute when drawn with it, else the last one swapped in.
+  var shownEtags = {};
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || !target.dataset || target.dataset.liveEtag === undefined) return;
+    var etag = event.detail.xhr && event.detail.xhr.getResponseHeader("ETag");
+    if (!etag) return;
+    if (etag === (target.dataset.liveEtag || shownEtags[target.id])) event.detail.shouldSwap = false;
+    else shownEtags[target.id] = etag;
+  });
+
+  // The big screen's sheet shows its newest hands: scrolled to its foot when drawn.
+  function sheetToFoot() {
+    var board = document.getElementById("live-board");
+    var scroll = board && board.querySelector(".table-scroll");
+    if (scroll) scroll.scrollTop = scroll.scrollHeight;
+  }
+  document.addEventListener("DOMContentLoaded", sheetToFoot);
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail && event.detail.target && event.detail.target.id === "live-board") sheetToFoot();
+  });
+
   // <a hx-get=… data-show-dialog="why-dialog">: open that dialog once htmx has filled it.
   document.addEventListener("htmx:afterRequest", function (event) {
     var source = event.detail && event.detail.elt;

@@ -29,11 +29,12 @@ The pages (of the last evening, "tonight", where a page is of one evening): the 
 the meeting page (the sheet), the standings (members' and public), the public sheet, the
 statistics (all time), the ratings, the activity, this season's report, the evening's history,
 the bill page of the last closed season, the what-if of this season under DDV rules and the
-rule book. The writes: the htmx entry of tonight's next hand (taken out again, untimed), a
+rule book, and the live page's unchanged poll (its part asked again with the ETag it was
+given: a 304). The writes: the htmx entry of tonight's next hand (taken out again, untimed), a
 correction of hand 1 of the first evening, and in the carrying league a correction that
 changes the rounds carried into the 45 evenings after it (flipped back and forth).
 
-Budgets: every page <= 8x the floor; the hand entry and the correction <= 12x; the correction
+Budgets: every page <= 8x the floor; the live page's unchanged poll <= 2x; the hand entry and the correction <= 12x; the correction
 changing 45 evenings <= 60x; the big league within 1.25x of the small one. Prints a table and
 writes the figures as JSON (``--output``). It reports: a figure over budget fails no run.
 ``--pages bill,report`` measures only those rows (the names of ``READS`` and ``WRITES``).
@@ -42,6 +43,7 @@ writes the figures as JSON (``--output``). It reports: a figure over budget fail
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import os
 import re
@@ -64,7 +66,7 @@ from tests.live_server import Client, Gunicorn, server_env  # noqa: E402
 SIZES = {"small": (2, 3, 40, False), "big": (4, 40, 40, False), "carry": (5, 42, 40, True)}
 TINY = {"small": (2, 1, 6, False), "big": (3, 2, 6, False), "carry": (2, 2, 6, True)}
 
-PAGE, WRITE, CHAIN = 8, 12, 60  # budgets, as multiples of the floor
+PAGE, WRITE, CHAIN, POLL = 8, 12, 60, 2  # budgets, as multiples of the floor
 BIG_SMALL = 1.25
 MODES = ("warm", "fresh", "cold")
 WORKERS = 2
@@ -87,6 +89,7 @@ READS = {
     "bill": ("bill page (last closed season)", "season_bill", {"slug": "slug", "number": "closed_season"}),
     "what_if": ("what-if of this season, DDV rules", "season_what_if", {"slug": "slug", "number": "current_season"}),
     "rules": ("rule book", "league_rules", {"slug": "slug"}),
+    "live_poll": ("live page, unchanged poll (tonight)", "meeting_live_hx", {"slug": "slug", "pk": "entry_meeting"}),
 }
 WRITES = {
     "enter_hand": ("htmx hand entry (tonight's next hand)", WRITE),
@@ -101,6 +104,8 @@ def title(kind):
 
 
 def budget(kind):
+    if kind == "live_poll":
+        return POLL
     return PAGE if kind in READS else WRITES[kind][1]
 
 
@@ -143,12 +148,24 @@ class League:
             raise RuntimeError(f"{path} answered {status}, not {expected}: {body[:300]!r}")
         return took, body
 
-    def read(self, kind):
+    def read(self, kind, state=None):
+        if kind == "live_poll":
+            # As the browser asks again: with the ETag of the part it shows; nothing changed.
+            headers = {"If-None-Match": state, "HX-Request": "true"}
+            return self.elapsed(lambda p: self.client.request("GET", p, headers=headers), self.paths[kind], 304)[0]
         return self.elapsed(lambda p: self.client.request("GET", p), self.paths[kind], 200)[0]
+
+    def etag(self, kind):
+        """The ETag of the live page's part as drawn now (read untimed; the part names it)."""
+        _took, body = self.elapsed(lambda p: self.client.request("GET", p), self.paths[kind], 200)
+        return html.unescape(re.search(rb'data-live-etag="([^"]*)"', body).group(1).decode())
 
     def prepare(self, kind):
         """What a phone holds before the write it times: for the entry, the version of the
-        sheet it shows (read from tonight's page; the field is left out when the form has none)."""
+        sheet it shows (read from tonight's page; the field is left out when the form has none);
+        for the live page's poll, the ETag of what it shows."""
+        if kind == "live_poll":
+            return self.etag(kind)
         if kind != "enter_hand":
             return None
         from django.urls import reverse
@@ -160,7 +177,7 @@ class League:
 
     def timed(self, kind, state):
         if kind in READS:
-            return self.read(kind)
+            return self.read(kind, state)
         return getattr(self, kind)(state)
 
     def after(self, kind):
@@ -250,6 +267,8 @@ def sample(league, kind, *, fresh):
     state = league.prepare(kind)
     if fresh:
         league.touch()
+        if kind == "live_poll":
+            state = league.prepare(kind)  # the screen drew the write: its next poll is unchanged
     took = league.timed(kind, state)
     league.after(kind)
     return took
