@@ -206,3 +206,13 @@ def test_a_reader_of_the_meeting_page_polls_its_table(client, evening):
     # Whoever enters hands has the form instead: his page is drawn by his own entries.
     client.force_login(keeper)
     assert f'hx-get="{address}"' not in client.get(meeting.get_absolute_url()).content.decode()
+
+
+def test_the_meeting_page_links_its_big_screen_while_the_evening_runs(client, db):
+    league = LeagueFactory()
+    meeting = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"])
+    payload = {"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 131, "announcements": [], "specials": []}
+    table_services.enter_hand(meeting=meeting, payload=payload, by=None)
+    client.force_login(member(league, Role.MEMBER))
+    live = reverse("meeting_live", kwargs={"slug": league.slug, "pk": meeting.pk})
+    assert live in client.get(meeting.get_absolute_url()).content.decode()
