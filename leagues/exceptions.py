@@ -84,12 +84,12 @@ class IdempotencyKeyReused(Exception):
 REASON_MAX = 500
 
 
-def _reason(reason: str, *, required: str) -> str:
+def checked_reason(reason: str, *, required: str) -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise _error("reason", required)
+        raise field_error("reason", required)
     if len(reason) > REASON_MAX:
-        raise _error("reason", _("At most %(max)s characters.") % {"max": REASON_MAX})
+        raise field_error("reason", _("At most %(max)s characters.") % {"max": REASON_MAX})
     return reason
 
 
@@ -106,7 +106,7 @@ class SplitChanged(InvalidInput):
 # --- members, players, invites (league admin) -----------------------------------------------
 
 
-def _error(field: str, message: str) -> InvalidInput:
+def field_error(field: str, message: str) -> InvalidInput:
     return InvalidInput([{"hand": None, "field": field, "message": message}])
 
 

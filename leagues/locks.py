@@ -12,7 +12,7 @@ from leagues.models import (
 from leagues.table import selectors
 
 
-def _lock(meeting_id: int) -> Meeting:
+def lock_meeting(meeting_id: int) -> Meeting:
     # On PostgreSQL this serialises writers of one meeting; SQLite serialises all writers.
     meeting = selectors.meeting_for_entry(pk=meeting_id)
     if meeting is None:
@@ -30,9 +30,9 @@ def _lock(meeting_id: int) -> Meeting:
 # stored. Lock order everywhere: league, season, meeting.
 
 
-def _lock_season_row(season_id: int) -> Season:
+def lock_season_row(season_id: int) -> Season:
     return Season.objects.select_for_update().select_related("league").get(pk=season_id)
 
 
-def _lock_league(league: League) -> League:
+def lock_league(league: League) -> League:
     return League.objects.select_for_update().get(pk=league.pk)

@@ -45,7 +45,7 @@ def _sort_key(*, race):
     return lambda r: (-r.total, -r.wins, r.player.name.casefold())
 
 
-def _rank(rows, *, race):
+def rank_rows(rows, *, race):
     """Sort best first; equal figures share a place (1, 1, 3)."""
     rows.sort(key=_sort_key(race=race))
     figure = (lambda r: (r.games_won, r.points)) if race else (lambda r: r.total)
@@ -56,7 +56,7 @@ def _rank(rows, *, race):
 
 def ranked(rows, *, race):
     """``rows`` (StandingRows) sorted and ranked as every table here is."""
-    return _rank(rows, race=race)
+    return rank_rows(rows, race=race)
 
 
 def evening_winner(figures_by_player, seat_order, *, race):
@@ -74,13 +74,13 @@ def evening_winner(figures_by_player, seat_order, *, race):
 
 
 # The figures a MeetingResult row holds for a StandingRow.
-_TABLE_FIGURES = ("total", "games", "wins", "solos", "solos_won", "games_won", "points")
+TABLE_FIGURES = ("total", "games", "wins", "solos", "solos_won", "games_won", "points")
 # The totals of evenings copied from paper (Meeting.imported_totals), for StandingRow.average.
 IMPORTED_TOTAL = Sum("total", filter=Q(meeting__imported_totals=True))
 
 
-def _standing_row(player, figures, *, race):
-    """A StandingRow of ``figures`` (_TABLE_FIGURES then imported_total, in that order)."""
+def standing_row(player, figures, *, race):
+    """A StandingRow of ``figures`` (TABLE_FIGURES then imported_total, in that order)."""
     total, games, wins, solos, solos_won, games_won, points, imported_total = figures
     return StandingRow(
         player=player,
@@ -96,4 +96,4 @@ def _standing_row(player, figures, *, race):
 
 
 # The figures of a season's MeetingResult rows the standings read, after its meeting and player.
-_SEASON_FIGURES = ("hands", "won_evening", *_TABLE_FIGURES)
+SEASON_FIGURES = ("hands", "won_evening", *TABLE_FIGURES)

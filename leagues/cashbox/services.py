@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from schwifty import exceptions
 
 from leagues.cashbox import open_mark, selectors, settlement
-from leagues.exceptions import _error
-from leagues.locks import _lock_league
+from leagues.exceptions import field_error
+from leagues.locks import lock_league
 from leagues.models import (
     MONEY_IN,
     MONEY_OUT,
@@ -46,29 +46,31 @@ def cents_of(amount: Decimal) -> int:
     """An amount in euros with at most two decimals as whole cents (exact)."""
     cents = Decimal(amount) * 100
     if cents != cents.to_integral_value():
-        raise _error("amount", _("At most two decimals (cents)."))
+        raise field_error("amount", _("At most two decimals (cents)."))
     return int(cents)
 
 
 def _note(note: str, *, required: bool) -> str:
     note = (note or "").strip()
     if required and not note:
-        raise _error("note", _("Say why: the note is kept with the entry."))
+        raise field_error("note", _("Say why: the note is kept with the entry."))
     if len(note) > NOTE_MAX:
-        raise _error("note", _("At most %(max)s characters.") % {"max": NOTE_MAX})
+        raise field_error("note", _("At most %(max)s characters.") % {"max": NOTE_MAX})
     return note
 
 
 def _check_cents(cents: int, field: str = "amount") -> None:
     if not 1 <= cents <= MAX_MONEY_CENTS:
-        raise _error(field, _("The amount must be from 0.01 to %(max)s.") % {"max": money_text(MAX_MONEY_CENTS / 100)})
+        raise field_error(
+            field, _("The amount must be from 0.01 to %(max)s.") % {"max": money_text(MAX_MONEY_CENTS / 100)}
+        )
 
 
 def _refuse_overdraw(league: League, cents_out: int, field: str = "amount") -> None:
     """The cashbox cannot pay more than it holds by its ledger."""
     balance = selectors.balance(league=league)
     if cents_out > balance:
-        raise _error(
+        raise field_error(
             field,
             _("The cashbox holds only %(balance)s by its ledger.") % {"balance": money_text(Decimal(balance) / 100)},
         )
@@ -89,17 +91,17 @@ def record_entry(
     """Record ``cents`` (above 0) going into the cashbox (a kind of MONEY_IN) or out of it (a
     kind of MONEY_OUT; never more than the ledger's balance). Who may record which kind is
     the caller's check (selectors.role_to_record)."""
-    league = _lock_league(league)
+    league = lock_league(league)
     if kind not in MONEY_IN and kind not in MONEY_OUT:
-        raise _error(
+        raise field_error(
             "kind", _("Choose money in or out: an evening, a fee, a deposit, the dinner, a purchase, a payout.")
         )
     _check_cents(cents)
     note = _note(note, required=True)
     if season is not None and season.league_id != league.pk:
-        raise _error("season", _("That season is not one of this league's."))
+        raise field_error("season", _("That season is not one of this league's."))
     if meeting is not None and meeting.league_id != league.pk:
-        raise _error("meeting", _("That evening is not one of this league's."))
+        raise field_error("meeting", _("That evening is not one of this league's."))
     if kind in MONEY_OUT:
         _refuse_overdraw(league, cents)
     return CashboxEntry.objects.create(
@@ -122,15 +124,15 @@ def counter_entry(*, league: League, entry_id: int, note: str, user, now=None) -
     once; a counter is never refused for the balance, since it mends the record. An entry a
     tick wrote (``Payment.cashbox_entry``) is not countered either: the payment would stay
     ticked paid while the ledger says the money never came."""
-    league = _lock_league(league)
+    league = lock_league(league)
     entry = CashboxEntry.objects.filter(league=league, pk=entry_id).first()
     if entry is None:
-        raise _error("entry", _("There is no such entry in this league's cashbox."))
+        raise field_error("entry", _("There is no such entry in this league's cashbox."))
     if entry.kind == EntryKind.COUNTER:
-        raise _error("entry", _("A counter-entry is not undone: record a new entry instead."))
+        raise field_error("entry", _("A counter-entry is not undone: record a new entry instead."))
     ticked = Payment.objects.filter(cashbox_entry=entry).select_related("meeting").first()
     if ticked is not None:
-        raise _error(
+        raise field_error(
             "entry",
             _(
                 "This entry comes from the settlement of the evening of %(date)s, where its payment is "
@@ -139,7 +141,7 @@ def counter_entry(*, league: League, entry_id: int, note: str, user, now=None) -
             % {"date": date_format(ticked.meeting.date)},
         )
     if CashboxEntry.objects.filter(counters=entry).exists():
-        raise _error("entry", _("This entry is undone already."))
+        raise field_error("entry", _("This entry is undone already."))
     return _counter(entry, note=_note(note, required=True), user=user, now=now or timezone.now())
 
 
@@ -162,11 +164,13 @@ def _counter(entry: CashboxEntry, *, note: str, user, now) -> CashboxEntry:
 @transaction.atomic
 def record_count(*, league: League, cents: int, counted_on, note: str, user, now=None) -> CashCount:
     """Record the cash counted in the cashbox on ``counted_on`` (the "Ist")."""
-    league = _lock_league(league)
+    league = lock_league(league)
     if not EARLIEST_COUNT <= counted_on <= timezone.localdate():
-        raise _error("counted_on", _("Counted on: a day from 1900 to today."))
+        raise field_error("counted_on", _("Counted on: a day from 1900 to today."))
     if not 0 <= cents <= MAX_MONEY_CENTS:
-        raise _error("amount", _("The amount must be from 0 to %(max)s.") % {"max": money_text(MAX_MONEY_CENTS / 100)})
+        raise field_error(
+            "amount", _("The amount must be from 0 to %(max)s.") % {"max": money_text(MAX_MONEY_CENTS / 100)}
+        )
     return CashCount.objects.create(
         league=league,
         cents=cents,
@@ -217,7 +221,7 @@ def read_iban(text: str) -> str:
     and the country's own format; its compact form."""
     text = (text or "").strip()
     if not text:
-        raise _error("iban", _("Enter your IBAN, for example DE89 3704 0044 0532 0130 00."))
+        raise field_error("iban", _("Enter your IBAN, for example DE89 3704 0044 0532 0130 00."))
     try:
         return str(schwifty.IBAN(text).compact)
     except exceptions.InvalidChecksumDigits:
@@ -228,7 +232,7 @@ def read_iban(text: str) -> str:
         message = _("IBAN: it must start with a country code, such as DE.")
     except ValueError:  # every other SchwiftyException: the country's own format
         message = _("IBAN: this is not a valid IBAN. Check it against your bank card or statement.")
-    raise _error("iban", message)
+    raise field_error("iban", message)
 
 
 @transaction.atomic
@@ -236,9 +240,9 @@ def save_bank_account(*, membership: Membership, iban: str, holder: str, now=Non
     """A member stores (or changes) the account he is paid to in this league."""
     holder = (holder or "").strip()
     if not holder:
-        raise _error("holder", _("Account holder: enter the name the account is in, as your bank writes it."))
+        raise field_error("holder", _("Account holder: enter the name the account is in, as your bank writes it."))
     if len(holder) > HOLDER_MAX:
-        raise _error("holder", _("Account holder: at most %(max)s characters.") % {"max": HOLDER_MAX})
+        raise field_error("holder", _("Account holder: at most %(max)s characters.") % {"max": HOLDER_MAX})
     account, _created = BankAccount.objects.update_or_create(
         membership=membership,
         defaults={"iban": read_iban(iban), "holder": holder, "updated_at": now or timezone.now()},
@@ -261,7 +265,7 @@ def tick_payment(*, meeting: Meeting, key: str, paid_how: str, user, now=None) -
     evening's money, one out of it (a correction's refund) as a payout, in this same
     transaction. Refused when the payment is no longer open (the evening changed, or another
     phone ticked it first): the league's lock makes two ticks of one payment one."""
-    league = _lock_league(meeting.league)
+    league = lock_league(meeting.league)
     meeting = Meeting.objects.select_related("season").get(pk=meeting.pk)
     _check_paid_how(paid_how)
     evening = settlement.evening_settlement(meeting=meeting)
@@ -285,12 +289,12 @@ def tick_payment_once(*, meeting: Meeting, key: str, paid_how: str, user, now=No
     but a payment of ``meeting`` with the same payer, payee and amount is ticked already,
     that payment is the answer and nothing is recorded twice (a retry after a lost answer,
     or two phones ticking at once: the league's lock orders them)."""
-    league = _lock_league(meeting.league)
+    league = lock_league(meeting.league)
     meeting = Meeting.objects.select_related("season").get(pk=meeting.pk)
     _check_paid_how(paid_how)
     evening = settlement.evening_settlement(meeting=meeting)
     if evening is None:
-        raise _error("meeting", _("This evening settles nothing: it is still open, or played for no money."))
+        raise field_error("meeting", _("This evening settles nothing: it is still open, or played for no money."))
     line = next((o for o in evening.open if o.key == key), None)
     if line is not None:
         now = now or timezone.now()
@@ -307,11 +311,11 @@ def _key_of(payment: Payment) -> str:
 
 def _check_paid_how(paid_how: str) -> None:
     if paid_how not in PaidHow.values:
-        raise _error("paid_how", _("Say how it was paid: in cash or by transfer."))
+        raise field_error("paid_how", _("Say how it was paid: in cash or by transfer."))
 
 
 def _no_longer_open():
-    return _error("payment", _("This payment is no longer open: the evening's settlement changed. Look again."))
+    return field_error("payment", _("This payment is no longer open: the evening's settlement changed. Look again."))
 
 
 def _tick(league, meeting, evening, line, *, paid_how: str, user, now) -> Payment:

@@ -57,7 +57,7 @@ def league_overview(*, league, admin=False, meetings=10):
     return data
 
 
-def _meetings():
+def league_meetings():
     """Meetings with their season and host (shown with every meeting), and ``opens_season``
     (asked by the replay: the pennant's penalty soli)."""
     return Meeting.objects.select_related("season", "host").with_season_start()

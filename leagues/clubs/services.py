@@ -9,8 +9,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from leagues.clubs import names
-from leagues.exceptions import InvalidInput, InviteUnusable, _error, problems_as_errors
-from leagues.locks import _lock_league
+from leagues.exceptions import InvalidInput, InviteUnusable, field_error, problems_as_errors
+from leagues.locks import lock_league
 from leagues.models import (
     ROLE_RANK,
     Invite,
@@ -65,12 +65,12 @@ def _first_player_name(user) -> str:
 def change_role(*, membership: Membership, role: str) -> Membership:
     """Give a member another role; a league always keeps at least one admin."""
     if role not in Role.values:
-        raise _error("role", _("Unknown role."))
+        raise field_error("role", _("Unknown role."))
     league = League.objects.select_for_update().get(pk=membership.league_id)
     if membership.role == Role.ADMIN and role != Role.ADMIN:
         admins = league.memberships.filter(role=Role.ADMIN).exclude(pk=membership.pk)
         if not admins.exists():
-            raise _error("role", _("A league needs at least one admin: make someone else admin first."))
+            raise field_error("role", _("A league needs at least one admin: make someone else admin first."))
     membership.role = role
     membership.save(update_fields=["role"])
     return membership
@@ -91,14 +91,14 @@ def remove_member(*, membership: Membership, by) -> None:
     # Re-read under the league's lock: the member may have been removed or demoted a moment ago.
     membership = Membership.objects.filter(pk=membership.pk, league=league).first()
     if membership is None:
-        raise _error("member", _("This person is no longer a member of the league."))
+        raise field_error("member", _("This person is no longer a member of the league."))
     acting = Membership.objects.filter(league=league, user=by).first() if by.is_authenticated else None
     if not by.is_superuser and (acting is None or not acting.allows(Role.ADMIN)):
-        raise _error("member", _("Only an admin of the league can remove members."))
+        raise field_error("member", _("Only an admin of the league can remove members."))
     if membership.role == Role.ADMIN:
         admins = league.memberships.filter(role=Role.ADMIN).exclude(pk=membership.pk)
         if not admins.exists():
-            raise _error("member", _("A league needs at least one admin: make someone else admin first."))
+            raise field_error("member", _("A league needs at least one admin: make someone else admin first."))
     league.players.filter(user_id=membership.user_id).update(user=None)
     membership.delete()
 
@@ -110,17 +110,17 @@ def link_own_player(*, league: League, user, player_id: int | None) -> Player | 
     None: he does not play). Refused when he plays as someone already, or when the player is
     not one of the league's or has an account of his own. The same player chosen again (the
     form sent twice) is the link made: nothing changes."""
-    league = _lock_league(league)
+    league = lock_league(league)
     own = league.players.filter(user=user).first()
     if own is not None and player_id is not None and own.pk == player_id:
         return own
     if own is not None:
-        raise _error("player", _("You already play as a player of this league."))
+        raise field_error("player", _("You already play as a player of this league."))
     if player_id is None:
         return None
     player = league.players.filter(pk=player_id, user=None).first()
     if player is None:
-        raise _error("player", _("Choose a player of this league who has no account yet."))
+        raise field_error("player", _("Choose a player of this league who has no account yet."))
     player.user = user
     player.save(update_fields=["user"])
     return player
@@ -130,30 +130,30 @@ def new_player_name(*, league: League, name: str, field: str) -> str:
     """``name`` cleaned (leagues/clubs/names.py) for a new player of ``league``; InvalidInput on
     ``field`` when it is refused or too alike an existing player's, whom it names.
 
-    Called with the league locked (``_lock_league``), so two phones adding "Anna" and a
+    Called with the league locked (``lock_league``), so two phones adding "Anna" and a
     Cyrillic "Аnna" at once cannot both pass: the unique constraint only sees exact names."""
     try:
         return names.check_new_name(name, league.players.values_list("name", flat=True))
     except names.NameProblem as problem:
-        raise _error(field, problem.message) from problem
+        raise field_error(field, problem.message) from problem
 
 
 @transaction.atomic
 def add_player(*, league: League, name: str) -> Player:
-    league = _lock_league(league)
+    league = lock_league(league)
     name = new_player_name(league=league, name=name, field="name")
     try:
         with transaction.atomic():
             return Player.objects.create(league=league, name=name)
     except IntegrityError as error:  # someone added the same name a moment ago (SQLite)
-        raise _error("name", _("This league already has a player of that name.")) from error
+        raise field_error("name", _("This league already has a player of that name.")) from error
 
 
 def create_invite(*, league: League, role: str, player: Player | None, user) -> Invite:
     if role not in Role.values:
-        raise _error("role", _("Unknown role."))
+        raise field_error("role", _("Unknown role."))
     if player is not None and (player.league_id != league.pk or player.user_id is not None):
-        raise _error("player", _("Choose a player of this league who has no account yet."))
+        raise field_error("player", _("Choose a player of this league who has no account yet."))
     return Invite.objects.create(league=league, role=role, player=player, created_by=user)
 
 
@@ -185,7 +185,7 @@ def accept_invite(*, invite: Invite, user, display_name: str = "") -> Membership
     problem = invite_problem(invite)
     if problem:
         raise InviteUnusable(problem)
-    league = _lock_league(invite.league)  # new players of one league are named one at a time
+    league = lock_league(invite.league)  # new players of one league are named one at a time
     membership = Membership.objects.filter(league=league, user=user).first()
     if membership is None:
         membership = Membership.objects.create(league=league, user=user, role=invite.role)
@@ -214,7 +214,7 @@ def sign_up_by_invite(*, invite: Invite, username: str, password: str, display_n
     try:
         display_name = names.clean_name(display_name)  # the account keeps the name as the player's
     except names.NameProblem as problem:
-        raise _error("display_name", problem.message) from problem
+        raise field_error("display_name", problem.message) from problem
     user = get_user_model().objects.create_user(
         username=username, email=email, password=password, first_name=display_name
     )

@@ -14,7 +14,7 @@ from leagues.models import (
     Seat,
     everyone_hosted,
 )
-from leagues.ranking import _TABLE_FIGURES, IMPORTED_TOTAL, StandingRow, _rank
+from leagues.ranking import IMPORTED_TOTAL, TABLE_FIGURES, StandingRow, rank_rows
 
 
 @dataclass
@@ -26,7 +26,7 @@ class HostRotation:
     suggested: Player | None = None
 
 
-def _due_order(*, players, last_hosted, hosted_this_season, season, seats_of_last):
+def due_order(*, players, last_hosted, hosted_this_season, season, seats_of_last):
     """Active players who have not hosted in ``season`` yet, the one waited longest first.
 
     ``last_hosted``: {player id: the date he last hosted}; ``hosted_this_season``: the ids
@@ -57,7 +57,7 @@ def _last_hosted(*, league):
     return {row["host_id"]: row["last"] for row in rows}
 
 
-def _players_for_rotation(*, league):
+def players_for_rotation(*, league):
     """The league's players, each with ``last_hosted`` (the date he last hosted, or None)
     and ``seat_at_last`` (his seat at the league's last meeting, or None): the host
     rotation's order and its ties. One query."""
@@ -73,7 +73,7 @@ def _players_for_rotation(*, league):
 
 def suggested_host(*, league):
     """Who should host the next meeting (league.md, host rotation): the first of the
-    standings' rotation (``_due_order``), so the start page and the standings always agree.
+    standings' rotation (``due_order``), so the start page and the standings always agree.
     None when the league has no active player. Five queries, whatever the league's size."""
     players = {p.id: p for p in Player.objects.filter(league=league)}
     season = Season.objects.filter(league=league).order_by("-number").first()
@@ -84,7 +84,7 @@ def suggested_host(*, league):
     seats_of_last = {}
     if last is not None:
         seats_of_last = dict(Seat.objects.filter(meeting_id=last).values_list("player_id", "position"))
-    _complete, due = _due_order(
+    _complete, due = due_order(
         players=players,
         last_hosted=_last_hosted(league=league),
         hosted_this_season=hosted,
@@ -99,15 +99,15 @@ def season_table(*, season):
     race = is_race_game(season.league.game)
     players = {p.id: p for p in Player.objects.filter(league_id=season.league_id)}
     table = []
-    sums = {f"f_{name}": Sum(name) for name in _TABLE_FIGURES}
+    sums = {f"f_{name}": Sum(name) for name in TABLE_FIGURES}
     sums["f_imported_total"] = IMPORTED_TOTAL
     for row in MeetingResult.objects.filter(season=season).values("player_id").annotate(**sums).order_by():
-        figures = {name: row[f"f_{name}"] or 0 for name in (*_TABLE_FIGURES, "imported_total")}
+        figures = {name: row[f"f_{name}"] or 0 for name in (*TABLE_FIGURES, "imported_total")}
         if not race:
             figures["points"] = 0
         table.append(StandingRow(player=players[row["player_id"]]))
         table[-1].add(figures)
-    return _rank(table, race=race)
+    return rank_rows(table, race=race)
 
 
 def bill_scores(*, table, race) -> dict[str, int]:

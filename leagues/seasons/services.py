@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from leagues.cashbox.services import pay_bill_share
-from leagues.exceptions import InvalidInput, MidRound, SplitChanged, _error, _reason, problems_as_errors
-from leagues.locks import _lock, _lock_league, _lock_season_row
+from leagues.exceptions import InvalidInput, MidRound, SplitChanged, checked_reason, field_error, problems_as_errors
+from leagues.locks import lock_league, lock_meeting, lock_season_row
 from leagues.models import (
     League,
     Meeting,
@@ -23,7 +23,7 @@ from leagues.models import (
 )
 from leagues.seasons import selectors
 from leagues.table.evening import games_left_in_round, mid_round, mid_round_message
-from leagues.table.replay import _live_hands, _replay_of
+from leagues.table.replay import live_hands, replay_of
 from scoring.bill import split_bill
 from scoring.errors import Problems, ScoringError
 from scoring.errors import _ as _noop
@@ -40,11 +40,11 @@ def _lock_season(season: Season, *, user, now) -> None:
 @transaction.atomic
 def close_season(*, season: Season, user, now=None) -> Season:
     """Close a complete season now (an admin's "Close the season"), with its open evenings."""
-    season = _lock_season_row(season.pk)
+    season = lock_season_row(season.pk)
     if season.locked_at is not None:
         return season
     if season.closed_on is None:
-        raise _error("season", _("This season is still running: it ends when everyone has hosted."))
+        raise field_error("season", _("This season is still running: it ends when everyone has hosted."))
     _lock_season(season, user=user, now=now or timezone.now())
     return season
 
@@ -54,7 +54,7 @@ def lock_season_if_done(*, season_id: int, user, now=None) -> bool:
     """Close the season when it is complete and every evening of it is closed (the last
     evening just ended). An admin's reopening keeps it open until its evenings are closed
     again. Returns whether it closed the season now."""
-    season = _lock_season_row(season_id)
+    season = lock_season_row(season_id)
     if season.locked_at is not None or season.closed_on is None:
         return False
     if season.meetings.filter(closed_at=None).exists():
@@ -68,10 +68,10 @@ def reopen_season(*, season: Season, user, reason: str, now=None) -> SeasonReope
     """An admin reopens a closed season, saying why; its evenings stay closed until reopened
     one by one. Its stored bill stays what was paid: the bill page shows it beside the split
     by the new standings."""
-    season = _lock_season_row(season.pk)
-    reason = _reason(reason, required=_("Say why the season is reopened."))
+    season = lock_season_row(season.pk)
+    reason = checked_reason(reason, required=_("Say why the season is reopened."))
     if season.locked_at is None:
-        raise _error("season", _("This season is not closed."))
+        raise field_error("season", _("This season is not closed."))
     reopening = SeasonReopening.objects.create(
         season=season,
         reason=reason,
@@ -133,9 +133,9 @@ def _refuse_mid_round(season: Season) -> None:
     correct is not being played: it is no obstacle."""
     problems = []
     for meeting_id in season.meetings.filter(closed_at=None).order_by("date", "id").values_list("pk", flat=True):
-        meeting = _lock(meeting_id)
+        meeting = lock_meeting(meeting_id)
         try:
-            result = _replay_of(meeting, _live_hands(meeting))
+            result = replay_of(meeting, live_hands(meeting))
         except InvalidInput:
             continue  # a sheet that no longer adds up has no round to finish
         if mid_round(meeting, result) and not meeting.reopenings.exists():
@@ -158,10 +158,10 @@ def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None, seen: s
     stored before is kept, marked replaced. The cashbox's share goes out of the league's
     cashbox in the same transaction (the league's lock is taken first for it).
     """
-    _lock_league(season.league)
-    season = _lock_season_row(season.pk)
+    lock_league(season.league)
+    season = lock_season_row(season.pk)
     if season.closed_on is None:
-        raise _error("season", _("This season is still running: its bill is split when everyone has hosted."))
+        raise field_error("season", _("This season is still running: its bill is split when everyone has hosted."))
     if season.locked_at is None:
         # Its open evenings are locked (and refused mid-round) before the standings are read:
         # a hand written meanwhile is in them, and none can be written until the bill is stored.
@@ -231,13 +231,13 @@ def current_season(league: League) -> Season | None:
 def close_followed_season(*, season: Season, user) -> None:
     """``season`` is followed by another already (the league's, after a paper season imported
     in front of it): closed as when the next season starts."""
-    _close_previous(season, user=user)
+    close_previous(season, user=user)
 
 
-def _close_previous(season: Season, *, user) -> None:
+def close_previous(season: Season, *, user) -> None:
     """The next season has started: the one before it is closed now, its last evening too
     (a race game's evening ends by a button a club may never have pressed)."""
-    season = _lock_season_row(season.pk)
+    season = lock_season_row(season.pk)
     if season.closed_on is None:
         last = season.meetings.order_by("-date").values_list("date", flat=True).first()
         season.closed_on = last or season.started_on

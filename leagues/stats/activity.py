@@ -168,7 +168,7 @@ def _older_than(cursor: Cursor | None, source: int, when: str, pk: str = "pk") -
     return Q(**{f"{when}__lt": cursor.when}) | Q(**{when: cursor.when, f"{pk}__lt": cursor.id})
 
 
-def _newest(queryset, *, cursor, source, when, pk="pk", size):
+def newest_page(queryset, *, cursor, source, when, pk="pk", size):
     return list(queryset.filter(_older_than(cursor, source, when, pk)).order_by(f"-{when}", f"-{pk}")[: size + 1])
 
 
@@ -223,7 +223,7 @@ def _evenings_of(records):
 def _hand_events(*, league, cursor, size):
     """Hand versions, newest first (three queries: the versions, the versions before the
     oldest of each hand's, and their evenings)."""
-    records = _newest(
+    records = newest_page(
         HAND_VERSIONS.filter(meeting__league=league),
         cursor=cursor,
         source=HAND,
@@ -272,7 +272,7 @@ def _evening_events(*, league, cursor, size):
     """Evenings closed (now, and before a reopening) and reopened: three queries."""
     events = []
     closed = Meeting.objects.filter(league=league).select_related("season").defer(*MEETING_RULES)
-    for m in _newest(closed, cursor=cursor, source=EVENING_CLOSED, when="closed_at", size=size):
+    for m in newest_page(closed, cursor=cursor, source=EVENING_CLOSED, when="closed_at", size=size):
         events.append(
             Event(
                 m.closed_at,
@@ -290,7 +290,7 @@ def _evening_events(*, league, cursor, size):
         .select_related("meeting")
         .defer(*(f"meeting__{name}" for name in MEETING_RULES))
     )
-    for r in _newest(reopenings, cursor=cursor, source=EVENING_CLOSED_BEFORE, when="was_closed_at", size=size):
+    for r in newest_page(reopenings, cursor=cursor, source=EVENING_CLOSED_BEFORE, when="was_closed_at", size=size):
         events.append(
             Event(
                 r.was_closed_at,
@@ -302,7 +302,7 @@ def _evening_events(*, league, cursor, size):
                 who=r.was_closed_by_name or "",
             )
         )
-    for r in _newest(reopenings, cursor=cursor, source=EVENING_REOPENED, when="reopened_at", size=size):
+    for r in newest_page(reopenings, cursor=cursor, source=EVENING_REOPENED, when="reopened_at", size=size):
         events.append(
             Event(
                 r.reopened_at,
@@ -323,16 +323,16 @@ def _season_events(*, league, cursor, size):
     reopened: three queries."""
     events = []
     seasons = Season.objects.filter(league=league)
-    for s in _newest(seasons, cursor=cursor, source=SEASON_CLOSED, when="locked_at", size=size):
+    for s in newest_page(seasons, cursor=cursor, source=SEASON_CLOSED, when="locked_at", size=size):
         events.append(
             Event(
                 s.locked_at, SEASON_CLOSED, s.pk, "season_closed", s.locked_by_id, season=s, who=s.locked_by_name or ""
             )
         )
     reopenings = SeasonReopening.objects.filter(season__league=league).select_related("season")
-    for r in _newest(reopenings, cursor=cursor, source=SEASON_CLOSED_BEFORE, when="was_locked_at", size=size):
+    for r in newest_page(reopenings, cursor=cursor, source=SEASON_CLOSED_BEFORE, when="was_locked_at", size=size):
         events.append(Event(r.was_locked_at, SEASON_CLOSED_BEFORE, r.pk, "season_closed", None, season=r.season))
-    for r in _newest(reopenings, cursor=cursor, source=SEASON_REOPENED, when="reopened_at", size=size):
+    for r in newest_page(reopenings, cursor=cursor, source=SEASON_REOPENED, when="reopened_at", size=size):
         events.append(
             Event(
                 r.reopened_at,
@@ -357,7 +357,7 @@ def _bill_lines(bill):
 
 def _bill_events(*, league, cursor, size):
     """Bills saved; one that replaced an earlier bill shows what changed (two queries)."""
-    bills = _newest(
+    bills = newest_page(
         SeasonBill.objects.filter(season__league=league).select_related("season"),
         cursor=cursor,
         source=BILL,
@@ -423,7 +423,7 @@ def _rule_changes(game, before, after):
 
 def _rule_events(*, league, cursor, size):
     """House rules changed: the league's saved versions that changed a rule (two queries)."""
-    records = _newest(
+    records = newest_page(
         LEAGUE_VERSIONS.filter(id=league.pk),
         cursor=cursor,
         source=RULES,

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from leagues.models import CashboxEntry, CashCount, PaidHow, Payment
 from leagues.money import money_text
-from leagues.stats.activity import CASHBOX, COUNT, MEETING_RULES, PAYMENT, Event, _newest
+from leagues.stats.activity import CASHBOX, COUNT, MEETING_RULES, PAYMENT, Event, newest_page
 
 HOW = {PaidHow.CASH: gettext_lazy("in cash"), PaidHow.TRANSFER: gettext_lazy("by transfer")}
 
@@ -34,7 +34,7 @@ def _entry_events(*, league, cursor, size):
         .annotate(ticked=Exists(Payment.objects.filter(cashbox_entry=OuterRef("pk"))))
     )
     events = []
-    for entry in _newest(entries, cursor=cursor, source=CASHBOX, when="recorded_at", size=size):
+    for entry in newest_page(entries, cursor=cursor, source=CASHBOX, when="recorded_at", size=size):
         undone = entry.counters
         if undone is not None:
             kind, summary = "cash_undone", _words(undone.get_kind_display(), undone.cents, entry.note)
@@ -62,7 +62,7 @@ def _count_events(*, league, cursor, size):
     """The cash counted (one query)."""
     counts = CashCount.objects.filter(league=league)
     events = []
-    for count in _newest(counts, cursor=cursor, source=COUNT, when="recorded_at", size=size):
+    for count in newest_page(counts, cursor=cursor, source=COUNT, when="recorded_at", size=size):
         summary = _("%(amount)s counted on %(date)s") % {
             "amount": money_text(count.cents / 100),
             "date": date_format(count.counted_on, _("j M Y")),
@@ -90,7 +90,7 @@ def _payment_events(*, league, cursor, size):
         .defer("settled", *(f"meeting__{name}" for name in MEETING_RULES))
     )
     events = []
-    for payment in _newest(payments, cursor=cursor, source=PAYMENT, when="paid_at", size=size):
+    for payment in newest_page(payments, cursor=cursor, source=PAYMENT, when="paid_at", size=size):
         summary = _("%(payer)s to %(payee)s: %(amount)s, %(how)s") % {
             "payer": payment.payer.name if payment.payer else _("the cashbox"),
             "payee": payment.payee.name if payment.payee else _("the cashbox"),

@@ -12,8 +12,8 @@ from leagues.models import (
     Player,
     Season,
 )
-from leagues.ranking import _SEASON_FIGURES, _TABLE_FIGURES, _rank, _standing_row
-from leagues.seasons.selectors import HostRotation, _due_order, _players_for_rotation, restaurant_chooser
+from leagues.ranking import SEASON_FIGURES, TABLE_FIGURES, rank_rows, standing_row
+from leagues.seasons.selectors import HostRotation, due_order, players_for_rotation, restaurant_chooser
 
 
 @dataclass
@@ -100,7 +100,7 @@ def _all_time(league, players, *, race):
         MeetingResult.objects.filter(league=league)
         .values("player_id")
         .annotate(
-            **{f"sum_{name}": Sum(name) for name in _TABLE_FIGURES},
+            **{f"sum_{name}": Sum(name) for name in TABLE_FIGURES},
             # The totals of evenings copied from paper: rows of no hands (an imported evening's
             # rows hold its totals and no hands; any other evening's rows sum its live hands, at
             # least one; a row of no hands otherwise holds a total of 0).
@@ -111,8 +111,8 @@ def _all_time(league, players, *, race):
     table = []
     for row in rows:
         player = players[row.pop("player_id")]
-        table.append(_standing_row(player, [value or 0 for value in row.values()], race=race))
-    return _rank(table, race=race)
+        table.append(standing_row(player, [value or 0 for value in row.values()], race=race))
+    return rank_rows(table, race=race)
 
 
 def _season_table(season_id, season_meetings, players, *, race):
@@ -125,7 +125,7 @@ def _season_table(season_id, season_meetings, players, *, race):
     figure = 5 if race else 0  # the chart's: games won, else the total
     rows = MeetingResult.objects.filter(season=season_id).order_by()
     for meeting_id, player_id, hands, won_evening, *figures in rows.values_list(
-        "meeting_id", "player_id", *_SEASON_FIGURES
+        "meeting_id", "player_id", *SEASON_FIGURES
     ):
         per_meeting.setdefault(meeting_id, {})[player_id] = figures[figure]
         figures.append(figures[0] if meeting_id in imported else 0)
@@ -134,7 +134,7 @@ def _season_table(season_id, season_meetings, players, *, race):
         hands_in[meeting_id] = hands
         if won_evening and meeting_id in closed:  # an evening still open has no winner yet
             winners[meeting_id] = (player_id, figures[0], figures[5])
-    table = {player_id: _standing_row(players[player_id], figures, race=race) for player_id, figures in sums.items()}
+    table = {player_id: standing_row(players[player_id], figures, race=race) for player_id, figures in sums.items()}
     for number, m in enumerate(season_meetings, 1):
         m.number = number
         winner = winners.get(m.id)
@@ -143,7 +143,7 @@ def _season_table(season_id, season_meetings, players, *, race):
             m.winner = players[player_id]
             table[player_id].evenings_won += 1
         m.hands = hands_in.get(m.id, 0)
-    return _rank(list(table.values()), race=race), per_meeting
+    return rank_rows(list(table.values()), race=race), per_meeting
 
 
 def standings(*, league, season_number=None):
@@ -163,7 +163,7 @@ def standings(*, league, season_number=None):
     current = seasons[-1] if seasons else None
     season_id = season.id if season else None
     current_id = current.id if current else None
-    players = {p.id: p for p in _players_for_rotation(league=league)}
+    players = {p.id: p for p in players_for_rotation(league=league)}
     meetings = _summaries(league, [season_id, current_id], players)
     season_meetings = [m for m in meetings if m.season_id == season_id]
     table, per_meeting = _season_table(season_id, season_meetings, players, race=race)
@@ -197,7 +197,7 @@ def _season_shown(seasons, season_number):
 
 def _rotation(players, hosted, current):
     """Who has hosted the current season and who is due next, in the rotation's order."""
-    complete, due = _due_order(
+    complete, due = due_order(
         players=players,
         last_hosted={p.id: p.last_hosted for p in players.values() if p.last_hosted is not None},
         hosted_this_season={m.host.id for m in hosted},

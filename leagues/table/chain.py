@@ -23,16 +23,16 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from leagues.cashbox import open_mark
-from leagues.exceptions import InvalidInput, _error
+from leagues.exceptions import InvalidInput, field_error
 from leagues.models import Hand, HandResult, Meeting, MeetingCarry, MeetingResult, Seat
 from leagues.table.replay import (
-    _carries,
-    _played_after,
-    _queue_after,
-    _replayed,
+    calculate_with_given,
+    carries_rounds,
     forgotten_pennants,
     hands_digest,
     meeting_request,
+    outgoing_queue,
+    played_after,
 )
 from leagues.table.results import (
     HAND_KEY,
@@ -76,14 +76,14 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
     It stops at the first later meeting that is given the same rounds as its cached results
     were replayed with: from there on nothing changes (a correction of the first evening does
     not rewrite every evening after it). Most writes stop at the next meeting: one query."""
-    carried = _queue_after(result)
+    carried = outgoing_queue(result)
     # Its own writers hold this lock while they replace its results; without it, both would
     # write a full set of rows for it. Only its id, its rules and what it was given are read.
     next_one = (
-        _played_after(meeting).select_for_update(of=("self",)).values_list("id", "rules", "carry__carried_in").first()
+        played_after(meeting).select_for_update(of=("self",)).values_list("id", "rules", "carry__carried_in").first()
     )
     if next_one is None or not next_one[1].get("carry_special_rounds"):
-        return  # the chain is broken here: nothing after it depends on ``meeting`` (_carries)
+        return  # the chain is broken here: nothing after it depends on ``meeting`` (carries_rounds)
     if next_one[2] is not None and tuple(next_one[2]) == carried:
         return  # given what it was given before: its results (and all after it) stand
     reached, to_the_last = _reached(meeting, carried)
@@ -99,7 +99,7 @@ def _reached(meeting: Meeting, carried: tuple[str, ...]) -> tuple[list[Reached],
     meeting is locked first, in playing order (the order every writer takes them in, so that
     two writers of one chain never wait for each other in a circle), and only then are their
     hands read."""
-    ids = list(_played_after(meeting).select_for_update(of=("self",)).values_list("id", flat=True))
+    ids = list(played_after(meeting).select_for_update(of=("self",)).values_list("id", flat=True))
     forgotten = forgotten_pennants(league_id=meeting.league_id)
     # Those locked only (an evening started meanwhile is looked at once they are written).
     meetings = (
@@ -123,7 +123,7 @@ def _reached(meeting: Meeting, carried: tuple[str, ...]) -> tuple[list[Reached],
     try:
         for later_meeting in meetings:
             cached = _carry_of(later_meeting)
-            if not _carries(later_meeting) or (cached is not None and tuple(cached.carried_in) == carried):
+            if not carries_rounds(later_meeting) or (cached is not None and tuple(cached.carried_in) == carried):
                 to_the_last = False
                 break
             one = _replay_reached(
@@ -134,7 +134,7 @@ def _reached(meeting: Meeting, carried: tuple[str, ...]) -> tuple[list[Reached],
                 forgotten=forgotten,
             )
             reached.append(one)
-            carried = _queue_after(one.result)
+            carried = outgoing_queue(one.result)
     finally:
         # Their cursors closed before anything is written (SQLite reads and writes on one).
         meetings.close()
@@ -147,12 +147,12 @@ def _replay_reached(meeting: Meeting, *, hands, seated, carried, forgotten) -> R
     payloads = [hand.payload for hand in hands]
     request = meeting_request(meeting, payloads=payloads, players=seated, forgotten=forgotten)
     try:
-        result, _given = _replayed(meeting, request=request, carried=carried)
+        result, _given = calculate_with_given(meeting, request=request, carried=carried)
     except InvalidInput as error:
         message = _(
             "This would change the rounds carried into the evening of %(date)s, which would then no longer add up."
         )
-        raise _error("carried_rounds", message % {"date": date_format(meeting.date)}) from error
+        raise field_error("carried_rounds", message % {"date": date_format(meeting.date)}) from error
     return Reached(meeting, hands, seated, carried, result)
 
 
@@ -252,7 +252,7 @@ def _write_carries(reached: list[Reached]) -> None:
     for one in reached:
         values = {
             "carried_in": list(one.carried),
-            "queue_after": list(_queue_after(one.result)),
+            "queue_after": list(outgoing_queue(one.result)),
             "hands_digest": hands_digest([hand.payload for hand in one.hands]),
         }
         cached = _carry_of(one.meeting)

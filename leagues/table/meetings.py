@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from leagues.cashbox import open_mark
 from leagues.cashbox.rules import money_on
 from leagues.clubs.services import resolved_rules
-from leagues.exceptions import InvalidInput, MeetingClosed, _error, _reason
-from leagues.locks import _lock
+from leagues.exceptions import InvalidInput, MeetingClosed, checked_reason, field_error
+from leagues.locks import lock_meeting
 from leagues.models import (
     GAME_LABELS,
     League,
@@ -24,14 +24,14 @@ from leagues.models import (
     Season,
     Seat,
 )
-from leagues.seasons.services import _close_previous, current_season, lock_season_if_done
+from leagues.seasons.services import close_previous, current_season, lock_season_if_done
 from leagues.table.evening import close_problem
-from leagues.table.replay import _live_hands, _replay_of, calculate_meeting
+from leagues.table.replay import calculate_meeting, live_hands, replay_of
 from scoring.money_rules import resolve_money_rules
 from scoring.registry import get_game
 
 
-def _refuse_if_closed(meeting: Meeting) -> None:
+def refuse_if_closed(meeting: Meeting) -> None:
     if meeting.imported_totals:  # a hand would replace the totals copied from paper
         raise MeetingClosed(_("This evening was copied from paper as totals: it has no hands to enter or change."))
     if meeting.closed_at is not None:
@@ -46,7 +46,7 @@ def _refuse_if_closed(meeting: Meeting) -> None:
         raise MeetingClosed(_("This evening is closed: its hands can no longer be changed. An admin can reopen it."))
 
 
-def _close(meeting: Meeting, *, user, now=None) -> None:
+def close_meeting_row(meeting: Meeting, *, user, now=None) -> None:
     meeting.closed_at = now or timezone.now()
     meeting.closed_by = user
     meeting.save(update_fields=["closed_at", "closed_by"])
@@ -61,14 +61,14 @@ def _close(meeting: Meeting, *, user, now=None) -> None:
 @transaction.atomic
 def close_meeting(*, meeting: Meeting, user, now=None) -> Meeting:
     """End the evening ("End the evening"): refused while a round is still to be played."""
-    meeting = _lock(meeting.pk)
+    meeting = lock_meeting(meeting.pk)
     if meeting.closed_at is not None:
         return meeting
-    result = _replay_of(meeting, _live_hands(meeting))
+    result = replay_of(meeting, live_hands(meeting))
     problem = close_problem(meeting, result, now=now)
     if problem:
         raise MeetingClosed(problem)
-    _close(meeting, user=user, now=now)
+    close_meeting_row(meeting, user=user, now=now)
     return meeting
 
 
@@ -77,7 +77,7 @@ def set_end_time(*, meeting: Meeting, end_time: datetime.time | None) -> Meeting
     """Set, change or clear (None) the end time of an open evening. One that has passed with
     the round complete makes the evening over (no further hand; "End the evening" closes it);
     one in the future, or none, lets it go on. Refused once the evening is closed."""
-    meeting = _lock(meeting.pk)
+    meeting = lock_meeting(meeting.pk)
     if meeting.closed_at is not None:
         raise MeetingClosed(_("This evening is closed: its end time can no longer be changed. An admin can reopen it."))
     if meeting.imported_totals:
@@ -91,12 +91,12 @@ def set_end_time(*, meeting: Meeting, end_time: datetime.time | None) -> Meeting
 def reopen_meeting(*, meeting: Meeting, user, reason: str, now=None) -> MeetingReopening:
     """An admin reopens a closed meeting; the reason, who and when are kept (the history page
     shows them). Later meetings are replayed after each change, as always."""
-    meeting = _lock(meeting.pk)
-    reason = _reason(reason, required=_("Say why the evening is reopened."))
+    meeting = lock_meeting(meeting.pk)
+    reason = checked_reason(reason, required=_("Say why the evening is reopened."))
     if meeting.closed_at is None:
-        raise _error("meeting", _("This evening is not closed."))
+        raise field_error("meeting", _("This evening is not closed."))
     if Season.objects.filter(pk=meeting.season_id, locked_at__isnull=False).exists():
-        raise _error(
+        raise field_error(
             "meeting",
             _("%(season)s is closed: an admin reopens the season first.") % {"season": meeting.season},
         )
@@ -170,7 +170,7 @@ def start_meeting(
     """
     problem = meeting_date_problem(date)
     if problem:
-        raise _error("date", problem)
+        raise field_error("date", problem)
     league = League.objects.select_for_update().get(pk=league.pk)
     season = current_season(league) if after is CURRENT_SEASON else after
     if season is None:
@@ -178,7 +178,7 @@ def start_meeting(
     elif season.closed_on is not None or season.everyone_hosted():
         previous = season
         season = Season.objects.create(league=league, number=season.number + 1, started_on=date)
-        _close_previous(previous, user=user)
+        close_previous(previous, user=user)
     errors = _table_problems(league, players)
     if errors:
         raise InvalidInput(errors)

@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from leagues.exceptions import InvalidInput, _error, problems_as_errors
+from leagues.exceptions import InvalidInput, field_error, problems_as_errors
 from leagues.models import (
     Hand,
     Meeting,
@@ -105,12 +105,12 @@ def meeting_request(
     return request
 
 
-def _carries(meeting: Meeting) -> bool:
+def carries_rounds(meeting: Meeting) -> bool:
     # An option of the game's rules (Doppelkopf declares it); games without it never carry.
     return bool(meeting.rules.get("carry_special_rounds"))
 
 
-def _queue_after(result: dict[str, Any]) -> tuple[str, ...]:
+def outgoing_queue(result: dict[str, Any]) -> tuple[str, ...]:
     return tuple(result["next"].get("queue_after_meeting") or ())
 
 
@@ -146,8 +146,8 @@ def _queue_left_by(previous: Meeting, *, payloads: list[Any] | None = None) -> t
         payloads = _live_payloads(previous.pk)
     if hands_digest(payloads) == cached.hands_digest:
         return tuple(cached.queue_after)
-    given = tuple(cached.carried_in) if _carries(previous) else ()
-    return _queue_after(_replay_for_carry(previous, payloads=payloads, carried=given))
+    given = tuple(cached.carried_in) if carries_rounds(previous) else ()
+    return outgoing_queue(_replay_for_carry(previous, payloads=payloads, carried=given))
 
 
 def _live_payloads(meeting_id: int) -> list[Any]:
@@ -166,7 +166,7 @@ def _played_before(meeting: Meeting):
     )
 
 
-def _played_after(meeting: Meeting):
+def played_after(meeting: Meeting):
     """The league's meetings played after ``meeting`` (date, then id), the next first
     (``_played_before``'s bound, the other way)."""
     return (
@@ -194,7 +194,7 @@ def _replay_for_carry(previous: Meeting, *, payloads=None, carried: tuple[str, .
         message = _(
             "The evening of %(date)s no longer adds up, so the rounds it left open are unknown: correct it first."
         )
-        raise _error("carried_rounds", message % {"date": date_format(previous.date)}) from error
+        raise field_error("carried_rounds", message % {"date": date_format(previous.date)}) from error
 
 
 def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
@@ -207,7 +207,7 @@ def carried_rounds_for(meeting: Meeting) -> tuple[str, ...]:
     has one or that started from nothing (a loop, not a recursion: years of evenings must
     not hit Python's recursion limit).
     """
-    if not _carries(meeting):
+    if not carries_rounds(meeting):
         return ()
     # The previous meeting's id and cached digest and queue only; the meeting itself is read
     # only when its hands changed since its cache was written.
@@ -241,7 +241,7 @@ def _uncached_chain(meeting: Meeting) -> tuple[list[Meeting], tuple[str, ...]]:
             carried = left
             break
         chain.append(earlier)
-        if not _carries(earlier):
+        if not carries_rounds(earlier):
             break  # it starts from nothing
     return chain, carried
 
@@ -250,9 +250,9 @@ def _replay_chain(chain: list[Meeting], carried: tuple[str, ...]) -> tuple[str, 
     """Replay ``chain`` (latest first) forward from the rounds ``carried`` into its first
     meeting; returns what its last one leaves open."""
     for previous in reversed(chain):
-        given = carried if _carries(previous) else ()
+        given = carried if carries_rounds(previous) else ()
         payloads = list(previous.hands.live().values_list("payload", flat=True))
-        carried = _queue_after(_replay_for_carry(previous, payloads=payloads, carried=given))
+        carried = outgoing_queue(_replay_for_carry(previous, payloads=payloads, carried=given))
         # Cached on the way (a meeting from before the cache existed), so that the next page
         # reads it; a writer's own row wins, and the digest catches a hand changed meanwhile.
         MeetingCarry.objects.bulk_create(
@@ -283,10 +283,10 @@ def calculate_meeting(
     them already (None: worked out here). ``rules``: (variant, full rule set) instead of the
     meeting's own (what if). ``players``: its seated players in seat order (anything with
     their name), when the caller read them."""
-    return _replayed(meeting, payloads=payloads, carried=carried, rules=rules, players=players)[0]
+    return calculate_with_given(meeting, payloads=payloads, carried=carried, rules=rules, players=players)[0]
 
 
-def _replayed(
+def calculate_with_given(
     meeting: Meeting,
     *,
     payloads: list[Any] | None = None,
@@ -300,7 +300,7 @@ def _replayed(
     meeting's request (``meeting_request``), when the writer built it already."""
     if request is None:
         request = meeting_request(meeting, payloads=payloads, rules=rules, players=players)
-    if carried is None and not _carries(meeting):
+    if carried is None and not carries_rounds(meeting):
         carried = ()  # what carried_rounds_for answers, without asking it
     parsed = None
     try:
@@ -325,11 +325,11 @@ def party_members(result: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     return {party: (party,) for party in result["parties"]}
 
 
-def _live_hands(meeting: Meeting) -> list[Hand]:
+def live_hands(meeting: Meeting) -> list[Hand]:
     return list(meeting.hands.live())
 
 
-def _replay_of(
+def replay_of(
     meeting: Meeting, hands: list[Hand], *, players: list[Player] | None = None, carried: tuple[str, ...] | None = None
 ) -> dict[str, Any]:
     return calculate_meeting(meeting, payloads=[h.payload for h in hands], players=players, carried=carried)

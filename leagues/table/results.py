@@ -23,11 +23,11 @@ from leagues.models import (
     Seat,
 )
 from leagues.table.replay import (
-    _carries,
-    _queue_after,
-    _replayed,
+    calculate_with_given,
     carried_rounds_for,
+    carries_rounds,
     hands_digest,
+    outgoing_queue,
     party_members,
 )
 from leagues.table.selectors import Seated, seats_of
@@ -159,8 +159,8 @@ def write_results(
         carried = carried_rounds_for(meeting)
     write_carry(
         meeting,
-        carried=carried if _carries(meeting) else (),
-        queue_after=_queue_after(result),
+        carried=carried if carries_rounds(meeting) else (),
+        queue_after=outgoing_queue(result),
         digest=hands_digest([h.payload for h in hands]),
     )
     if meeting.money_rules and meeting.closed_at:
@@ -376,7 +376,7 @@ def _won(figures: dict[str, Any], party: str, _delta: int) -> bool:
 def replay_meeting(*, meeting: Meeting) -> dict[str, Any]:
     hands = list(meeting.hands.live())
     seated = seats_of(meeting)
-    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
+    result, carried = calculate_with_given(meeting, payloads=[h.payload for h in hands], players=seated)
     write_results(meeting, hands, result, carried=carried, seated=seated)
     # Imported here: the later evenings' writer builds on this module's rows.
     from leagues.table.chain import replay_later_meetings

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy
 
-from leagues.clubs.selectors import _meetings
+from leagues.clubs.selectors import league_meetings
 from leagues.models import (
     Hand,
     HandResult,
@@ -21,20 +21,20 @@ from leagues.table.hand_entry import game_end_line
 
 
 def league_meeting(*, league, pk) -> Meeting | None:
-    """The meeting ``pk`` of ``league`` (``_meetings``), or None."""
-    meeting = _meetings().filter(league=league, pk=pk).first()
+    """The meeting ``pk`` of ``league`` (``league_meetings``), or None."""
+    meeting = league_meetings().filter(league=league, pk=pk).first()
     if meeting is not None:
         meeting.league = league
     return meeting
 
 
 def meeting_for_entry(*, pk, league=None) -> Meeting | None:
-    """The meeting ``pk`` (of ``league``, when given; ``_meetings``) locked until the
+    """The meeting ``pk`` (of ``league``, when given; ``league_meetings``) locked until the
     transaction ends, or None: the lock every writer of its hands takes first, so that two
     phones' writes of one evening come one after the other (SQLite locks the whole database
     for a writer instead). Its season and host are read with it, not locked: ``lock_season``
     takes the season's lock before its meetings'."""
-    meetings = _meetings().select_for_update(of=("self",)).filter(pk=pk)
+    meetings = league_meetings().select_for_update(of=("self",)).filter(pk=pk)
     if league is not None:
         meetings = meetings.filter(league=league)
     meeting = meetings.first()
@@ -44,11 +44,11 @@ def meeting_for_entry(*, pk, league=None) -> Meeting | None:
 
 
 def public_meeting(*, token, pk) -> Meeting | None:
-    """The meeting ``pk`` of the league whose public link is ``token`` (``_meetings``), with
+    """The meeting ``pk`` of the league whose public link is ``token`` (``league_meetings``), with
     its league, or None."""
     if not token:
         return None
-    return _meetings().select_related("league").filter(pk=pk, league__public_token=token).first()
+    return league_meetings().select_related("league").filter(pk=pk, league__public_token=token).first()
 
 
 def live_payloads(*, meeting) -> list:

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from leagues.exceptions import HandConflict, IdempotencyKeyReused, InvalidInput, MeetingClosed, StaleHand
-from leagues.locks import _lock
+from leagues.locks import lock_meeting
 from leagues.models import (
     Hand,
     Meeting,
@@ -27,8 +27,8 @@ from leagues.models import (
 from leagues.table import outbox_choices, selectors
 from leagues.table.chain import replay_later_meetings
 from leagues.table.evening import end_time_passed, evening_over, last_round_done
-from leagues.table.meetings import _close, _refuse_if_closed
-from leagues.table.replay import _queue_after, _replay_of, _replayed, meeting_request
+from leagues.table.meetings import close_meeting_row, refuse_if_closed
+from leagues.table.replay import calculate_with_given, meeting_request, outgoing_queue, replay_of
 from leagues.table.results import write_results
 
 
@@ -169,7 +169,7 @@ class Changed:
 
 
 def _lock_and_read(meeting: Meeting) -> tuple[Meeting, Locked]:
-    meeting = _lock(meeting.pk)
+    meeting = lock_meeting(meeting.pk)
     return meeting, Locked.read(meeting)
 
 
@@ -208,18 +208,20 @@ def _enter(meeting: Meeting, locked: Locked, *, payload: Any, by, number, key, n
     earlier = _entered_before(meeting, key, payload, hands=locked.hands)
     if earlier is not None:
         return Entered(earlier, created=False, result=None)
-    _refuse_if_closed(meeting)
+    refuse_if_closed(meeting)
     hands, before, seated = locked.live, locked.before, locked.seated
     if number is not None and number != len(hands) + 1:
         raise HandConflict(len(hands))
     payloads = [h.payload for h in hands]
     if hands and end_time_passed(meeting, now):
         if before is None:
-            before = _replay_of(meeting, hands, players=seated, carried=locked.carried)
+            before = replay_of(meeting, hands, players=seated, carried=locked.carried)
         if evening_over(meeting, before, now=now):
             raise MeetingClosed(_("The evening is over: its last round was played after the end time."))
     request = meeting_request(meeting, payloads=payloads, players=seated)
-    result, carried = _replayed(meeting, request={**request, "hands": payloads + [payload]}, carried=locked.carried)
+    result, carried = calculate_with_given(
+        meeting, request={**request, "hands": payloads + [payload]}, carried=locked.carried
+    )
     last = locked.hands[-1].position if locked.hands else 0
     hand = Hand(
         meeting=meeting, position=last + 1, number=len(hands) + 1, payload=payload, entered_by=by, idempotency_key=key
@@ -227,13 +229,13 @@ def _enter(meeting: Meeting, locked: Locked, *, payload: Any, by, number, key, n
     hand._history_user = by
     hand.save()
     write_results(meeting, hands + [hand], result, carried=carried, seated=seated)
-    if before is None or _queue_after(before) != _queue_after(result):
+    if before is None or outgoing_queue(before) != outgoing_queue(result):
         # The rounds this evening leaves open changed: a later evening may take them. (When
         # they did not, every later evening was given them already: nothing to look at.)
         replay_later_meetings(meeting, result)
     if last_round_done(meeting, result, now=now):
         # The hand that finishes the last round after the end time ends the evening.
-        _close(meeting, user=by, now=now)
+        close_meeting_row(meeting, user=by, now=now)
     return Entered(hand, created=True, result=result)
 
 
@@ -259,7 +261,7 @@ def change_hand(*, hand: Hand, payload: Any, by, version: int, locked: Locked | 
 
 
 def _change(meeting: Meeting, locked: Locked, *, hand: Hand, payload: Any, by, version: int) -> Changed:
-    _refuse_if_closed(meeting)
+    refuse_if_closed(meeting)
     _check_version(hand, version)
     if hand.deleted_at is not None:
         raise InvalidInput(
@@ -268,7 +270,7 @@ def _change(meeting: Meeting, locked: Locked, *, hand: Hand, payload: Any, by, v
     hands, seated = locked.live, locked.seated
     stored = meeting_request(meeting, payloads=[h.payload for h in hands], players=seated)
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
-    result, carried = _replayed(meeting, request={**stored, "hands": payloads}, carried=locked.carried)
+    result, carried = calculate_with_given(meeting, request={**stored, "hands": payloads}, carried=locked.carried)
     hand.payload = payload
     hand.version += 1
     hand._history_user = by
@@ -282,15 +284,15 @@ def _change(meeting: Meeting, locked: Locked, *, hand: Hand, payload: Any, by, v
 def delete_hand(*, hand: Hand, by, version: int) -> Hand:
     """Mark a hand deleted (it stays in the history and can be restored); the hands after it
     move up one number. Deleting a hand the writer saw deleted already changes nothing."""
-    meeting = _lock(hand.meeting_id)
-    _refuse_if_closed(meeting)
+    meeting = lock_meeting(hand.meeting_id)
+    refuse_if_closed(meeting)
     live, hand = hands_with(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is not None:
         return hand
     hands = [h for h in live if h.pk != hand.pk]
     seated = selectors.seats_of(meeting)
-    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
+    result, carried = calculate_with_given(meeting, payloads=[h.payload for h in hands], players=seated)
     hand.deleted_at = timezone.now()
     hand.number = None
     hand.version += 1
@@ -306,15 +308,15 @@ def delete_hand(*, hand: Hand, by, version: int) -> Hand:
 def restore_hand(*, hand: Hand, by, version: int) -> Hand:
     """Bring a deleted hand back in its place; the hands after it move down one number.
     Restoring a hand the writer saw live already changes nothing."""
-    meeting = _lock(hand.meeting_id)
-    _refuse_if_closed(meeting)
+    meeting = lock_meeting(hand.meeting_id)
+    refuse_if_closed(meeting)
     live, hand = hands_with(meeting, hand.pk)
     _check_version(hand, version)
     if hand.deleted_at is None:
         return hand
     hands = sorted(live + [hand], key=lambda h: h.position)
     seated = selectors.seats_of(meeting)
-    result, carried = _replayed(meeting, payloads=[h.payload for h in hands], players=seated)
+    result, carried = calculate_with_given(meeting, payloads=[h.payload for h in hands], players=seated)
     _renumber(hands, skip=hand)
     hand.deleted_at = None
     hand.number = hands.index(hand) + 1
@@ -377,7 +379,7 @@ def replace_hand(*, hand: Hand, payload: Any, by, version: int, key, entered_as:
     (``change_hand``: StaleHand when it changed since), every later figure replayed. ``key``
     is the waiting hand's idempotency key: sent again, the hand as it is now and no replay,
     nothing written twice."""
-    meeting = _lock(hand.meeting_id)
+    meeting = lock_meeting(hand.meeting_id)
     earlier = _replaced_before(meeting, key, payload)
     if earlier is not None:
         return Changed(earlier, result=None)
@@ -407,7 +409,7 @@ def discard_offline_hand(*, meeting: Meeting, payload: Any, by, key, entered_as:
     written (``created`` False)."""
     try:
         with transaction.atomic():
-            meeting = _lock(meeting.pk)
+            meeting = lock_meeting(meeting.pk)
             earlier = Hand.objects.filter(meeting=meeting, idempotency_key=key).first()
             if earlier is not None:
                 if earlier.deleted_at is None:

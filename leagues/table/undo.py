@@ -55,8 +55,8 @@ def _after(live: list[Hand], hand: Hand) -> list[Hand]:
 def undo_last_hand(*, hand: Hand, user, version: int) -> Hand:
     """Delete the evening's last hand for the one who entered it, at the ``version`` his page
     showed (see the module's doc for what is refused). Returns the hand, deleted."""
-    meeting = locks._lock(hand.meeting_id)
-    meetings._refuse_if_closed(meeting)
+    meeting = locks.lock_meeting(hand.meeting_id)
+    meetings.refuse_if_closed(meeting)
     live, hand = services.hands_with(meeting, hand.pk)
     _enterer_only(
         hand,
@@ -83,8 +83,8 @@ def undo_last_hand(*, hand: Hand, user, version: int) -> Hand:
 def redo_hand(*, hand: Hand, user, version: int) -> Hand:
     """Undo the undo: bring the hand ``undo_last_hand`` deleted back as the last hand, with
     its number, for the one who entered it, at the ``version`` his page showed."""
-    meeting = locks._lock(hand.meeting_id)
-    meetings._refuse_if_closed(meeting)
+    meeting = locks.lock_meeting(hand.meeting_id)
+    meetings.refuse_if_closed(meeting)
     live, hand = services.hands_with(meeting, hand.pk)
     _enterer_only(
         hand, user, _("Only whoever entered this hand can bring it back here; it is among the deleted hands.")

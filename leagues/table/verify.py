@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 
 from leagues.exceptions import InvalidInput
-from leagues.locks import _lock
+from leagues.locks import lock_meeting
 from leagues.models import (
     Hand,
     HandResult,
@@ -18,7 +18,14 @@ from leagues.models import (
     MeetingResult,
     Seat,
 )
-from leagues.table.replay import _carries, _live_hands, _queue_after, calculate_meeting, hands_digest, seated_players
+from leagues.table.replay import (
+    calculate_meeting,
+    carries_rounds,
+    hands_digest,
+    live_hands,
+    outgoing_queue,
+    seated_players,
+)
 from leagues.table.results import MEETING_FIGURES, RESULT_FIGURES, meeting_result_rows, result_rows, write_results
 
 # --- checking the cached results ------------------------------------------------------------
@@ -101,7 +108,7 @@ def _carry_differences(
         return []
     expected = {
         "carried_in": list(carried),
-        "queue_after": list(_queue_after(result)),
+        "queue_after": list(outgoing_queue(result)),
         "hands_digest": hands_digest([h.payload for h in hands]),
     }
     return [
@@ -187,11 +194,11 @@ def _verify_meeting(
     """Check (and with ``rebuild`` mend) one meeting given the rounds carried into it;
     returns the rounds it hands on (None when it no longer replays)."""
     meeting = Meeting.objects.select_related("league", "season").get(pk=meeting_id)
-    carries = _carries(meeting)
+    carries = carries_rounds(meeting)
     if carries and queue is None:
         problems.append(ReplayProblem(meeting, "broken", "the evening before it no longer replays"))
         return None
-    hands = _live_hands(meeting)
+    hands = live_hands(meeting)
     given = queue if carries else ()
     try:
         result = calculate_meeting(meeting, payloads=[h.payload for h in hands], carried=given)
@@ -202,7 +209,7 @@ def _verify_meeting(
     if numbers:
         problems.append(ReplayProblem(meeting, "numbers", numbers))
     _check_caches(meeting, hands, result, given, problems, rebuild=rebuild)
-    return _queue_after(result)
+    return outgoing_queue(result)
 
 
 def _check_caches(
@@ -221,6 +228,6 @@ def _check_caches(
         return
     if rebuild:
         with transaction.atomic():
-            _lock(meeting.pk)
+            lock_meeting(meeting.pk)
             write_results(meeting, hands, result, carried=given)
     problems.append(ReplayProblem(meeting, "differs", difference))

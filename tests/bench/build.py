@@ -199,7 +199,7 @@ def build_league(*, slug, seasons, meetings, hands, carry, user, seed=0):
                     for i, p in enumerate(payloads, 1)
                 )
                 results.write_results(meeting, rows, result, carried=given)
-            carried = replay._queue_after(result)
+            carried = replay.outgoing_queue(result)
             played.append((meeting, payloads, given))
             ids["hands"] += len(rows)
             if index == 0:

@@ -42,7 +42,7 @@ def test_a_bill_saved_while_a_hand_is_corrected_is_split_by_the_corrected_standi
     def correct():
         try:
             with transaction.atomic():
-                locks._lock(at_round_end.pk)  # the scorekeeper's correction holds the evening
+                locks.lock_meeting(at_round_end.pk)  # the scorekeeper's correction holds the evening
                 locked.set()
                 time.sleep(1.0)  # meanwhile the bill is being saved
                 table_services.change_hand(hand=hand, payload=ANNA_CARL, by=keeper, version=hand.version)

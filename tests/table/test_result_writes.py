@@ -113,7 +113,7 @@ def test_a_replay_before_that_is_not_the_stored_one_spoils_no_row(setting):
     seated = selectors.seats_of(meeting)
     wrong = replay.calculate_meeting(meeting, payloads=[ANNA_CARL] * 3)  # not what is stored
     services.enter_hand(
-        meeting=locks._lock(meeting.pk),
+        meeting=locks.lock_meeting(meeting.pk),
         payload=BEN_DORA,
         by=keeper,
         locked=services.Locked(hands=hands, seated=seated, before=wrong),

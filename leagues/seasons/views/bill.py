@@ -121,7 +121,7 @@ def _context(request, season, membership, stored, may_edit):
         "is_admin": membership.allows(Role.ADMIN),
         "chooser": selectors.restaurant_chooser(table=table, race=race),
         "result": None,
-        "stored": _stored(stored, scores) if stored else None,
+        "stored": stored_bill(stored, scores) if stored else None,
         "page_url": request.build_absolute_uri(request.path),
         "reopenings": [
             (r, bill_page.known_as(league, r.reopened_by, r.reopened_by_name))
@@ -275,7 +275,7 @@ def _ranked(scores):
     return rows
 
 
-def _stored(stored, scores):
+def stored_bill(stored, scores):
     """What the page shows of a stored bill, and, when the standings changed since (an admin
     reopened the season), the same bill split by today's standings beside it."""
     paid = stored.paid or {}

@@ -17,7 +17,7 @@ from leagues.permissions import league_for, public_league
 from leagues.seasons import selectors
 from leagues.seasons.report import season_report
 from leagues.seasons.report_money import season_money
-from leagues.seasons.views.bill import _stored
+from leagues.seasons.views.bill import stored_bill
 
 
 def _report(request, league, number, *, public_token=None):
@@ -34,7 +34,7 @@ def _report(request, league, number, *, public_token=None):
         table = report.standings.table
         scores = selectors.bill_scores(table=table, race=report.standings.race)
         # The bill page's own reading of a stored bill: the same rows, transfers and words.
-        stored = _stored(report.bill, scores)
+        stored = stored_bill(report.bill, scores)
     return render(
         request,
         "report/report.html",

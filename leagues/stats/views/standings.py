@@ -25,7 +25,7 @@ class BadSeason(ValueError):
     pass
 
 
-def _season_number(request):
+def asked_season_number(request):
     """?season=N picks a season; BadSeason when it is not a number at all."""
     raw = request.GET.get("season")
     if raw in (None, ""):
@@ -38,7 +38,7 @@ def _season_number(request):
 
 def _standings(request, league, *, public_token=None, membership=None):
     try:
-        number = _season_number(request)
+        number = asked_season_number(request)
     except BadSeason as error:
         message = _("“%(value)s” is not a season number.") % {"value": error.args[0]}
         return render(request, "400.html", {"message": message}, status=400)

@@ -19,7 +19,7 @@ from leagues.models import Player, Season
 from leagues.permissions import league_for
 from leagues.stats import ratings as rating_reads
 from leagues.stats import statistics as stats_reads
-from leagues.stats.views.standings import BadSeason, _season_number
+from leagues.stats.views.standings import BadSeason, asked_season_number
 
 
 def chart_by_role(stats: stats_reads.LeagueStatistics) -> dict[str, Any]:
@@ -108,7 +108,7 @@ def special_rows(player: stats_reads.PlayerStats) -> list[tuple[Any, int, int]]:
 def _season(request, league):
     """(season or None for all time, the league's seasons) or a 400 response."""
     try:
-        number = _season_number(request)
+        number = asked_season_number(request)
     except BadSeason as error:
         message = _("“%(value)s” is not a season number.") % {"value": error.args[0]}
         return None, None, render(request, "400.html", {"message": message}, status=400)
