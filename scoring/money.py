@@ -18,7 +18,7 @@ exact fractions of a cent (``Fraction``) until they are rounded. The rules are t
 "correction") that, paid on top of the old settlement, leave everyone where the new one would
 have; the old lines stay as they were paid.
 
-Decisions where the issue is silent (``docs/rules/money.en.md`` says them in words):
+Decisions the rules leave open (``docs/rules/money.en.md`` says them in words):
 
 - ``between_players``: each player gets ``rate`` × (own total − the evening's mean total), so
   the nets sum to zero whatever the game. Doppelkopf's totals sum to zero already, so there it
@@ -45,7 +45,7 @@ from .money_check import Facts, check_facts
 from .money_rules import BETWEEN_PLAYERS, CASHBOX_DIFFERENCE, CASHBOX_MINUS, TO_CASHBOX, rate_text, resolve_money_rules
 
 # The API the app calls (and the reasons it shows).
-__all__ = ["REASONS", "Line", "Payment", "Settlement", "difference", "settle_evening"]
+__all__ = ["REASONS", "Line", "Payment", "Settlement", "difference", "settle_evening", "settlement_of"]
 
 POINTS = "points"
 GAME = "game"
@@ -135,7 +135,7 @@ def settle_evening(
         *_stakes(MATCH, money["per_match"], money["per_match_to"], facts.matches, facts.players),
         *_fees(money, facts),
     ]
-    return _settlement(facts.players, lines)
+    return settlement_of(facts.players, lines)
 
 
 def difference(*, old: Settlement, new: Settlement) -> Settlement:
@@ -160,10 +160,10 @@ def difference(*, old: Settlement, new: Settlement) -> Settlement:
             "payee_now": new.nets.get(payee, 0),
         }
         lines.append(Line(payer, payee, cents, CORRECTION, _frozen(figures)))
-    return _settlement(players, lines)
+    return settlement_of(players, lines)
 
 
-def _settlement(players: Sequence[str], lines: list[Line]) -> Settlement:
+def settlement_of(players: Sequence[str], lines: list[Line]) -> Settlement:
     """Nets, the cashbox's total and the payments of ``lines``."""
     nets = dict.fromkeys(players, 0)
     cashbox = 0

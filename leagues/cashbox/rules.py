@@ -48,7 +48,7 @@ def _row(label, value) -> dict[str, str]:
 
 def _cents(cents: Decimal) -> str:
     """An amount of cents in euros, in the page's language ("0,05 €")."""
-    return money_text(cents / 100)
+    return money_text(Decimal(cents) / 100)
 
 
 def rate_text(rate: str) -> str:

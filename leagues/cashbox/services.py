@@ -62,7 +62,7 @@ def _note(note: str, *, required: bool) -> str:
 def _check_cents(cents: int, field: str = "amount") -> None:
     if not 1 <= cents <= MAX_MONEY_CENTS:
         raise field_error(
-            field, _("The amount must be from 0.01 to %(max)s.") % {"max": money_text(MAX_MONEY_CENTS / 100)}
+            field, _("The amount must be from 0.01 to %(max)s.") % {"max": money_text(Decimal(MAX_MONEY_CENTS) / 100)}
         )
 
 
@@ -169,7 +169,7 @@ def record_count(*, league: League, cents: int, counted_on, note: str, user, now
         raise field_error("counted_on", _("Counted on: a day from 1900 to today."))
     if not 0 <= cents <= MAX_MONEY_CENTS:
         raise field_error(
-            "amount", _("The amount must be from 0 to %(max)s.") % {"max": money_text(MAX_MONEY_CENTS / 100)}
+            "amount", _("The amount must be from 0 to %(max)s.") % {"max": money_text(Decimal(MAX_MONEY_CENTS) / 100)}
         )
     return CashCount.objects.create(
         league=league,
@@ -266,13 +266,20 @@ def tick_payment(*, meeting: Meeting, key: str, paid_how: str, user, now=None) -
     transaction. Refused when the payment is no longer open (the evening changed, or another
     phone ticked it first): the league's lock makes two ticks of one payment one."""
     league = lock_league(meeting.league)
-    meeting = Meeting.objects.select_related("season").get(pk=meeting.pk)
+    meeting = _lock_evening(meeting)
     _check_paid_how(paid_how)
     evening = settlement.evening_settlement(meeting=meeting)
     line = next((o for o in evening.open if o.key == key), None) if evening else None
     if line is None:
         raise _no_longer_open()
     return _tick(league, meeting, evening, line, paid_how=paid_how, user=user, now=now or timezone.now())
+
+
+def _lock_evening(meeting: Meeting) -> Meeting:
+    """The evening, locked after its league (the order of leagues.locks): a correction carried
+    into it waits for the tick, or the tick for the correction, so a tick never reads results
+    that a correction is rewriting."""
+    return Meeting.objects.select_for_update(of=("self",)).select_related("season").get(pk=meeting.pk)
 
 
 @dataclass(frozen=True)
@@ -290,7 +297,7 @@ def tick_payment_once(*, meeting: Meeting, key: str, paid_how: str, user, now=No
     that payment is the answer and nothing is recorded twice (a retry after a lost answer,
     or two phones ticking at once: the league's lock orders them)."""
     league = lock_league(meeting.league)
-    meeting = Meeting.objects.select_related("season").get(pk=meeting.pk)
+    meeting = _lock_evening(meeting)
     _check_paid_how(paid_how)
     evening = settlement.evening_settlement(meeting=meeting)
     if evening is None:

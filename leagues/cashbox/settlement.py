@@ -177,7 +177,7 @@ def paid_settlement(evening: EveningMoney) -> Settlement:
     ]
     if not lines:
         return Settlement(names, (), (), MappingProxyType(dict.fromkeys(names, 0)), 0)
-    return money._settlement(names, lines)
+    return money.settlement_of(names, lines)
 
 
 def open_lines(evening: EveningMoney) -> list[Open]:

@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from leagues.cashbox.services import pay_bill_share
 from leagues.exceptions import InvalidInput, MidRound, SplitChanged, checked_reason, field_error, problems_as_errors
@@ -26,7 +27,6 @@ from leagues.table.evening import games_left_in_round, mid_round, mid_round_mess
 from leagues.table.replay import live_hands, replay_of
 from scoring.bill import split_bill
 from scoring.errors import Problems, ScoringError
-from scoring.errors import _ as _noop
 
 
 def _lock_season(season: Season, *, user, now) -> None:
@@ -104,7 +104,7 @@ def split_season_bill(request: dict[str, Any]) -> dict[str, Any]:
     total = Decimal(whole["total"])
     if not 0 <= share <= total:
         problems = Problems()
-        message = _noop("The cashbox can pay from 0 to the total with tip, %(total)s.")
+        message = gettext_noop("The cashbox can pay from 0 to the total with tip, %(total)s.")
         problems.add(None, "from_cashbox", message, total=whole["total"])
         problems.raise_if_any()
     rest = {key: value for key, value in plain.items() if key != "tip_percent"}

@@ -7,6 +7,8 @@ A payment ticked into or out of the cashbox records its ledger entry at the same
 the tick's card says it, so that entry is not shown twice (it still counts where the page
 is cut)."""
 
+from decimal import Decimal
+
 from django.db.models import Exists, OuterRef
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -21,7 +23,7 @@ HOW = {PaidHow.CASH: gettext_lazy("in cash"), PaidHow.TRANSFER: gettext_lazy("by
 
 def _words(kind_label, cents, note) -> str:
     """ "deposit: 50,00 € · Start": what went in or out, and why."""
-    text = f"{kind_label}: {money_text(cents / 100)}"
+    text = f"{kind_label}: {money_text(Decimal(cents) / 100)}"
     return f"{text} · {note}" if note else text
 
 
@@ -64,7 +66,7 @@ def _count_events(*, league, cursor, size):
     events = []
     for count in newest_page(counts, cursor=cursor, source=COUNT, when="recorded_at", size=size):
         summary = _("%(amount)s counted on %(date)s") % {
-            "amount": money_text(count.cents / 100),
+            "amount": money_text(Decimal(count.cents) / 100),
             "date": date_format(count.counted_on, _("j M Y")),
         }
         events.append(
@@ -94,7 +96,7 @@ def _payment_events(*, league, cursor, size):
         summary = _("%(payer)s to %(payee)s: %(amount)s, %(how)s") % {
             "payer": payment.payer.name if payment.payer else _("the cashbox"),
             "payee": payment.payee.name if payment.payee else _("the cashbox"),
-            "amount": money_text(payment.cents / 100),
+            "amount": money_text(Decimal(payment.cents) / 100),
             "how": str(HOW.get(payment.paid_how, payment.paid_how)),
         }
         events.append(

@@ -52,7 +52,7 @@ def last_change(hand: Hand) -> tuple[Any, Any]:
     return last.history_user, last.history_date
 
 
-def _check_version(hand: Hand, version: int) -> None:
+def check_version(hand: Hand, version: int) -> None:
     if hand.version != version:
         changed_by, changed_at = last_change(hand)
         raise StaleHand(hand, changed_by=changed_by, changed_at=changed_at)
@@ -262,7 +262,7 @@ def change_hand(*, hand: Hand, payload: Any, by, version: int, locked: Locked | 
 
 def _change(meeting: Meeting, locked: Locked, *, hand: Hand, payload: Any, by, version: int) -> Changed:
     refuse_if_closed(meeting)
-    _check_version(hand, version)
+    check_version(hand, version)
     if hand.deleted_at is not None:
         raise InvalidInput(
             [{"hand": None, "field": "payload", "message": _("Restore this hand before correcting it.")}]
@@ -287,7 +287,7 @@ def delete_hand(*, hand: Hand, by, version: int) -> Hand:
     meeting = lock_meeting(hand.meeting_id)
     refuse_if_closed(meeting)
     live, hand = hands_with(meeting, hand.pk)
-    _check_version(hand, version)
+    check_version(hand, version)
     if hand.deleted_at is not None:
         return hand
     hands = [h for h in live if h.pk != hand.pk]
@@ -311,7 +311,7 @@ def restore_hand(*, hand: Hand, by, version: int) -> Hand:
     meeting = lock_meeting(hand.meeting_id)
     refuse_if_closed(meeting)
     live, hand = hands_with(meeting, hand.pk)
-    _check_version(hand, version)
+    check_version(hand, version)
     if hand.deleted_at is None:
         return hand
     hands = sorted(live + [hand], key=lambda h: h.position)

@@ -66,7 +66,7 @@ def undo_last_hand(*, hand: Hand, user, version: int) -> Hand:
     )
     if hand.deleted_at is not None and _done_already(hand, user=user, version=version):
         return hand
-    services._check_version(hand, version)
+    services.check_version(hand, version)
     later = _after(live, hand)
     if later:
         raise _refused(
@@ -91,7 +91,7 @@ def redo_hand(*, hand: Hand, user, version: int) -> Hand:
     )
     if hand.deleted_at is None and _done_already(hand, user=user, version=version):
         return hand
-    services._check_version(hand, version)
+    services.check_version(hand, version)
     if hand.deleted_at is None:
         return hand
     later = _after(live, hand)

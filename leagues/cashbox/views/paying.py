@@ -117,7 +117,8 @@ def pay(request, slug, player_id):
         "player": player,
         "amount": amount,
         "transfer": transfer,
-        "hidden": not visible,
+        # A player without an account has no IBAN to hide: the page says he stored none.
+        "hidden": not visible and player.user is not None,
         "iban": epc.formatted(transfer.iban) if transfer else None,
         "qr_url": f"{reverse('pay_qr', kwargs={'slug': slug, 'player_id': player_id})}?{request.GET.urlencode()}",
     }

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from leagues import exceptions
 from leagues.cashbox import services, settlement
 from leagues.cashbox.rules import rate_text
+from leagues.cashbox.selectors import to_euros
 from leagues.models import PaidHow, Role
 from leagues.permissions import meeting_for
 from scoring.money import POINTS, REASONS
@@ -44,20 +45,20 @@ def _figures(evening) -> dict:
     """The figures that led to the payments: each player's total and net, the rate, the lines."""
     nets = evening.settlement.nets
     rows = [
-        {"name": p.name, "total": evening.totals[p.name], "net": nets.get(p.name, 0) / 100} for p in evening.players
+        {"name": p.name, "total": evening.totals[p.name], "net": to_euros(nets.get(p.name, 0))} for p in evening.players
     ]
     lines = [
         {
             "payer": line.payer,
             "payee": line.payee,
-            "euros": line.cents / 100,
+            "euros": to_euros(line.cents),
             "reason": _(REASONS.get(line.reason, line.reason)),
         }
         for line in evening.settlement.lines
         if line.reason != POINTS or evening.rules["per_point"] != "between_players"
     ]
     rate = rate_text(evening.rules["rate"]) if evening.rules["per_point"] != "off" else None
-    return {"rows": rows, "rate": rate, "lines": lines, "cashbox": evening.settlement.cashbox / 100}
+    return {"rows": rows, "rate": rate, "lines": lines, "cashbox": to_euros(evening.settlement.cashbox)}
 
 
 def _scan_links(request, meeting, lines) -> dict:
@@ -75,7 +76,7 @@ def _scan_links(request, meeting, lines) -> dict:
 @login_required
 @require_POST
 def tick(request, slug, pk):
-    """Tick one open payment of the evening (or, via ``of``, of an earlier one) as paid."""
+    """Tick one open payment of the evening as paid."""
     meeting, membership = meeting_for(user=request.user, slug=slug, pk=pk, role=Role.SCOREKEEPER)
     key = request.POST.get("payment", "")
     if key.startswith("box-") and not membership.allows(Role.ADMIN):
