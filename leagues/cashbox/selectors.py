@@ -20,6 +20,7 @@ from leagues.models import (
     Membership,
     Player,
     Role,
+    SeasonBill,
 )
 
 # The ledger page lists this many entries, newest first; the balance counts them all.
@@ -141,8 +142,8 @@ def iban_visible_to(*, viewer, owner, league: League) -> bool:
     """Whether ``viewer`` may see the IBAN that ``owner`` (a user) stored in ``league``.
 
     The owner himself; the league's admins (who keep its money); and a member who owes the
-    owner money on an open line of some evening's settlement, so that he can pay him by
-    scan. Never anyone else, never anyone outside the league, never an anonymous visitor
+    owner money on an open line of some evening's settlement, or a transfer of a season's
+    bill in force, so that he can pay him by scan. Never anyone else, never anyone outside the league, never an anonymous visitor
     (the public link, an export's public parts)."""
     if viewer is None or owner is None or not viewer.is_authenticated:
         return False
@@ -156,7 +157,20 @@ def iban_visible_to(*, viewer, owner, league: League) -> bool:
     players = {p.user_id: p for p in Player.objects.filter(league=league, user_id__in=[viewer.pk, owner.pk])}
     if len(players) != 2:
         return False
-    return settlement.owes(payer=players[viewer.pk], payee=players[owner.pk])
+    payer, payee = players[viewer.pk], players[owner.pk]
+    return settlement.owes(payer=payer, payee=payee) or _owes_on_a_bill(payer=payer, payee=payee, league=league)
+
+
+def _owes_on_a_bill(*, payer: Player, payee: Player, league: League) -> bool:
+    """Whether a season's bill in force has ``payer`` transfer money to ``payee`` (the bill
+    names players as it shows them; one bill a season)."""
+    bills = SeasonBill.objects.current().filter(season__league=league).values_list("transfers", flat=True)
+    return any(
+        t.get("from") == payer.name and t.get("to") == payee.name
+        for transfers in bills
+        for t in transfers or ()
+        if isinstance(t, dict)
+    )
 
 
 def bank_account_of(*, user, league: League) -> BankAccount | None:

@@ -67,7 +67,7 @@ def import_bill(item, where, season, player) -> SeasonBill:
     of them by its standings (a file whose figures differ is refused, not corrected)."""
     request = _bill_request(item, where, player)
     try:
-        result = split_season_bill(request)
+        result = split_season_bill(request=request)
     except ScoringError as error:
         raise ImportProblem(where, " ".join(e["message"] for e in exceptions.problems_as_errors(error))) from error
     figures = _engine_figures(request, result)

@@ -7,6 +7,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,6 +19,8 @@ from leagues.locks import lock_league, lock_meeting, lock_season_row
 from leagues.models import (
     League,
     Meeting,
+    Membership,
+    Role,
     Season,
     SeasonBill,
     SeasonReopening,
@@ -90,7 +93,7 @@ def _decimal_or_none(value):
     return None if value is None else Decimal(str(value))
 
 
-def split_season_bill(request: dict[str, Any]) -> dict[str, Any]:
+def split_season_bill(*, request: dict[str, Any]) -> dict[str, Any]:
     """split_bill's answer for a season's bill. With ``from_cashbox`` (an amount, as "25.00")
     the league's cashbox pays that much of the total with tip and the rest is split as
     without it (who paid, ``paid_by`` or ``paid``, paid the rest): the answer's ``total`` is
@@ -160,6 +163,8 @@ def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None, seen: s
     """
     lock_league(season.league)
     season = lock_season_row(season.pk)
+    if Decimal(str(bill.get("from_cashbox") or 0)) and not _keeps_the_money(user, season.league):
+        raise PermissionDenied(_("From the cashbox: only an admin takes money out of the cashbox."))
     if season.closed_on is None:
         raise field_error("season", _("This season is still running: its bill is split when everyone has hosted."))
     if season.locked_at is None:
@@ -168,12 +173,21 @@ def settle_bill(*, season: Season, bill: dict[str, Any], user, now=None, seen: s
         _refuse_mid_round(season)
     scores = selectors.season_scores(season=season)
     try:
-        result = split_season_bill({**bill, "scores": scores})
+        result = split_season_bill(request={**bill, "scores": scores})
     except ScoringError as error:
         raise InvalidInput(problems_as_errors(error)) from error
     if seen is not None and seen != bill_digest(scores, result):
         raise SplitChanged([{"hand": None, "field": "seen", "message": _("This is not the split that was shown.")}])
     return _store_bill(season, bill, result, scores, user=user, now=now or timezone.now())
+
+
+def _keeps_the_money(user, league: League) -> bool:
+    """Whether ``user`` may take money out of ``league``'s cashbox: an admin of it, or the
+    system itself (an import, the demo: no user)."""
+    if user is None:
+        return True
+    membership = Membership.objects.filter(league=league, user=user).first()
+    return membership is not None and membership.allows(Role.ADMIN)
 
 
 def _store_bill(season: Season, bill: dict[str, Any], result, scores, *, user, now) -> SeasonBill:

@@ -25,6 +25,9 @@ from leagues.models import Meeting
 from leagues.table import evening, replay, sharing
 from leagues.table import selectors as table_selectors
 
+# What the board shows that can change while it is up: the hands, the rounds carried in, the
+# end time and whether the evening closed. Its host, season and seats are fixed once it
+# started; a player renamed shows at the next hand.
 MARK_FIELDS = ("carry__hands_digest", "carry__carried_in", "closed_at", "date", "end_time")
 
 

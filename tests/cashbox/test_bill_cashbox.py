@@ -145,3 +145,32 @@ def test_a_bill_with_a_cashbox_share_goes_through_an_export_and_back(client, lea
     )
     with pytest.raises(ImportProblem, match="shares"):
         import_bill({**item, "from_cashbox": "39.00"}, "bills[1]", original.season, player)
+
+
+def test_a_debtor_of_a_stored_bill_sees_his_creditors_iban_and_nobody_else_does(client, league, admin):
+    client.force_login(admin)
+    ben, carl = league.players.get(name="Ben"), league.players.get(name="Carl")
+    save_bill(client, url(league), {"total": "100", "method": "equal", "paid_by": str(ben.pk), "from_cashbox": "50"})
+    transfers = SeasonBill.objects.get().transfers
+    assert {"from": "Carl", "to": "Ben"} in [{k: t[k] for k in ("from", "to")} for t in transfers]
+    ben.user, carl.user = member(league, Role.MEMBER), member(league, Role.MEMBER)
+    league.players.filter(user__in=[ben.user, carl.user]).delete()  # member()'s own players
+    ben.save()
+    carl.save()
+    # Carl owes Ben on the bill in force: he may see Ben's IBAN to pay him by scan.
+    assert selectors.iban_visible_to(viewer=carl.user, owner=ben.user, league=league)
+    # Ben owes Carl nothing: Carl's IBAN stays hidden from him.
+    assert not selectors.iban_visible_to(viewer=ben.user, owner=carl.user, league=league)
+
+
+def test_the_bill_service_refuses_a_cashbox_share_from_anyone_but_an_admin(league, admin):
+    from django.core.exceptions import PermissionDenied
+
+    from leagues.seasons import services as season_services
+
+    scorekeeper = member(league, Role.SCOREKEEPER)
+    season = league.seasons.get(number=1)
+    bill = {"total": "100", "method": "equal", "from_cashbox": "10"}
+    with pytest.raises(PermissionDenied):
+        season_services.settle_bill(season=season, bill=bill, user=scorekeeper)
+    assert not SeasonBill.objects.exists() and selectors.balance(league=league) == 8000

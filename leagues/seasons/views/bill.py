@@ -47,7 +47,7 @@ ENGINE_FIELDS = {
 def _split(form, scores):
     """split_bill's answer, or None with its problems put on the form's fields."""
     try:
-        return services.split_season_bill(form.bill_request(scores))
+        return services.split_season_bill(request=form.bill_request(scores))
     except ScoringError as error:
         for problem in error.problems:
             form.add_error(ENGINE_FIELDS.get(problem.field), _page_message(problem))
@@ -312,7 +312,7 @@ def stored_bill(stored, scores):
 def _split_again(stored, scores):
     """The stored bill's inputs split by today's standings: (rows, None) or (None, why not)."""
     try:
-        result = services.split_season_bill({**services.stored_bill_request(stored), "scores": scores})
+        result = services.split_season_bill(request={**services.stored_bill_request(stored), "scores": scores})
     except ScoringError as error:
         return None, " ".join(_page_message(p) for p in error.problems)
     old = stored.shares

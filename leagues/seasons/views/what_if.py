@@ -26,7 +26,7 @@ def _bills(stored, result, *, race):
     try:
         for table in (result.played, result.what_if):
             scores = selectors.bill_scores(table=table, race=race)
-            shares.append(services.split_season_bill({**request, "scores": scores})["shares"])
+            shares.append(services.split_season_bill(request={**request, "scores": scores})["shares"])
     except ScoringError as error:
         return None, " ".join(p.render(translate=gettext) for p in error.problems)
     played, other = shares
