@@ -10,6 +10,7 @@ from .accounts import ApiToken, RateCount
 from .league import (
     GAME_LABELS,
     ROLE_RANK,
+    Combine,
     Invite,
     League,
     Membership,
@@ -19,6 +20,7 @@ from .league import (
     new_token,
 )
 from .meeting import Hand, Meeting, MeetingReopening, Seat
+from .night import ClubNight
 from .money import MONEY_IN, MONEY_OUT, BankAccount, CashboxEntry, CashCount, EntryKind, PaidHow, Payment
 from .results import DerivedFigure, HandResult, MeetingCarry, MeetingResult
 from .season import Season, SeasonBill, SeasonReopening, everyone_hosted
@@ -32,6 +34,8 @@ __all__ = [
     "BankAccount",
     "CashCount",
     "CashboxEntry",
+    "ClubNight",
+    "Combine",
     "DerivedFigure",
     "EntryKind",
     "Hand",

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .league import GAME_CHOICES, League, Player, who_field
+from .night import ClubNight
 from .season import Season
 
 
@@ -77,6 +78,12 @@ class Meeting(models.Model):
     # nothing open, and worked out again whenever the evening's results or payments change,
     # so the reads of what is open skip the evenings long settled, however many there are.
     money_open = models.BooleanField(default=True)
+    # A table of a club night (several tables at once), numbered from 1; both empty for an
+    # evening at one table.
+    club_night = models.ForeignKey(
+        ClubNight, on_delete=models.CASCADE, null=True, blank=True, related_name="tables", verbose_name=_("club night")
+    )
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
 
     objects = MeetingQuerySet.as_manager()
 
@@ -92,6 +99,14 @@ class Meeting(models.Model):
                 fields=["league", "date", "id"],
                 condition=models.Q(money_open=True, money_rules__isnull=False, closed_at__isnull=False),
                 name="meeting_money_open",
+            ),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["club_night", "table_number"], name="one_meeting_per_table"),
+            models.CheckConstraint(
+                condition=Q(club_night__isnull=True, table_number__isnull=True)
+                | Q(club_night__isnull=False, table_number__gte=1),
+                name="a_table_has_a_number",
             ),
         ]
 
