@@ -1,0 +1,83 @@
+"""Reads of club nights: a night's tables and the evening's standings they make together.
+
+Query counts are fixed whatever the number of tables and hands: the tables in one query, their
+seats in one, their stored results (``MeetingResult``) in one.
+"""
+
+from dataclasses import dataclass
+
+from leagues import games
+from leagues.models import ClubNight, MeetingResult, Seat
+from scoring import club_night
+
+
+@dataclass(frozen=True)
+class NightRow:
+    """One line of a night's standings: a ``scoring.club_night.NightStanding`` with the player's
+    id and the table's meeting."""
+
+    place: int
+    player_id: int
+    name: str
+    table: int
+    meeting_id: int
+    score: object  # Fraction
+    points: int
+    games: int
+
+
+def night_of(*, league, pk) -> ClubNight | None:
+    """The club night ``pk`` of ``league`` with its season and host, or None."""
+    night = ClubNight.objects.select_related("season", "host").filter(league=league, pk=pk).first()
+    if night is not None:
+        night.league = league
+    return night
+
+
+def night_tables(*, night) -> list:
+    """The night's tables (meetings) in table order."""
+    return list(night.tables.order_by("table_number"))
+
+
+def night_standings(*, night, tables=None) -> list[NightRow]:
+    """The evening's standings of ``night``, its tables combined by the night's method, from the
+    tables' stored results. The figure a table ranks by is the total, or the games won in a
+    race game. ``tables``: the night's meetings when the caller read them already."""
+    if tables is None:
+        tables = night_tables(night=night)
+    by_meeting = {table.pk: table for table in tables}
+    seats = Seat.objects.filter(meeting__in=by_meeting).order_by("meeting", "position")
+    seated = {}  # meeting id -> {player id: name}, in seat order
+    for meeting_id, player_id, name in seats.values_list("meeting_id", "player_id", "player__name"):
+        seated.setdefault(meeting_id, {})[player_id] = name
+    race = games.is_race_game(night.league.game)
+    figures = {
+        (m, p): (won if race else total, count)
+        for m, p, total, won, count in MeetingResult.objects.filter(meeting__in=by_meeting).values_list(
+            "meeting_id", "player_id", "total", "games_won", "games"
+        )
+    }
+    played, where = [], {}
+    for table in tables:
+        players = seated.get(table.pk, {})
+        played.append(
+            {
+                name: club_night.Played(*figures.get((table.pk, player_id), (0, 0)))
+                for player_id, name in players.items()
+            }
+        )
+        where.update({name: (player_id, table.pk) for player_id, name in players.items()})
+    standings = club_night.combine(method=night.combine, tables=played)
+    return [
+        NightRow(
+            place=row.place,
+            player_id=where[row.player][0],
+            name=row.player,
+            table=row.table,
+            meeting_id=where[row.player][1],
+            score=row.score,
+            points=row.points,
+            games=row.games,
+        )
+        for row in standings
+    ]
