@@ -77,6 +77,4 @@ def night_for(league, tables, *, date=None, host=None, **kwargs):
 
     seated = [[Player.objects.get_or_create(league=league, name=name)[0] for name in names] for names in tables]
     host = Player.objects.get(league=league, name=host) if host else seated[0][0]
-    return open_club_night(
-        league=league, date=date or datetime.date(2026, 11, 20), host=host, tables=seated, **kwargs
-    )
+    return open_club_night(league=league, date=date or datetime.date(2026, 11, 20), host=host, tables=seated, **kwargs)

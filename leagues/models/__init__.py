@@ -20,8 +20,8 @@ from .league import (
     new_token,
 )
 from .meeting import Hand, Meeting, MeetingReopening, Seat
-from .night import ClubNight
 from .money import MONEY_IN, MONEY_OUT, BankAccount, CashboxEntry, CashCount, EntryKind, PaidHow, Payment
+from .night import ClubNight
 from .results import DerivedFigure, HandResult, MeetingCarry, MeetingResult
 from .season import Season, SeasonBill, SeasonReopening, everyone_hosted
 

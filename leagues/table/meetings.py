@@ -206,7 +206,9 @@ def season_to_start(*, league: League, date, user, after=CURRENT_SEASON) -> tupl
     return league, season
 
 
-def new_meeting(*, league: League, season: Season, date, host: Player, players: list[Player], user, **fields) -> Meeting:
+def new_meeting(
+    *, league: League, season: Season, date, host: Player, players: list[Player], user, **fields
+) -> Meeting:
     """A meeting with the league's rules copied and ``players`` seated in order, checked the
     way a replay will see it (teams, start totals). ``fields``: the rest of the meeting's
     fields (end time, pennant, teams, start totals, its club night and table number)."""

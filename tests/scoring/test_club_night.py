@@ -8,7 +8,13 @@ from scoring.club_night import Played, combine, winner
 from scoring.errors import ScoringError
 
 # Nine Doppelkopf players at a table of five and one of four.
-FIVE = {"Anna": Played(30, 20), "Bert": Played(10, 20), "Cleo": Played(-5, 16), "Dora": Played(-15, 20), "Emil": Played(-20, 20)}
+FIVE = {
+    "Anna": Played(30, 20),
+    "Bert": Played(10, 20),
+    "Cleo": Played(-5, 16),
+    "Dora": Played(-15, 20),
+    "Emil": Played(-20, 20),
+}
 FOUR = {"Fritz": Played(24, 24), "Gabi": Played(24, 24), "Hans": Played(-12, 24), "Ida": Played(-36, 24)}
 
 
