@@ -206,13 +206,14 @@ def value(data: Any, key: str, where: str, kind, *, required=True):
     ``required``."""
     if not isinstance(data, dict):
         raise ImportProblem(where, _("an object was expected."))
+    at = f"{where}.{key}" if where else key  # a key of the file's top level is named alone
     if data.get(key) is None:
         if required:
-            raise ImportProblem(f"{where}.{key}", _("missing."))
+            raise ImportProblem(at, _("missing."))
         return None
     found = data[key]
     if kind is not None and (not isinstance(found, kind) or (kind in (int, (int,)) and isinstance(found, bool))):
-        raise ImportProblem(f"{where}.{key}", _("not the expected kind of value."))
+        raise ImportProblem(at, _("not the expected kind of value."))
     return found
 
 

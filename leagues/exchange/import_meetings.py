@@ -94,18 +94,25 @@ def checked_money_rules(item, where, *, resolved: bool) -> dict | None:
     return {name: rules[name] for name in money}  # the overrides, the rate in its canonical form
 
 
-def import_meeting(item, where, league, seasons, player) -> Meeting:
+def import_meeting(item, where, league, seasons, player, nights) -> Meeting:
+    """The meeting ``item`` at ``where``; ``nights`` (``night_file.Nights``): the file's club
+    nights, of which it may be a table. A table's host is its night's; an evening at one table
+    is hosted by the first in seat order, as the start page opens it."""
     number = checks.value(item, "season", where, int)
     if number not in seasons:
         raise ImportProblem(f"{where}.season", _("no such season in the file."))
     seats = _seated(item, where, league, player)
+    season, date = seasons[number][0], checks.day(item, "date", where)
+    table = nights.table(item, where, season=season, date=date, seats=seats)
     variant, rules = _meeting_rules(item, where, league)
     closed_at = checks.moment(item, "closed_at", where, required=False)
     meeting = Meeting.objects.create(
         league=league,
-        season=seasons[number][0],
-        date=checks.day(item, "date", where),
-        host=seats[0],
+        season=season,
+        date=date,
+        host=seats[0] if table is None else table.host,
+        club_night=None if table is None else table.night,
+        table_number=None if table is None else table.number,
         end_time=checks.clock(item, "end_time", where),
         pennant_holder=player(item.get("pennant_holder"), f"{where}.pennant_holder", required=False),
         pennant_forgotten=checks.flag(item, "pennant_forgotten", where, default=False),

@@ -1,8 +1,9 @@
 """A league's data out and in: everything as it was entered, nothing derived.
 
-The JSON export holds the league, its players, its seasons, every meeting with its rules,
-seats and hands (deleted ones too, each with its history of versions), the reopenings with
-their reasons, the stored bills, and the league's money: the cashbox's ledger and counts and
+The JSON export holds the league, its players, its seasons, its club nights (evenings at
+several tables: leagues/exchange/night_file.py), every meeting with its rules, seats and hands
+(deleted ones too, each with its history of versions), the reopenings with their reasons, the
+stored bills, and the league's money: the cashbox's ledger and counts and
 the payments ticked (leagues/exchange/money_file.py; never a member's bank account). Derived figures (HandResult and the other caches) are not
 in it: an import replays every meeting, so the imported league's standings, sheets and bills
 are the engine's, not copied numbers. Who entered, changed, closed, reopened and settled what
@@ -39,7 +40,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from leagues import exceptions
 from leagues.clubs import names, services
-from leagues.exchange import import_bills, import_meetings, money_file, spreadsheet
+from leagues.exchange import import_bills, import_meetings, money_file, night_file, spreadsheet
 from leagues.exchange import import_checks as checks
 from leagues.models import Hand, HandResult, League, Meeting, MeetingCarry, MeetingResult, Player, Season, SeasonBill
 from leagues.stats import ratings, statistics
@@ -51,6 +52,8 @@ CSV_COLUMNS = (
     pgettext_lazy("a CSV column", "season"),
     pgettext_lazy("a CSV column", "date"),
     pgettext_lazy("a CSV column", "host"),
+    # The table of a club night (empty for an evening at one table).
+    pgettext_lazy("a CSV column", "table"),
     pgettext_lazy("a CSV column", "hand"),
     pgettext_lazy("a CSV column", "round"),
 )
@@ -63,7 +66,8 @@ CSV_ROUNDS = {
 }
 
 # A hand's result as the CSV reads it: the hand, then its evening, then the player's figures.
-_CSV_FIELDS = ("meeting_id", "number", "season__number", "meeting__date", "meeting__host__name", "round")
+_CSV_FIELDS = ("meeting_id", "number", "season__number", "meeting__date", "meeting__host__name")
+_CSV_FIELDS += ("meeting__table_number", "round")
 _CSV_FIELDS += ("player__name", "delta", "total")
 
 FORMAT = "kartenliga-league"
@@ -124,6 +128,7 @@ def export_json(*, league: League, compact: bool = False) -> Iterator[str]:
     players = dict(league.players.values_list("pk", "name"))
     who = _Who(league)
     seasons = league.seasons.order_by("number")
+    nights, night_places = night_file.export_nights(league, players, who)
     head = {
         "format": FORMAT,
         "version": VERSION,
@@ -135,13 +140,17 @@ def export_json(*, league: League, compact: bool = False) -> Iterator[str]:
             "variant": league.variant,
             "rule_overrides": league.rule_overrides,
             "money_rules": league.money_rules,
+            "combine_tables": league.combine_tables,
         },
         "players": [{"name": p.name, "active": p.active} for p in league.players.order_by("name")],
         "seasons": [_season(s, players, who) for s in seasons],
+        # Evenings played at several tables at once; each table names its night.
+        night_file.KEY: nights,
         # The cashbox's ledger and counts and the payments ticked (never a bank account).
         **money_file.export_money(league, players, who),
     }
-    return _json_pieces(head, "meetings", _meetings(league, players, who), indent=None if compact else 1)
+    meetings = _meetings(league, players, who, night_places)
+    return _json_pieces(head, "meetings", meetings, indent=None if compact else 1)
 
 
 def _json_pieces(head: dict, key: str, items: Iterator[Any], *, indent: int | None) -> Iterator[str]:
@@ -164,9 +173,10 @@ def _json_pieces(head: dict, key: str, items: Iterator[Any], *, indent: int | No
     yield (step[: len(step) - (indent or 0)] + "]" if opened else "[]") + end
 
 
-def _meetings(league: League, players: dict[int, str], who: _Who) -> Iterator[dict[str, Any]]:
+def _meetings(league: League, players: dict[int, str], who: _Who, nights: dict[int, int]) -> Iterator[dict[str, Any]]:
     """Each meeting of the league as the export has it, in playing order, read
-    ``MEETINGS_AT_ONCE`` at a time with their hands and the hands' history."""
+    ``MEETINGS_AT_ONCE`` at a time with their hands and the hands' history. ``nights``: each
+    club night's place in the file, by its id."""
     meetings = (
         league.meetings.select_related("season")
         .prefetch_related("seats", "reopenings")
@@ -176,7 +186,7 @@ def _meetings(league: League, players: dict[int, str], who: _Who) -> Iterator[di
     while batch := list(itertools.islice(meetings, MEETINGS_AT_ONCE)):
         hands_of = _hands_of([meeting.pk for meeting in batch], who)
         for meeting in batch:
-            yield _meeting(meeting, players, hands_of[meeting.pk], who)
+            yield _meeting(meeting, players, hands_of[meeting.pk], who, nights)
 
 
 # What the export reads of a hand and of each of its versions.
@@ -266,10 +276,12 @@ def _bill(bill: SeasonBill, players: dict[int, str], who: _Who) -> dict[str, Any
     }
 
 
-def _meeting(meeting: Meeting, players, hands, who: _Who) -> dict[str, Any]:
+def _meeting(meeting: Meeting, players, hands, who: _Who, nights: dict[int, int]) -> dict[str, Any]:
     return {
         "season": meeting.season.number,
         "date": _iso(meeting.date),
+        # A table of a club night: the night's place in club_nights and the table's number.
+        **night_file.meeting_fields(meeting, nights),
         "end_time": _iso(meeting.end_time),
         "seats": [players[s.player_id] for s in sorted(meeting.seats.all(), key=lambda s: s.position)],
         "pennant_holder": players.get(meeting.pennant_holder_id),
@@ -306,10 +318,11 @@ def _imported_totals(meeting: Meeting, players) -> dict[str, int]:
 
 
 def export_csv(*, league: League, language: str | None = None) -> Iterator[str]:
-    """One row per live hand: the season, the evening, the hand number and round, then each
-    player's delta and running total that evening (empty when not at the table). Headers,
-    dates, rounds and the spreadsheet's dialect in ``language`` (default: the active one).
-    The text in pieces, the hands' figures read as they are written."""
+    """One row per live hand: the season, the evening (its date, host and, at a club night, its
+    table), the hand number and round, then each player's delta and running total that evening
+    (empty when not at the table). Headers, dates, rounds and the spreadsheet's dialect in
+    ``language`` (default: the active one). The text in pieces, the hands' figures read as
+    they are written."""
     language = language or translation.get_language()
     dialect = spreadsheet.dialect_for(language)
     players = list(league.players.order_by("name").values_list("name", flat=True))
@@ -340,11 +353,10 @@ def _csv_rows(results, *, columns, rounds, of_player, day) -> Iterator[dict[str,
     """A row per hand from its players' results, which come one after another."""
     for (_meeting_id, number), of_hand in itertools.groupby(results, key=lambda r: r[:2]):
         row = None
-        for _m, _n, season, date, host, kind, player, delta, total in of_hand:
+        for _m, _n, season, date, host, table, kind, player, delta, total in of_hand:
             if row is None:
-                row = dict(
-                    zip(columns, (season, date.strftime(day), host, number, rounds.get(kind, kind)), strict=True)
-                )
+                cells = (season, date.strftime(day), host, table or "", number, rounds.get(kind, kind))
+                row = dict(zip(columns, cells, strict=True))
             row.update(zip(of_player[player], (delta, total), strict=True))
         yield row
 
@@ -372,10 +384,12 @@ def import_league(*, data: checks.LeagueFile, user, name: str, slug: str, progre
     league.players.filter(user=user).delete()
     player = _import_players(head, league)
     seasons = _import_seasons(head, league)
+    nights = night_file.Nights(head, league, player)
     places = {}  # each stored meeting's number in the file
     for i, item in enumerate(data.meetings(), start=1):
-        places[import_meetings.import_meeting(item, f"meetings[{i}]", league, seasons, player).pk] = i
+        places[import_meetings.import_meeting(item, f"meetings[{i}]", league, seasons, player, nights).pk] = i
         _tell(progress, "stored", i, data.meeting_count())
+    nights.check_complete()
     # A season starts with its first evening (services.start_meeting): the pages of a season
     # without one have nothing to show.
     played = set(league.meetings.values_list("season_id", flat=True))
@@ -448,9 +462,9 @@ def _import_league_row(head, *, user, name, slug) -> League:
         )
     except exceptions.InvalidInput as error:
         raise ImportProblem("league", " ".join(e["message"] for e in error.errors)) from error
-    if money:
-        league.money_rules = money
-        league.save(update_fields=["money_rules"])
+    league.money_rules = money
+    league.combine_tables = night_file.league_combine(source)
+    league.save(update_fields=["money_rules", "combine_tables"])
     return league
 
 

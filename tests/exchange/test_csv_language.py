@@ -1,6 +1,6 @@
 """The league's CSV in the reader's language: German Excel opens a file with a semicolon
 between cells, a byte order mark and German headers in columns (a comma-separated file lands
-in one column); English stays as it was. The paper import's reader reads the German file
+in one column); English keeps commas and no mark. The paper import's reader reads the German file
 back cell for cell."""
 
 import csv
@@ -54,24 +54,25 @@ def test_a_german_reader_gets_semicolons_a_bom_and_german_headers(client, league
     assert text.startswith(BOM)
     rows = list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
     # The member's own player ("Spieler…", at no table) comes last, in columns of his own.
-    # The words are the catalogue's German (Saison, Datum, Gastgeber, Spiel, Runde, "Anna
-    # Punkte", "Anna Stand"), so that the test follows it.
+    # The words are the catalogue's German (Saison, Datum, Gastgeber, Tisch, Spiel, Runde, "Anna
+    # Punkte", "Anna Stand"), so that the test follows it. An evening at one table has no table.
     with translation.override("de"):
-        columns = [pgettext("a CSV column", name) for name in ("season", "date", "host", "hand", "round")]
+        columns = [pgettext("a CSV column", name) for name in ("season", "date", "host", "table", "hand", "round")]
         for name in ("Anna", "Ben", "Carl", "Dora"):
             columns += [pgettext("a CSV column", f"%(name)s {kind}") % {"name": name} for kind in ("delta", "total")]
         normal = pgettext("a round in a CSV", "normal")
-    assert rows[0][:13] == columns
-    assert rows[1][:13] == ["1", "09.01.2026", "Anna", "1", normal, "1", "1", "-1", "-1", "1", "1", "-1", "-1"]
+    assert rows[0][:14] == columns
+    assert rows[1][:14] == ["1", "09.01.2026", "Anna", "", "1", normal, "1", "1", "-1", "-1", "1", "1", "-1", "-1"]
 
 
-def test_an_english_reader_gets_the_csv_as_before(client, league):
+def test_an_english_reader_gets_commas_and_english_headers(client, league):
     client.force_login(member(league))
     text = client.get(url(league), HTTP_ACCEPT_LANGUAGE="en").getvalue().decode("utf-8")
     assert not text.startswith(BOM)
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0][:5] == ["season", "date", "host", "hand", "round"] and rows[0][5:7] == ["Anna delta", "Anna total"]
-    assert rows[1][:5] == ["1", "2026-01-09", "Anna", "1", "normal"]
+    assert rows[0][:6] == ["season", "date", "host", "table", "hand", "round"]
+    assert rows[0][6:8] == ["Anna delta", "Anna total"]
+    assert rows[1][:6] == ["1", "2026-01-09", "Anna", "", "1", "normal"]
 
 
 def test_outsiders_get_no_csv_in_any_language(client, league):

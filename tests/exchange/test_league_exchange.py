@@ -64,6 +64,8 @@ def without_people_and_names(export):
             item.pop("reopened_by")
         for bill in season["bills"]:
             bill.pop("settled_by")
+    for night in data.get("club_nights", []):
+        night.pop("created_by")
     for meeting in data["meetings"]:
         meeting.pop("closed_by")
         meeting.pop("created_at")

@@ -46,20 +46,20 @@ def streamed(client, league, name, **headers):
 
 def test_the_csv_is_the_file_it_was(client, league):
     assert streamed(client, league, "league_export_csv", HTTP_ACCEPT_LANGUAGE="en") == (
-        "season,date,host,hand,round,Anna delta,Anna total,Ben delta,Ben total,"
+        "season,date,host,table,hand,round,Anna delta,Anna total,Ben delta,Ben total,"
         "Carl delta,Carl total,Dora delta,Dora total,Zoé delta,Zoé total\r\n"
-        "1,2026-01-09,Anna,1,normal,1,1,-1,-1,1,1,-1,-1,,\r\n"
-        "1,2026-01-09,Anna,2,normal,-1,0,1,0,-1,0,1,0,,\r\n"
-        "1,2026-01-09,Anna,3,normal,1,1,-1,-1,1,1,-1,-1,,\r\n"
-        "1,2026-01-09,Anna,4,normal,-1,0,1,0,-1,0,1,0,,\r\n"
-        "1,2026-01-16,Ben,1,normal,-1,-1,1,1,-1,-1,1,1,,\r\n"
+        "1,2026-01-09,Anna,,1,normal,1,1,-1,-1,1,1,-1,-1,,\r\n"
+        "1,2026-01-09,Anna,,2,normal,-1,0,1,0,-1,0,1,0,,\r\n"
+        "1,2026-01-09,Anna,,3,normal,1,1,-1,-1,1,1,-1,-1,,\r\n"
+        "1,2026-01-09,Anna,,4,normal,-1,0,1,0,-1,0,1,0,,\r\n"
+        "1,2026-01-16,Ben,,1,normal,-1,-1,1,1,-1,-1,1,1,,\r\n"
     )
 
 
 def test_the_german_csv_streams_what_it_writes_at_once(client, league):
     text = streamed(client, league, "league_export_csv", HTTP_ACCEPT_LANGUAGE="de")
     assert text == "".join(exchange.export_csv(league=league, language="de"))
-    assert text.startswith("\ufeff") and text.count("\r\n") == 6 and "16.01.2026;Ben;1;" in text
+    assert text.startswith("\ufeff") and text.count("\r\n") == 6 and "16.01.2026;Ben;;1;" in text
 
 
 def test_csv_pieces_join_to_one_file():
