@@ -72,6 +72,7 @@ QUERIES = {
     "deletion": 21,
     "restore": 21,
     "API hand entry": 19,
+    "API club night": {"read": 8, "opening": 25},  # a night of two tables; the opening answers with it
     "tick paid": 17,  # into the cashbox: the settlement re-derived under the lock, the entry
 }
 
@@ -441,3 +442,31 @@ def test_a_hand_entered_through_the_api_runs_the_same_queries_at_two_league_size
     with django_assert_num_queries(QUERIES["API hand entry"]):
         response = client.post(address, data=body, content_type="application/json")
     assert response.status_code == 201, response.content.decode()[:300]
+
+
+def night_tables(ids):
+    """Two tables of four for a club night: the league's five and three guests (who have not
+    hosted, so the night never completes the season and closes it at one size alone)."""
+    league = League.objects.get(slug=ids["slug"])
+    guests = [Player.objects.create(league=league, name=name) for name in ("Fiete", "Greta", "Ole")]
+    players = [*league.players.exclude(pk__in=[g.pk for g in guests]).order_by("name")[:5], *guests]
+    return league, [players[:4], players[4:]]
+
+
+def test_a_club_night_read_and_opened_through_the_api_runs_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    counts = QUERIES["API club night"]
+    the_league, tables = night_tables(league)
+    host = tables[1][1]
+    body = {"date": timezone.localdate().isoformat(), "host": host.pk, "tables": [[p.pk for p in t] for t in tables]}
+    with django_assert_num_queries(counts["opening"]):
+        response = client.post(reverse("api_club_nights", kwargs={"slug": league["slug"]}), body, "application/json")
+    assert response.status_code == 201, response.content.decode()[:300]
+    night = the_league.club_nights.get()
+    for table in night.tables.all():
+        seated = list(table.seats.order_by("position").values_list("player__name", flat=True))
+        services.enter_hand(meeting=table, payload={"kind": "normal", "re": seated[1:3], "re_eyes": 131}, by=None)
+    address = reverse("api_club_night", kwargs={"slug": league["slug"], "pk": night.pk})
+    response = get(client, address, django_assert_num_queries, counts["read"])
+    assert [row["points"] for row in response.json()["standings"]].count(1) == 4

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring import club_night
 from scoring.limits import (
     INT32_MAX,
     MAX_BILL_PLAYERS,
@@ -264,6 +265,13 @@ class MeetingOutputSerializer(serializers.Serializer):
         allow_null=True,
         help_text=_("When the evening was closed (its hands are then read-only), or null while it is open."),
     )
+    club_night = serializers.IntegerField(
+        allow_null=True,
+        help_text=_("The club night it is a table of (GET …/club-nights/<id>/), or null for an evening at one table."),
+    )
+    table_number = serializers.IntegerField(
+        allow_null=True, help_text=_("Its table's number at the club night (from 1), or null.")
+    )
 
 
 class MeetingHandOutputSerializer(MeetingOutputSerializer):
@@ -455,3 +463,100 @@ class PaymentTickInputSerializer(serializers.Serializer):
         if attrs["payer"] is None and attrs["payee"] is None:
             raise serializers.ValidationError({"payer": _("A payment is between a player and someone.")})
         return attrs
+
+
+# --- club nights (leagues/api/nights.py) -------------------------------------------------------
+
+# The most tables one night opens: a club hall's worth, far above any club's evening.
+MAX_NIGHT_TABLES = 50
+
+
+class IdField(serializers.IntegerField):
+    """An id, a JSON whole number only: "12" (a string) is not one, nor true or 12.5."""
+
+    def __init__(self, **kwargs):
+        super().__init__(min_value=1, max_value=INT32_MAX, **kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class FlagField(serializers.BooleanField):
+    """true or false, a JSON boolean only (DRF's own takes "yes", 1 and "on" too)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+class ClubNightOpenInputSerializer(serializers.Serializer):
+    date = serializers.DateField(help_text=_("The evening's date, e.g. 2026-11-20."))
+    host = IdField(help_text=_("The evening's host (a player's id); every table names him, at whichever he sits."))
+    tables = serializers.ListField(
+        child=serializers.ListField(child=IdField(), min_length=FEWEST_PLAYERS, max_length=MOST_PLAYERS),
+        min_length=2,
+        max_length=MAX_NIGHT_TABLES,
+        help_text=_(
+            "Each table's players (ids of the league's active players) in seat order, table 1 first; the first "
+            "at a table deals first there. How many a table seats is the game's rule."
+        ),
+    )
+    end_time = serializers.TimeField(
+        required=False, allow_null=True, help_text=_("When the evening ends, e.g. 23:30 (every table).")
+    )
+    pennant_holder = IdField(
+        required=False,
+        allow_null=True,
+        help_text=_("Who had to bring the pennant (games with penalty soli): kept at the table he sits at."),
+    )
+    pennant_forgotten = FlagField(required=False, default=False, help_text=_("He forgot the pennant."))
+
+
+class NightTableOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text=_("The table's number, from 1."))
+    meeting = serializers.IntegerField(
+        help_text=_("The table's evening: its sheet at GET …/meetings/<id>/, its hands entered there.")
+    )
+    players = serializers.ListField(child=serializers.CharField(), help_text=_("In seat order."))
+    closed_at = serializers.DateTimeField(allow_null=True, help_text=_("When the table ended, or null."))
+
+
+@extend_schema_field({"type": "string", "pattern": r"^-?\d+(/\d+)?$", "example": "17/3"})
+class ExactScoreField(serializers.Field):
+    """A score as an exact fraction in a string: "12", "-5/2", "17/3" (no decimal rounds it)."""
+
+    def to_representation(self, value):
+        return str(value)
+
+
+class NightStandingOutputSerializer(serializers.Serializer):
+    place = serializers.IntegerField(help_text=_("Shared by players level in score and points."))
+    player = PlayerRefSerializer()
+    table = serializers.IntegerField(help_text=_("The number of his table."))
+    score = ExactScoreField(
+        help_text=_(
+            "The figure the night ranks by (the night's way to combine its tables), exact: a whole number or a "
+            'fraction such as "17/3".'
+        )
+    )
+    points = serializers.IntegerField(help_text=_("What he scored at his table (games won in a race game)."))
+    games = serializers.IntegerField(help_text=_("The games he played."))
+
+
+class ClubNightOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    date = serializers.DateField()
+    season = serializers.IntegerField(help_text=_("The season's number."))
+    host = PlayerRefSerializer()
+    combine = serializers.ChoiceField(
+        choices=club_night.METHODS,
+        help_text=_(
+            "How the tables make one evening's standings: the points as scored, points per game played, or a "
+            "placing at one's table (a point for each player behind, half for each level)."
+        ),
+    )
+    tables = NightTableOutputSerializer(many=True, help_text=_("In table order."))
+    standings = NightStandingOutputSerializer(many=True, help_text=_("The evening's standings, first place first."))

@@ -4,7 +4,7 @@ operations, and the schema with its documentation page."""
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from leagues.api import cashbox, settlement
+from leagues.api import cashbox, nights, settlement
 from leagues.api import views as api
 
 urlpatterns = [
@@ -40,6 +40,8 @@ urlpatterns = [
         settlement.SettlementPaymentsView.as_view(),
         name="api_settlement_payments",
     ),
+    path("v1/leagues/<slug:slug>/club-nights/", nights.ClubNightsView.as_view(), name="api_club_nights"),
+    path("v1/leagues/<slug:slug>/club-nights/<int:pk>/", nights.ClubNightView.as_view(), name="api_club_night"),
     path("v1/leagues/<slug:slug>/cashbox/", cashbox.CashboxView.as_view(), name="api_cashbox"),
     path("v1/leagues/<slug:slug>/cashbox/entries/", cashbox.CashboxEntriesView.as_view(), name="api_cashbox_entries"),
     path(

@@ -67,11 +67,19 @@ def exception_handler(exc, context):
 
 
 def _flatten(detail, field=None):
+    """Each problem under the field it belongs to; a list's item (a key that is its index)
+    belongs to the list's field."""
     if isinstance(detail, dict):
-        return [e for key, value in detail.items() for e in _flatten(value, None if key == "non_field_errors" else key)]
+        return [e for key, value in detail.items() for e in _flatten(value, _field_of(key, field))]
     if isinstance(detail, list):
         return [e for item in detail for e in _flatten(item, field)]
     return [{"hand": None, "field": field, "message": str(detail)}]
+
+
+def _field_of(key, parent):
+    if isinstance(key, int) and parent is not None:
+        return parent
+    return None if key == "non_field_errors" else key
 
 
 class StatelessView(APIView):
@@ -172,8 +180,8 @@ class LeagueExportView(APIView):
         operation_id="league_export",
         responses={200: OpenApiTypes.OBJECT},
         description=(
-            "Everything of the league as it was entered: players, seasons, meetings with their "
-            "rules, seats and hands (deleted ones too, with their history), reopenings and stored "
+            "Everything of the league as it was entered: players, seasons, club nights, meetings with "
+            "their rules, seats and hands (deleted ones too, with their history), reopenings and stored "
             "bills; no derived figure. Members of the league only."
         ),
     )
@@ -226,6 +234,8 @@ def _meeting_data(meeting, result=None, *, seats=None, hands=None, hand=None):
         "hands": [_hand_data(hand) for hand in hands],
         "result": result,
         "closed_at": meeting.closed_at,
+        "club_night": meeting.club_night_id,
+        "table_number": meeting.table_number,
     }
     if hand is None:
         return MeetingOutputSerializer(data).data

@@ -81,3 +81,13 @@ def night_standings(*, night, tables=None) -> list[NightRow]:
         )
         for row in standings
     ]
+
+
+def table_players(*, tables) -> dict[int, list[str]]:
+    """The players' names at each of ``tables`` (a night's meetings), in seat order, by the
+    meeting's id. One query."""
+    seated: dict[int, list[str]] = {}
+    seats = Seat.objects.filter(meeting__in=tables).order_by("meeting", "position")
+    for meeting_id, name in seats.values_list("meeting_id", "player__name"):
+        seated.setdefault(meeting_id, []).append(name)
+    return seated
