@@ -3,8 +3,9 @@
 Path parameters drawn at random name no league, meeting or hand, so nearly every request
 would end in a 404 before reaching the code that stores hands. Where the generated values are
 well-formed, hypothesis may swap them for the ids of the demo league (its slug, its meetings,
-their hands and hands of other meetings), which the runner passes as FUZZ_IDS. Malformed values
-(negative tests) are left alone, so that a request meant to be invalid stays invalid.
+their hands and hands of other meetings, its club nights), which the runner passes as
+FUZZ_IDS. Malformed values (negative tests) are left alone, so that a request meant to be
+invalid stays invalid.
 """
 
 import json
@@ -28,13 +29,15 @@ def _well_formed(params):
     return True
 
 
-def _real(params):
-    """Every combination of real ids for the parameters this operation has."""
+def _real(params, path=""):
+    """Every combination of real ids for the parameters this operation (at ``path``) has."""
     slug, meetings = IDS.get("slug"), IDS.get("meetings", {})
     if not slug or "slug" not in params:
         return []
     if "id" not in params:
         return [{**params, "slug": slug}]
+    if "/club-nights/" in path:
+        return [{**params, "slug": slug, "id": int(n)} for n in IDS.get("club_nights", [])]
     if "hand_pk" not in params:
         return [{**params, "slug": slug, "id": int(m)} for m in meetings]
     every_hand = [h for hands in meetings.values() for h in hands]
@@ -50,7 +53,7 @@ def _real(params):
 def flatmap_path_parameters(context, path_parameters):
     if not path_parameters or not _well_formed(path_parameters):
         return st.just(path_parameters)
-    real = _real(path_parameters)
+    real = _real(path_parameters, context.operation.path if context.operation else "")
     if not real:
         return st.just(path_parameters)
     return st.one_of(st.just(path_parameters), st.sampled_from(real))

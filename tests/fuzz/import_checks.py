@@ -26,19 +26,20 @@ from django.utils import timezone
 from leagues.clubs import services as clubs_services
 from leagues.exchange import paper_import
 from leagues.management.commands.seed_demo import SLUG
-from leagues.models import Hand, League, Role
+from leagues.models import Combine, Hand, League, Player, Role
 from leagues.seasons import services as seasons_services
 from leagues.table import meetings as table_meetings
+from leagues.table import nights, verify
 from leagues.table import services as table_services
-from leagues.table import verify
 from tests.exchange.files import exported
 
 ROOT = Path(__file__).resolve().parents[2]
 # The demo evenings the base file keeps: the first two of season 1 (whose bill is stored),
-# the last of season 2 (its hands corrected, deleted, discarded) and the evening copied from
-# paper. Every kind of hand and record is in them, and each import takes a few hundredths of
-# a second; a mutation is only as slow as the evenings it has to replay.
-KEPT_EVENINGS = (0, 1, -2, -1)
+# the last of season 2 (its hands corrected, deleted, discarded), the evening copied from
+# paper and the two tables of tonight's club night. Every kind of hand and record is in them,
+# and each import takes a few hundredths of a second; a mutation is only as slow as the
+# evenings it has to replay.
+KEPT_EVENINGS = (0, 1, -4, -3, -2, -1)
 # Hands kept of each demo evening: enough for every kind of hand and round, few enough that
 # an import takes some hundredths of a second.
 HANDS_PER_EVENING = 6
@@ -49,6 +50,8 @@ PAGED_MEETINGS = 10
 # the time of the export, the league's name and address (the importer gives them), and when
 # each meeting row was made.
 NOT_KEPT = {("exported_at",), ("league", "name"), ("league", "slug"), ("meetings", "*", "created_at")}
+# A club night names who opened it by his account alone: an imported night names nobody.
+NOT_KEPT.add(("club_nights", "*", "created_by"))
 
 
 @dataclass
@@ -106,7 +109,8 @@ def fuzz_user():
 def base_export() -> dict:
     """The demo league (seed_demo), with what an evening can carry besides hands added through
     the app's services (a corrected, a deleted and a discarded hand, reopenings with their
-    reasons, an evening copied from paper), exported; each evening cut to its first hands."""
+    reasons, an evening copied from paper, a club night of two tables), exported; each
+    evening cut to its first hands."""
     call_command("seed_demo", "--if-empty", verbosity=0, stdout=open("/dev/null", "w"))  # noqa: SIM115
     demo = League.objects.get(slug=SLUG)
     _enrich(demo, demo.memberships.get(role=Role.ADMIN, user__username="demo").user)
@@ -136,6 +140,23 @@ def _enrich(demo: League, admin) -> None:
     day = timezone.localdate() - datetime.timedelta(days=1)
     text = f"date,host,{','.join(names)}\n{day.isoformat()},{names[0]},12,-4,-8,0\n"
     paper_import.run(league=demo, kind="totals", text=text, user=admin, commit=True)
+    _club_night(demo, admin)
+
+
+def _club_night(demo: League, admin) -> None:
+    """Tonight at two tables of four (three guests join the demo's five), combined by
+    placings, hosted by a player of table 2; a hand at each table."""
+    League.objects.filter(pk=demo.pk).update(combine_tables=Combine.PLACINGS)
+    demo.refresh_from_db()
+    guests = [Player.objects.create(league=demo, name=name) for name in ("Fiete", "Greta", "Ole")]
+    players = [*demo.players.exclude(pk__in=[g.pk for g in guests]).order_by("name"), *guests]
+    night = nights.open_club_night(
+        league=demo, date=timezone.localdate(), host=players[5], tables=[players[:4], players[4:8]], user=admin
+    )
+    for table in night.tables.order_by("table_number"):
+        seated = [seat.player.name for seat in table.seats.order_by("position")]
+        payload = {"kind": "normal", "re": seated[1:3], "re_eyes": 131}
+        table_services.enter_hand(meeting=table, payload=payload, by=admin)
 
 
 # --- one file through the import page ---------------------------------------------------------
@@ -195,6 +216,8 @@ def pages(league: League, focus: Focus | None = None) -> list[str]:
             found.append(f"/p/{token}/seasons/{number}/report/")
             if number in scored:
                 found += [f"{base}/seasons/{number}/bill/", f"{base}/seasons/{number}/what-if/"]
+    if focus is None or focus.shows("club_nights"):
+        found += [f"{api}/club-nights/{pk}/" for pk in league.club_nights.values_list("pk", flat=True)]
     # In the order of the file: the import makes them one after the other.
     meetings = list(league.meetings.order_by("id").values_list("pk", flat=True))
     picked = range(len(meetings)) if focus is None else focus.meeting_indices(len(meetings))

@@ -36,13 +36,34 @@ sys.path.insert(0, str(ROOT))
 
 from tests.live_server import BIN, Client, Gunicorn, manage, server_env  # noqa: E402
 
-# The ids the hooks may use (tests/fuzz/hooks.py): the demo league, its meetings, their hands.
+# A club night in the demo league, so that reading one reaches its tables and standings:
+# three guests join the demo's five, two tables of four, a hand at each.
+NIGHT_SCRIPT = """
+import datetime
+from leagues.models import League, Player
+from leagues.table import nights, services
+league = League.objects.get(slug="stammtisch-kreuz-dame")
+for name in ("Fiete", "Greta", "Ole"):
+    Player.objects.get_or_create(league=league, name=name)
+players = list(league.players.order_by("pk"))
+night = nights.open_club_night(
+    league=league, date=datetime.date.today(), host=players[4], tables=[players[:4], players[4:8]]
+)
+for table in night.tables.order_by("table_number"):
+    seated = [seat.player.name for seat in table.seats.order_by("position")]
+    payload = {"kind": "normal", "re": seated[1:3], "re_eyes": 131}
+    services.enter_hand(meeting=table, payload=payload, by=None)
+"""
+
+# The ids the hooks may use (tests/fuzz/hooks.py): the demo league, its meetings, their hands,
+# its club nights.
 IDS_SCRIPT = """
 import json
 from leagues.models import League
 league = League.objects.get(slug="stammtisch-kreuz-dame")
 meetings = {m.pk: list(m.hands.order_by("position").values_list("pk", flat=True)[:6]) for m in league.meetings.all()}
-print("FUZZ_IDS", json.dumps({"slug": league.slug, "meetings": meetings}))
+nights = list(league.club_nights.values_list("pk", flat=True))
+print("FUZZ_IDS", json.dumps({"slug": league.slug, "meetings": meetings, "club_nights": nights}))
 """
 
 # Checks that cannot hold for this API by design, with the reason (see /work/fuzz-findings.md).
@@ -102,6 +123,7 @@ def fuzz(database: str, label: str, args, workdir: Path) -> dict:
     )
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "seed_demo")
+    manage(env, "shell", "-c", NIGHT_SCRIPT)
     ids = next(line for line in manage(env, "shell", "-c", IDS_SCRIPT).splitlines() if line.startswith("FUZZ_IDS"))
     access_log = workdir / f"access-{label}.log"
     with Gunicorn(env, workdir / f"gunicorn-{label}.log", workers=4, timeout=30, access_log=access_log) as server:
