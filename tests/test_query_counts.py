@@ -32,9 +32,9 @@ from leagues.stats import activity, derived_cache
 from leagues.table import chain, services
 from leagues.table import meetings as table_meetings
 from scoring.money_rules import resolve_money_rules
-from tests.bench.build import build_league
+from tests.bench.build import NAMES, build_league
 from tests.bench.league import normal_hand_form
-from tests.factories import UserFactory
+from tests.factories import UserFactory, night_for
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +51,11 @@ QUERIES = {
     "public standings": 6,
     "public sheet": 3,
     "live page, unchanged poll": {"member": 3, "public": 1},  # a 304: the mark alone, nothing drawn
+    # a club night of two tables: its members' page, its big screen (each table's board)
+    "night page": 9,
+    "a night's table's sheet": 6,  # no rounds carried in: the evening before is not read
+    "night live page": {"member": 18, "public": 15},  # five a table
+    "night, unchanged poll": {"page": 3, "screen": 3, "public screen": 1},  # one mark for every table
     "statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
     # the evenings played for money: their settlements, once, when they are first counted
     "statistics with money": {"first ever": 19, "read again": 12, "after a hand tonight": 12},
@@ -176,6 +181,61 @@ def test_an_unchanged_poll_of_the_live_page_reads_the_same_queries_at_two_league
     public_part = reverse("public_live_hx", kwargs={"token": league["token"], "pk": league["entry_meeting"]})
     for kind, address in (("member", member_part), ("public", public_part)):
         if kind == "public":
+            client.logout()
+        etag = client.get(address)["ETag"]
+        with django_assert_num_queries(counts[kind]):
+            response = client.get(address, HTTP_IF_NONE_MATCH=etag)
+        assert response.status_code == 304, kind
+
+
+def night_tonight(ids):
+    """A club night after tonight's evening at two tables of four (the league's first four,
+    and the fifth with three newcomers), each with as many hands as an evening of the league
+    has (Re, the first two at the table, wins every hand)."""
+    league = League.objects.get(slug=ids["slug"])
+    seated = [NAMES[:4], [NAMES[4], "Fritz", "Gabi", "Hans"]]
+    night = night_for(league, seated, date=timezone.localdate())
+    hands = SIZES[ids["slug"].removeprefix("qc-")][2]
+    for table, names in zip(night.tables.order_by("table_number"), seated, strict=True):
+        for _ in range(hands):
+            payload = {"kind": "normal", "re": names[:2], "re_eyes": 131, "announcements": [], "specials": []}
+            services.enter_hand(meeting=table, payload=payload, by=None)
+    return night
+
+
+def test_a_club_nights_page_and_a_tables_sheet_read_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    night = night_tonight(league)
+    response = get(client, path("club_night", league, pk=night.pk), django_assert_num_queries, QUERIES["night page"])
+    assert [line["hands"] for line in response.context["table_lines"]] == [SIZES[league["slug"][3:]][2]] * 2
+    table = night.tables.get(table_number=2)
+    address = path("meeting", league, pk=table.pk)
+    html = get(client, address, django_assert_num_queries, QUERIES["a night's table's sheet"]).content.decode()
+    assert "Table 2 of the evening</a>" in html
+
+
+def test_a_club_nights_big_screen_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    night = night_tonight(league)
+    counts = QUERIES["night live page"]
+    get(client, path("club_night_live", league, pk=night.pk), django_assert_num_queries, counts["member"])
+    client.logout()
+    address = reverse("public_night_live", kwargs={"token": league["token"], "pk": night.pk})
+    get(client, address, django_assert_num_queries, counts["public"])
+
+
+def test_an_unchanged_poll_of_a_club_night_reads_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    night = night_tonight(league)
+    counts = QUERIES["night, unchanged poll"]
+    parts = {
+        "page": path("club_night_hx", league, pk=night.pk),
+        "screen": path("club_night_live_hx", league, pk=night.pk),
+        "public screen": reverse("public_night_live_hx", kwargs={"token": league["token"], "pk": night.pk}),
+    }
+    for kind, address in parts.items():
+        if kind == "public screen":
             client.logout()
         etag = client.get(address)["ETag"]
         with django_assert_num_queries(counts[kind]):

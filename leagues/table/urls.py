@@ -1,12 +1,13 @@
 """An evening at the table: starting it, the sheet, entering and correcting hands, its end,
-undo and the offline outbox."""
+undo and the offline outbox; a club night's pages."""
 
-from leagues.table.views import evening_end, hands, history, live, meeting, pwa, start, undo
+from leagues.table.views import evening_end, hands, history, live, meeting, night, pwa, start, undo
 
 urlpatterns = [
     *start.urlpatterns,
     *meeting.urlpatterns,
     *live.urlpatterns,
+    *night.urlpatterns,
     *hands.urlpatterns,
     *history.urlpatterns,
     *evening_end.urlpatterns,
