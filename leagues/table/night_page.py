@@ -18,7 +18,7 @@ from leagues.table import night_selectors
 
 # What each method does, in a sentence under the standings (docs/decisions.md, "Club nights").
 METHOD_WORDS = {
-    Combine.POINTS: _("Every table's points as scored, in one list."),
+    Combine.POINTS: _("Each player keeps the points his table gave him."),
     Combine.PER_GAME: _("Points divided by the games each played, so that a table playing more games weighs no more."),
     Combine.PLACINGS: _(
         "A point for each player at one's own table who finished behind, half a point for each one level."
