@@ -300,3 +300,22 @@ def test_the_etag_differs_by_language_and_kind_of_reader(client, night):
     german = client.get(member_part, HTTP_ACCEPT_LANGUAGE="de")["ETag"]
     public = poll(client, public_part)["ETag"]
     assert len({english, german, public}) == 3
+
+
+def test_a_race_games_night_ranks_by_games_won(client):
+    """45 (Bruff): Aoife wins game 1 at table 1 in two hands (25, then 20 more: 45); table 2
+    plays none. By points as scored a race table's figure is its games won, shown unsigned."""
+    league = LeagueFactory(game="forty_five", variant="bruff", public_token=TOKEN)
+    night = night_for(league, [["Aoife", "Brian", "Ciara"], ["Dónal", "Eimear", "Fionn"]])
+    first, _second = tables_of(night)
+    for tricks in (["Aoife", "Aoife", "Aoife", "Brian", "Aoife"], ["Aoife"] * 4 + ["Brian"]):
+        table_services.enter_hand(meeting=first, payload={"tricks": tricks, "top_trump_trick": 1}, by=None)
+    client.force_login(member(league))
+    response = client.get(urls(night)[0])
+    assert response.context["table_lines"][0]["players"][0] == ("Aoife", "1 game won")
+    assert [(r["place"], r["name"], r["score"]) for r in response.context["night_rows"]][:2] == [
+        (1, "Aoife", "1"),
+        (2, "Brian", "0"),
+    ]
+    assert client.get(urls(night)[2]).status_code == 200
+    assert client.get(urls(night, token=TOKEN)[0]).status_code == 200
