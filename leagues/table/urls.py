@@ -1,7 +1,7 @@
 """An evening at the table: starting it, the sheet, entering and correcting hands, its end,
 undo and the offline outbox."""
 
-from leagues.table.views import evening_end, hands, history, live, meeting, pwa, start, undo
+from leagues.table.views import evening_end, guest, hands, history, join, live, meeting, pwa, start, undo
 
 urlpatterns = [
     *start.urlpatterns,
@@ -12,4 +12,6 @@ urlpatterns = [
     *evening_end.urlpatterns,
     *undo.urlpatterns,
     *pwa.urlpatterns,
+    *join.urlpatterns,
+    *guest.urlpatterns,
 ]
