@@ -58,7 +58,7 @@ _.field_order, _.help_text, _.default_error_messages
 
 # Model fields set or read only through the ORM, the admin or django-simple-history.
 _.joined_at, _.created_by, _.used_by, _.first_name, _._history_user, _._change_reason, _.locked_by
-_.was_closed_by
+_.was_closed_by, _.revoked_by
 
 # Templates read these fields, properties, methods, tags and filters.
 _.anchor, _.heading_html, _.body_html, _.preset_value, _.in_front, _.meeting_fields, _.paid_fields
