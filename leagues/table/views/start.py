@@ -4,8 +4,9 @@ date and end time, and the start totals of a game that carries them."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -13,9 +14,10 @@ from leagues import exceptions, field_labels, games
 from leagues.models import Role
 from leagues.permissions import league_for
 from leagues.seasons import selectors as seasons_selectors
-from leagues.table import meetings
+from leagues.table import meetings, night_selectors
 from leagues.table import selectors as table_selectors
 from leagues.table.forms import TEAM_NAMES, StartMeetingForm
+from leagues.table.views.night_start import KEPT
 from scoring.registry import START_TOTALS, TEAMS, get_game
 
 
@@ -34,12 +36,13 @@ def _same_table(*, league, order, host):
 
 def _last_evening(league):
     """The league's last evening when it is still open (the start page says so, with a link to
-    end it), and its winner, who brings the pennant: None while it is open (no winner yet)."""
-    last = table_selectors.last_meeting(league=league)
+    end it), and its winner, who brings the pennant: None while it is open (no winner yet). After
+    a club night, its winner (``night_selectors.last_evening_winner``)."""
+    last = night_selectors.last_evening(league=league)
     if last is None:
         return None, None
-    pennant = table_selectors.meeting_winner(meeting=last) if games.has_pennant(league.game) else None
-    return (last if last.closed_at is None else None), pennant
+    pennant = night_selectors.last_evening_winner(league=league, last=last) if games.has_pennant(league.game) else None
+    return (last.meeting if last.meeting.closed_at is None else None), pennant
 
 
 @login_required
@@ -50,7 +53,10 @@ def meeting_start(request, slug):
     open_evening = None
     if request.method == "POST":
         form = StartMeetingForm(request.POST, league=league)
-        if form.is_valid():
+        valid = form.is_valid()
+        if _several_tables(request, league, form):
+            return redirect(_night_start_address(request, league, form))
+        if valid:
             meeting = _start(request, league, form)
             if meeting is not None:
                 messages.success(request, _("The meeting has started. Good game!"))
@@ -72,6 +78,21 @@ def meeting_start(request, slug):
     context = _start_context(league, form, seated=seated, order=order, same=same, host=host)
     context["open_evening"] = open_evening
     return render(request, "meetings/start.html", context, status=status)
+
+
+def _several_tables(request, league, form):
+    """Whether the scorekeeper asked for several tables, or tapped more players than one table
+    of the game takes: then the club night's start proposes the tables."""
+    if request.POST.get("tables") == "several":
+        return True
+    return "players" not in form.errors and len(form.seated) > get_game(league.game).max_players
+
+
+def _night_start_address(request, league, form):
+    """The club night's start with the players tapped and the evening's fields as typed."""
+    query = [("players", player.pk) for player in form.seated]
+    query += [(name, request.POST[name]) for name in KEPT if request.POST.get(name)]
+    return f"{reverse('club_night_start', kwargs={'slug': league.slug})}?{urlencode(query)}"
 
 
 def _start(request, league, form):
