@@ -339,3 +339,17 @@ def test_the_pennant_is_proposed_for_the_last_club_nights_winner(client, league,
     assert propose(client, league, NINE).context["form"].initial["pennant_holder"] == fritz.pk
     start = client.get(reverse("meeting_start", kwargs={"slug": league.slug}))
     assert start.context["form"].initial["pennant_holder"] == fritz.pk
+
+
+def test_no_pennant_is_proposed_while_a_table_of_the_last_night_is_open(league):
+    night = night_for(league, [NINE[:5], NINE[5:]], date=datetime.date(2026, 11, 13))
+    meetings.close_meeting_row(night.tables.get(table_number=1), user=None)
+    last = night_selectors.last_evening(league=league)
+    assert night_selectors.last_evening_winner(league=league, last=last) is None
+
+
+def test_the_host_list_offers_the_players_here_alone(client, league, keeper):
+    players(league, ["Zoe"])
+    response = propose(client, league, NINE)
+    offered = [label for _value, label in response.context["form"].fields["host"].widget.choices][1:]
+    assert offered == NINE

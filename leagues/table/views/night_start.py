@@ -151,6 +151,10 @@ def _tables_page(request, league, form, *, status):
     """The tables proposed (or as posted), the host and the evening's fields."""
     spec = get_game(league.game)
     tables = form.arrangement()
+    # The host is one of the players here: the list offers those alone (the form takes any
+    # active player, to say so when another is posted).
+    here = sorted((p for table in tables for p in table["players"]), key=lambda p: p.name)
+    form.fields["host"].widget.choices = [("", "—"), *((p.pk, p.name) for p in here)]
     context = {
         "league": league,
         "step": "tables",
