@@ -16,6 +16,8 @@ from scoring.numbers import whole_number
 
 # The most tables a night may have: far more than a club plays at, few enough to list.
 MAX_TABLES = 30
+# The fields the start page hands on to the night's start, and "draw again" keeps.
+EVENING_FIELDS = ("host", "date", "end_time", "pennant_holder", "pennant_forgotten")
 
 
 def present_players(raw_ids, active_players: list[Player]) -> list[Player]:

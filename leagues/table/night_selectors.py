@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from leagues import games
 from leagues.models import ClubNight, Meeting, MeetingResult, Seat
+from leagues.table import selectors as table_selectors
 from scoring import club_night
 
 
@@ -117,8 +118,7 @@ def last_evening_winner(*, league, last: LastEvening | None):
     if last is None or last.meeting.closed_at is None:
         return None
     if last.meeting.club_night_id is None:
-        row = MeetingResult.objects.filter(meeting=last.meeting, won_evening=True).select_related("player").first()
-        return row.player if row is not None else None
+        return table_selectors.meeting_winner(meeting=last.meeting)
     night = night_of(league=league, pk=last.meeting.club_night_id)
     tables = night_tables(night=night)
     if any(table.closed_at is None for table in tables):

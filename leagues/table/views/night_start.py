@@ -22,13 +22,10 @@ from leagues.models import Role
 from leagues.permissions import league_for
 from leagues.seasons import selectors as seasons_selectors
 from leagues.table import night_draw, night_selectors, nights
-from leagues.table.night_forms import MAX_TABLES, NightStartForm, present_players
+from leagues.table.night_forms import EVENING_FIELDS, MAX_TABLES, NightStartForm, present_players
 from scoring.errors import ScoringError
 from scoring.numbers import whole_number
 from scoring.registry import get_game
-
-# What the start page hands on to this page besides the players, and "draw again" keeps.
-KEPT = ("host", "date", "end_time", "pennant_holder", "pennant_forgotten")
 
 
 @login_required
@@ -64,7 +61,7 @@ def _arranged(league, source, present, *, action):
     """The form's initial values: the tables as posted with one more table ("add a table"), or
     freshly drawn (the first proposal and "draw again"), with the host and the evening's fields
     as given, else their defaults."""
-    given = {name: source.get(name) for name in KEPT if name in source}
+    given = {name: source.get(name) for name in EVENING_FIELDS if name in source}
     if action == "add_table":
         count = min(_whole(source.get("table_count"), 2) + 1, MAX_TABLES)
         tables = {f"table_{p.pk}": source.get(f"table_{p.pk}") for p in present}

@@ -17,7 +17,7 @@ from leagues.seasons import selectors as seasons_selectors
 from leagues.table import meetings, night_selectors
 from leagues.table import selectors as table_selectors
 from leagues.table.forms import TEAM_NAMES, StartMeetingForm
-from leagues.table.views.night_start import KEPT
+from leagues.table.night_forms import EVENING_FIELDS
 from scoring.registry import START_TOTALS, TEAMS, get_game
 
 
@@ -91,7 +91,7 @@ def _several_tables(request, league, form):
 def _night_start_address(request, league, form):
     """The club night's start with the players tapped and the evening's fields as typed."""
     query = [("players", player.pk) for player in form.seated]
-    query += [(name, request.POST[name]) for name in KEPT if request.POST.get(name)]
+    query += [(name, request.POST[name]) for name in EVENING_FIELDS if request.POST.get(name)]
     return f"{reverse('club_night_start', kwargs={'slug': league.slug})}?{urlencode(query)}"
 
 
