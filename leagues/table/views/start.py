@@ -14,7 +14,7 @@ from leagues import exceptions, field_labels, games
 from leagues.models import Role
 from leagues.permissions import league_for
 from leagues.seasons import selectors as seasons_selectors
-from leagues.table import meetings, night_selectors
+from leagues.table import meetings
 from leagues.table import selectors as table_selectors
 from leagues.table.forms import TEAM_NAMES, StartMeetingForm
 from leagues.table.night_forms import EVENING_FIELDS
@@ -36,13 +36,12 @@ def _same_table(*, league, order, host):
 
 def _last_evening(league):
     """The league's last evening when it is still open (the start page says so, with a link to
-    end it), and its winner, who brings the pennant: None while it is open (no winner yet). After
-    a club night, its winner (``night_selectors.last_evening_winner``)."""
-    last = night_selectors.last_evening(league=league)
+    end it), and its winner, who brings the pennant: None while it is open (no winner yet)."""
+    last = table_selectors.last_meeting(league=league)
     if last is None:
         return None, None
-    pennant = night_selectors.last_evening_winner(league=league, last=last) if games.has_pennant(league.game) else None
-    return (last.meeting if last.meeting.closed_at is None else None), pennant
+    pennant = table_selectors.meeting_winner(meeting=last) if games.has_pennant(league.game) else None
+    return (last if last.closed_at is None else None), pennant
 
 
 @login_required
