@@ -52,6 +52,7 @@ _.expires, _.action, _.confirm_total, _.top_trump_trick, _.forgot_to_pass, _.bid
 _.eyes_for, _.eyes_range, _.re_tricks, _.dk_re, _.dk_kontra, _.fuchs_re, _.fuchs_kontra
 _.karlchen_doppel, _.ramsch_losers, _.ramsch_eyes, _.ramsch_jungfrauen, _.solo_outbid
 _.value_other, _.schwarz, _.split_120, _.expected_hand
+_.table_count
 _.clean_display_name, _.clean_rule_overrides, _.clean_expires_at, _.clean_file, _.clean_reason
 _.clean_before, _.clean_date, _.clean_players, _.clean_top_trump_trick
 _.field_order, _.help_text, _.default_error_messages

@@ -66,6 +66,7 @@ QUERIES = {
     "rule book": 3,
     "guest scorer's page": 6,  # no session: the link with its meeting and league, then the sheet
     "closed evening with money": 14,  # its settlement, and what earlier evenings leave open
+    "club night start": {"proposal": 13, "start": 21},  # nine players at two tables
     # writes
     "htmx hand entry": 19,
     "correction": 20,
@@ -344,6 +345,32 @@ def test_the_season_report_with_money_reads_the_same_queries_at_two_league_sizes
     address = path("season_report", league, number=league["current_season"])
     html = get(client, address, django_assert_num_queries, QUERIES["season report with money"]).content.decode()
     assert 'id="season-money"' in html
+
+
+def nine_here(ids):
+    """The league's players and four more: nine Doppelkopf players, two tables tonight."""
+    league = League.objects.get(slug=ids["slug"])
+    for name in ("Nina", "Otto", "Paul", "Quirin"):
+        Player.objects.create(league=league, name=name)
+    return [str(pk) for pk in league.players.filter(active=True).values_list("pk", flat=True)]
+
+
+@pytest.mark.urls("tests.table.night_urls")  # the night's page, by name
+def test_a_club_nights_start_runs_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    """The proposed tables for nine (last evening's table-mates read, drawn apart), then the
+    night opened as proposed: a meeting per table, each replayed empty."""
+    players = nine_here(league)
+    address = path("club_night_start", league)
+    with django_assert_num_queries(QUERIES["club night start"]["proposal"]):
+        page = client.get(address, {"players": players})
+    assert page.status_code == 200
+    initial = page.context["form"].initial
+    form = {key: initial[key] for key in ("players", "table_count", "host")}
+    form.update({key: value for key, value in initial.items() if key.startswith("table_")})
+    form["date"] = str(initial["date"])
+    with django_assert_num_queries(QUERIES["club night start"]["start"]):
+        response = client.post(address, form)
+    assert response.status_code == 302 and "/n/" in response["Location"]
 
 
 # --- writes ----------------------------------------------------------------------------------
