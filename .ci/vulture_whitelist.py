@@ -98,3 +98,6 @@ _.fees, _.into_cashbox, _.out_of_cashbox, _.dinner
 # The seat draw and the tournament's ranking (scoring/seating.py, scoring/tournament.py): the
 # engine's side of several tables and tournaments, called by the tests until the app's pages do.
 _.propose_tables, _.table_mates, _.draw_seats, _.games_per_round, _.rank_after_each_round
+
+# Club nights (leagues/models/league.py): choices a form and the stored rows name.
+_.PER_GAME, _.PLACINGS
