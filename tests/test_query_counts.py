@@ -26,10 +26,10 @@ from django.utils import timezone
 from leagues.cashbox import services as cashbox_services
 from leagues.cashbox import settlement
 from leagues.clubs import services as clubs_services
-from leagues.models import CashboxEntry, Hand, League, Meeting, MeetingCarry, Payment, Player, Season
+from leagues.models import CashboxEntry, Hand, League, Meeting, MeetingCarry, Payment, Player, ScorerLink, Season
 from leagues.seasons import services as seasons_services
 from leagues.stats import activity, derived_cache
-from leagues.table import chain, services
+from leagues.table import chain, scorer_links, services
 from leagues.table import meetings as table_meetings
 from scoring.money_rules import resolve_money_rules
 from tests.bench.build import NAMES, build_league
@@ -69,7 +69,9 @@ QUERIES = {
     "bill page": {"page": 9, "split": 13},  # with what the cashbox can pay
     "what-if": {"first ever": 17, "read again": 10, "after a hand tonight": 16},
     "rule book": 3,
+    "guest scorer's page": 6,  # no session: the link with its meeting and league, then the sheet
     "closed evening with money": 14,  # its settlement, and what earlier evenings leave open
+    "club night start": {"proposal": 13, "start": 21},  # nine players at two tables
     # writes
     "htmx hand entry": 19,
     "correction": 20,
@@ -77,6 +79,7 @@ QUERIES = {
     "deletion": 21,
     "restore": 21,
     "API hand entry": 19,
+    "guest scorer's hand entry": 17,  # the link, then as the htmx entry, whose answer is the table
     "tick paid": 17,  # into the cashbox: the settlement re-derived under the lock, the entry
 }
 
@@ -404,6 +407,32 @@ def test_the_season_report_with_money_reads_the_same_queries_at_two_league_sizes
     assert 'id="season-money"' in html
 
 
+def nine_here(ids):
+    """The league's players and four more: nine Doppelkopf players, two tables tonight."""
+    league = League.objects.get(slug=ids["slug"])
+    for name in ("Nina", "Otto", "Paul", "Quirin"):
+        Player.objects.create(league=league, name=name)
+    return [str(pk) for pk in league.players.filter(active=True).values_list("pk", flat=True)]
+
+
+@pytest.mark.urls("tests.table.night_urls")  # the night's page, by name
+def test_a_club_nights_start_runs_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    """The proposed tables for nine (last evening's table-mates read, drawn apart), then the
+    night opened as proposed: a meeting per table, each replayed empty."""
+    players = nine_here(league)
+    address = path("club_night_start", league)
+    with django_assert_num_queries(QUERIES["club night start"]["proposal"]):
+        page = client.get(address, {"players": players})
+    assert page.status_code == 200
+    initial = page.context["form"].initial
+    form = {key: initial[key] for key in ("players", "table_count", "host")}
+    form.update({key: value for key, value in initial.items() if key.startswith("table_")})
+    form["date"] = str(initial["date"])
+    with django_assert_num_queries(QUERIES["club night start"]["start"]):
+        response = client.post(address, form)
+    assert response.status_code == 302 and "/n/" in response["Location"]
+
+
 # --- writes ----------------------------------------------------------------------------------
 
 
@@ -501,3 +530,35 @@ def test_a_hand_entered_through_the_api_runs_the_same_queries_at_two_league_size
     with django_assert_num_queries(QUERIES["API hand entry"]):
         response = client.post(address, data=body, content_type="application/json")
     assert response.status_code == 201, response.content.decode()[:300]
+
+
+def guest_link(ids):
+    """A guest's scorer link for tonight's table, working for an hour (made as the page makes
+    it but for the evening's date, which lies in the past here)."""
+    meeting = Meeting.objects.get(pk=ids["entry_meeting"])
+    link = ScorerLink.objects.create(
+        meeting=meeting, name="Jonas", expires_at=timezone.now() + timezone.timedelta(hours=1)
+    )
+    return scorer_links.token_of(link)
+
+
+def test_the_guest_scorers_page_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    client.logout()
+    address = reverse("guest_table", kwargs={"token": guest_link(league), "pk": league["entry_meeting"]})
+    response = get(client, address, django_assert_num_queries, QUERIES["guest scorer's page"])
+    assert response.content.decode().count('<tr id="hand-') == next_hand(league) - 1
+
+
+def test_a_hand_entered_by_a_guest_runs_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    client.logout()
+    form = {
+        "expected_hand": str(next_hand(league)),
+        "idempotency_key": str(uuid.uuid4()),
+        **normal_hand_form(league["entry_active"], eyes=131),
+    }
+    address = reverse("guest_hand", kwargs={"token": guest_link(league), "pk": league["entry_meeting"]})
+    with django_assert_num_queries(QUERIES["guest scorer's hand entry"]):
+        response = client.post(address, form, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert response.content.decode().count('<tr id="hand-') == next_hand(league) - 1
+    assert Hand.objects.filter(meeting_id=league["entry_meeting"]).last().history.get().history_user_name == "Jonas"

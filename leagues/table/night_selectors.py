@@ -10,7 +10,8 @@ from django.db.models import Count
 
 from leagues import games
 from leagues.clubs.selectors import league_meetings
-from leagues.models import ClubNight, Hand, MeetingResult, Seat
+from leagues.models import ClubNight, Hand, Meeting, MeetingResult, Seat
+from leagues.table import selectors as table_selectors
 from scoring import club_night
 
 
@@ -112,3 +113,46 @@ def night_standings(*, night, tables=None, seated=None) -> list[NightRow]:
         )
         for row in standings
     ]
+
+
+@dataclass(frozen=True)
+class LastEvening:
+    """The league's last evening: its latest meeting, and the tables it was played at (every
+    table of its club night, or that meeting alone), each its player ids in seat order."""
+
+    meeting: Meeting
+    tables: list[list[int]]
+
+
+def last_evening(*, league) -> LastEvening | None:
+    """The league's last evening (by date), or None before its first. Two queries, however
+    many tables it had."""
+    last = Meeting.objects.filter(league=league).order_by("-date", "-id").first()
+    if last is None:
+        return None
+    if last.club_night_id is None:
+        seats = Seat.objects.filter(meeting=last)
+    else:
+        seats = Seat.objects.filter(meeting__club_night_id=last.club_night_id)
+    tables: dict[int, list[int]] = {}
+    for meeting_id, player_id in seats.order_by("meeting__table_number", "position").values_list(
+        "meeting_id", "player_id"
+    ):
+        tables.setdefault(meeting_id, []).append(player_id)
+    return LastEvening(meeting=last, tables=list(tables.values()))
+
+
+def last_evening_winner(*, league, last: LastEvening | None):
+    """Who won the last evening and brings the pennant to the next (league.md): the first of
+    its club night's standings once every table has ended, or its meeting's winner once it is
+    closed; None while it is open or before the first evening."""
+    if last is None or last.meeting.closed_at is None:
+        return None
+    if last.meeting.club_night_id is None:
+        return table_selectors.meeting_winner(meeting=last.meeting)
+    night = night_of(league=league, pk=last.meeting.club_night_id)
+    tables = night_tables(night=night)
+    if any(table.closed_at is None for table in tables):
+        return None
+    standings = night_standings(night=night, tables=tables)
+    return league.players.filter(pk=standings[0].player_id).first() if standings else None
