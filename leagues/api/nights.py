@@ -23,7 +23,7 @@ from leagues.api.serializers import ClubNightOpenInputSerializer, ClubNightOutpu
 from leagues.exceptions import InvalidInput
 from leagues.models import Role
 from leagues.permissions import league_for
-from leagues.table import night_selectors, nights
+from leagues.table import night_draw, night_selectors, nights
 
 ERRORS = {400: ErrorsSerializer, 403: ErrorsSerializer, 404: ErrorsSerializer}
 
@@ -34,9 +34,9 @@ def _ref(player_id, name):
 
 def night_data(night) -> dict:
     """The night as the API shows it: its tables with their players in seat order, and the
-    evening's standings. Four queries, however many tables and hands."""
+    evening's standings. Three queries, however many tables and hands."""
     tables = night_selectors.night_tables(night=night)
-    seated = night_selectors.table_players(tables=tables)
+    seated = night_selectors.night_seats(tables=tables)
     return {
         "id": night.pk,
         "date": night.date,
@@ -44,7 +44,12 @@ def night_data(night) -> dict:
         "host": _ref(night.host_id, night.host.name),
         "combine": night.combine,
         "tables": [
-            {"number": t.table_number, "meeting": t.pk, "players": seated.get(t.pk, []), "closed_at": t.closed_at}
+            {
+                "number": t.table_number,
+                "meeting": t.pk,
+                "players": list(seated.get(t.pk, {}).values()),
+                "closed_at": t.closed_at,
+            }
             for t in tables
         ],
         "standings": [
@@ -56,42 +61,43 @@ def night_data(night) -> dict:
                 "points": row.points,
                 "games": row.games,
             }
-            for row in night_selectors.night_standings(night=night, tables=tables)
+            for row in night_selectors.night_standings(night=night, tables=tables, seated=seated)
         ],
     }
 
 
 class _Players:
-    """The players a request names by id, read in one query: the league's active players for
-    the tables and the pennant, any of its players for the host (as the service takes him)."""
+    """The league's active players a request names by id, read in one query."""
 
     def __init__(self, league, data):
         ids = {data["host"], data.get("pennant_holder"), *(pk for table in data["tables"] for pk in table)}
-        self.found = {p.pk: p for p in league.players.filter(pk__in=ids - {None})}
+        self.found = {p.pk: p for p in league.players.filter(pk__in=ids - {None}, active=True)}
 
-    def one(self, pk, field, *, active=True):
+    def one(self, pk, field):
         player = self.found.get(pk)
-        if player is None or (active and not player.active):
+        if player is None:
             message = _("%(id)s is not the id of an active player of this league.") % {"id": pk}
-            if not active:
-                message = _("%(id)s is not the id of a player of this league.") % {"id": pk}
             raise Invalid(_error(field, message))
         return player
 
 
 def _open(request, league, data):
-    """The night opened from the checked ``data``; Invalid (a 400 naming the field) for an id
-    that names no player for it, or a pennant in a game that has none."""
+    """The night opened from the checked ``data`` as the start page opens it: the host one of
+    the players at the tables, who deals first at his; Invalid (a 400 naming the field) for
+    an id that names no player for it, or a pennant in a game that has none."""
     players = _Players(league, data)
     tables = [[players.one(pk, "tables") for pk in table] for table in data["tables"]]
+    host = players.one(data["host"], "host")
+    if not any(host in table for table in tables):
+        raise Invalid(_error("host", _("Pick the host among the players at the tables.")))
     holder = data.get("pennant_holder")
     if (holder is not None or data["pennant_forgotten"]) and not games.has_pennant(league.game):
         raise Invalid(_error("pennant_holder", _("This league's game plays without a pennant.")))
     return nights.open_club_night(
         league=league,
         date=data["date"],
-        host=players.one(data["host"], "host", active=False),
-        tables=tables,
+        host=host,
+        tables=[night_draw.host_first(table, host) for table in tables],
         end_time=data.get("end_time"),
         pennant_holder=None if holder is None else players.one(holder, "pennant_holder"),
         pennant_forgotten=data["pennant_forgotten"],

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from leagues.table.night_forms import MAX_TABLES
 from scoring import club_night
 from scoring.limits import (
     INT32_MAX,
@@ -467,9 +468,6 @@ class PaymentTickInputSerializer(serializers.Serializer):
 
 # --- club nights (leagues/api/nights.py) -------------------------------------------------------
 
-# The most tables one night opens: a club hall's worth, far above any club's evening.
-MAX_NIGHT_TABLES = 50
-
 
 class IdField(serializers.IntegerField):
     """An id, a JSON whole number only: "12" (a string) is not one, nor true or 12.5."""
@@ -494,11 +492,16 @@ class FlagField(serializers.BooleanField):
 
 class ClubNightOpenInputSerializer(serializers.Serializer):
     date = serializers.DateField(help_text=_("The evening's date, e.g. 2026-11-20."))
-    host = IdField(help_text=_("The evening's host (a player's id); every table names him, at whichever he sits."))
+    host = IdField(
+        help_text=_(
+            "The evening's host (a player's id), one of the players at the tables: he deals first at his table "
+            "(its seat order is turned to start with him), and every table names him as its host."
+        )
+    )
     tables = serializers.ListField(
         child=serializers.ListField(child=IdField(), min_length=FEWEST_PLAYERS, max_length=MOST_PLAYERS),
         min_length=2,
-        max_length=MAX_NIGHT_TABLES,
+        max_length=MAX_TABLES,
         help_text=_(
             "Each table's players (ids of the league's active players) in seat order, table 1 first; the first "
             "at a table deals first there. How many a table seats is the game's rule."

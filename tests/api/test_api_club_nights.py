@@ -139,7 +139,8 @@ def test_a_scorekeeper_opens_a_night_through_the_service(client, league, role):
     night = ClubNight.objects.get(league=league)
     assert response["Location"] == url(league, night.pk)
     body = response.json()
-    assert [(t["number"], t["players"]) for t in body["tables"]] == [(1, FIVE), (2, FOUR)]
+    # Hans hosts: he deals first at his table, its seat order turned to start with him.
+    assert [(t["number"], t["players"]) for t in body["tables"]] == [(1, FIVE), (2, ["Hans", "Ida", "Fritz", "Gabi"])]
     # Placings before the first hand: everyone level with each other at his table, half a
     # point for each: 4/2 at the table of five, 3/2 at the table of four.
     assert {(r["table"], r["score"]) for r in body["standings"]} == {(1, "2"), (2, "3/2")}
@@ -183,6 +184,7 @@ BAD = {
     "a player of another league": (lambda p: {"tables": _tables(p, p["outsider"])}, "tables"),
     "a player at two tables": (lambda p: {"tables": _tables(p, p["Anna"])}, "tables"),
     "a host of nobody": (lambda p: {"host": 10**6}, "host"),
+    "a host at no table": (lambda p: {"host": p["outsider_here"]}, "host"),
     "a host as true": (lambda p: {"host": True}, "host"),
     "30 February": (lambda p: {"date": "2026-02-30"}, "date"),
     "two years ahead": (lambda p: {"date": "2028-11-27"}, "date"),
@@ -196,6 +198,7 @@ BAD = {
 def test_bad_input_is_a_400_naming_the_field_and_stores_nothing(client, league, what):
     p = dict(Player.objects.filter(league=league).values_list("name", "pk"))
     p["outsider"] = Player.objects.create(league=LeagueFactory(), name="Zoe").pk
+    p["outsider_here"] = Player.objects.create(league=league, name="Jan").pk  # at no table
     change, field = BAD[what]
     body = {key: value for key, value in opening(league, **change(p)).items() if value is not None}
     client.force_login(member(league, Role.SCOREKEEPER))

@@ -172,6 +172,7 @@ REFUSED = [
     ("club_nights[1].combine", "one of points, per_game, placings", lambda d: d["club_nights"][0].update(combine="x")),
     ("club_nights[1].combine", "missing", lambda d: d["club_nights"][0].pop("combine")),
     ("club_nights[1].host", "is not one of the players", lambda d: d["club_nights"][0].update(host="Nobody")),
+    ("club_nights[1].host", "sits at one of the night's tables", lambda d: d["club_nights"][0].update(host="Kurt")),
     ("club_nights[1].date", "a date from", lambda d: d["club_nights"][0].update(date="1899-12-31")),
     ("club_nights[1].created_by", "not the expected kind", lambda d: d["club_nights"][0].update(created_by=7)),
     ("club_nights[1]", "an object was expected", lambda d: d["club_nights"].__setitem__(0, [])),

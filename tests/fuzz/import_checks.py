@@ -217,7 +217,9 @@ def pages(league: League, focus: Focus | None = None) -> list[str]:
             if number in scored:
                 found += [f"{base}/seasons/{number}/bill/", f"{base}/seasons/{number}/what-if/"]
     if focus is None or focus.shows("club_nights"):
-        found += [f"{api}/club-nights/{pk}/" for pk in league.club_nights.values_list("pk", flat=True)]
+        for pk in league.club_nights.values_list("pk", flat=True):
+            found += [f"{base}/n/{pk}/", f"{base}/n/{pk}/live/", f"/p/{token}/n/{pk}/live/"]
+            found.append(f"{api}/club-nights/{pk}/")
     # In the order of the file: the import makes them one after the other.
     meetings = list(league.meetings.order_by("id").values_list("pk", flat=True))
     picked = range(len(meetings)) if focus is None else focus.meeting_indices(len(meetings))
