@@ -95,6 +95,7 @@ def pages(club):
         ("Öffentlicher Abend", f"/p/{token}/m/{closed.pk}/"),
         ("Öffentliches Regelbuch", f"/p/{token}/house-rules/"),
         ("Öffentlicher Bericht", f"/p/{token}/seasons/1/report/"),
+        ("Öffentlicher großer Bildschirm", f"/p/{token}/m/{open_.pk}/live/"),
         ("404 ohne Anmeldung", "/gibt-es-nicht/"),
     ]
     signed_in = [
@@ -107,6 +108,9 @@ def pages(club):
         ("Abend geschlossen", f"{lg}/m/{closed.pk}/"),
         ("Abend wieder öffnen", f"{lg}/m/{closed.pk}/reopen/"),
         ("Hausregeln des Abends", f"{lg}/m/{open_.pk}/house-rules/"),
+        ("Abend beenden mitten in der Runde", f"{lg}/m/{open_.pk}/close/"),
+        ("Endzeit", f"{lg}/m/{open_.pk}/end-time/"),
+        ("Großer Bildschirm", f"{lg}/m/{open_.pk}/live/"),
         ("Tabelle", f"{lg}/standings/"),
         ("Statistik", f"{lg}/statistics/"),
         ("Statistik Spieler", f"{lg}/statistics/player/{anna.pk}/"),
@@ -115,10 +119,13 @@ def pages(club):
         ("Was wäre wenn", f"{lg}/seasons/1/what-if/"),
         ("Rechnung gespeichert", f"{lg}/seasons/1/bill/"),
         ("Rechnung offen", f"{lg}/seasons/2/bill/"),
+        ("Rechnung aufgeteilt", f"{lg}/seasons/2/bill/?total=100.00&method=per_point&cents_per_point=10"),
         ("Saisonbericht", f"{lg}/seasons/1/report/"),
         ("Saison wieder öffnen", f"{lg}/seasons/1/reopen/"),
         ("Aktivität", f"{lg}/activity/"),
         ("Papier-Import", f"{lg}/import-paper/"),
+        ("Kasse", f"{lg}/cashbox/"),
+        ("IBAN", f"{lg}/bank-account/"),
         ("API-Tokens", "/accounts/tokens/"),
         ("Passwort ändern", "/accounts/password/change/"),
         ("Offline", "/offline/"),
@@ -127,4 +134,11 @@ def pages(club):
     for game, (race, meeting) in club["races"].items():
         signed_in += [(f"{game} {name}", path) for name, path, _ in _meeting_pages(f"/l/{race.slug}", meeting)]
         signed_in += [(f"{game} Liga", f"/l/{race.slug}/"), (f"{game} Regelbuch", f"/l/{race.slug}/house-rules/")]
+    # A race evening ends after any hand: its question asks for the answer. An imported
+    # league's admin says whom he plays as: a race league's admin has no player there.
+    race, meeting = club["races"]["thousand"]
+    signed_in += [
+        ("thousand Abend beenden", f"/l/{race.slug}/m/{meeting.pk}/close/"),
+        ("Spielt als", f"/l/{race.slug}/plays-as/"),
+    ]
     return [(n, p, False) for n, p in anonymous] + [(n, p, True) for n, p in signed_in]
