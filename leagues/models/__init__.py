@@ -24,6 +24,7 @@ from .money import MONEY_IN, MONEY_OUT, BankAccount, CashboxEntry, CashCount, En
 from .night import ClubNight
 from .results import DerivedFigure, HandResult, MeetingCarry, MeetingResult
 from .season import Season, SeasonBill, SeasonReopening, everyone_hosted
+from .tournament import Tournament, TournamentParty, TournamentPlayer
 
 __all__ = [
     "GAME_LABELS",
@@ -56,6 +57,9 @@ __all__ = [
     "SeasonBill",
     "SeasonReopening",
     "Seat",
+    "Tournament",
+    "TournamentParty",
+    "TournamentPlayer",
     "everyone_hosted",
     "invite_expiry",
     "new_token",
