@@ -26,11 +26,12 @@ from django.utils import timezone
 from leagues.cashbox import services as cashbox_services
 from leagues.cashbox import settlement
 from leagues.clubs import services as clubs_services
-from leagues.models import CashboxEntry, Hand, League, Meeting, MeetingCarry, Payment, Player, Season
+from leagues.models import CashboxEntry, ClubNight, Hand, League, Meeting, MeetingCarry, Payment, Player, Season
 from leagues.seasons import services as seasons_services
 from leagues.stats import activity, derived_cache
 from leagues.table import chain, services
 from leagues.table import meetings as table_meetings
+from leagues.tournaments import services as tournament_services
 from scoring.money_rules import resolve_money_rules
 from tests.bench.build import build_league
 from tests.bench.league import normal_hand_form
@@ -65,6 +66,7 @@ QUERIES = {
     "what-if": {"first ever": 17, "read again": 10, "after a hand tonight": 16},
     "rule book": 3,
     "closed evening with money": 14,  # its settlement, and what earlier evenings leave open
+    "tournament page": 9,  # a round played, the next in play
     # writes
     "htmx hand entry": 19,
     "correction": 20,
@@ -73,6 +75,7 @@ QUERIES = {
     "restore": 21,
     "API hand entry": 19,
     "tick paid": 17,  # into the cashbox: the settlement re-derived under the lock, the entry
+    "tournament draw": 36,  # three tables of four after a round played
 }
 
 
@@ -344,6 +347,36 @@ def test_the_season_report_with_money_reads_the_same_queries_at_two_league_sizes
     assert 'id="season-money"' in html
 
 
+def tournament_in(ids, *, played, in_play=False):
+    """A DDV tournament of twelve new players in the league: ``played`` rounds played out (four
+    games a player), and one more drawn when ``in_play``."""
+    league = League.objects.get(slug=ids["slug"])
+    day = Meeting.objects.get(pk=ids["entry_meeting"]).date
+    players = [Player.objects.create(league=league, name=f"Turnier {n:02}") for n in range(12)]
+    tournament = tournament_services.create_tournament(
+        league=league, name="Pokal", format="ddv", rounds_planned=3, games_per_player=4
+    )
+    tournament_services.register_players(tournament=tournament, players=players)
+    for _round in range(played):
+        night = tournament_services.draw_round(tournament=tournament, date=day, host=players[0])
+        for table in night.tables.all():
+            seats = [seat.player.name for seat in table.seats.order_by("position")]
+            for _game in range(4):
+                payload = {"kind": "points", "re": seats[:2], "winner": "re", "value": 1}
+                services.enter_hand(meeting=table, payload=payload, by=None)
+    if in_play:
+        tournament_services.draw_round(tournament=tournament, date=day, host=players[0])
+    return tournament, players
+
+
+def test_a_tournaments_page_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    tournament, _players = tournament_in(league, played=1, in_play=True)
+    response = get(
+        client, path("tournament", league, pk=tournament.pk), django_assert_num_queries, QUERIES["tournament page"]
+    )
+    assert response.context["ranking"].rounds == 1 and response.context["current"]
+
+
 # --- writes ----------------------------------------------------------------------------------
 
 
@@ -441,3 +474,14 @@ def test_a_hand_entered_through_the_api_runs_the_same_queries_at_two_league_size
     with django_assert_num_queries(QUERIES["API hand entry"]):
         response = client.post(address, data=body, content_type="application/json")
     assert response.status_code == 201, response.content.decode()[:300]
+
+
+def test_drawing_a_tournaments_round_runs_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    tournament, players = tournament_in(league, played=1)
+    form = {"draw-date": str(Meeting.objects.get(pk=league["entry_meeting"]).date), "draw-host": players[0].pk}
+    with django_assert_num_queries(QUERIES["tournament draw"]):
+        response = client.post(path("tournament_draw", league, pk=tournament.pk), form)
+    assert response.status_code == 302
+    assert ClubNight.objects.get(tournament=tournament, round_number=2).tables.count() == 3

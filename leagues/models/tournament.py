@@ -20,7 +20,7 @@ from scoring.tournament import FORMATS
 from .league import League, Player
 
 FORMAT_LABELS = {
-    "ddv": _("Doppelkopf (DDV): Serien of 24 games"),
+    "ddv": _("Doppelkopf (DDV): a Serie a round"),
     "maw_pairs": _("Maw pairs: a robber a round"),
     "fifty_six_teams": _("56 teams: a match a round"),
 }

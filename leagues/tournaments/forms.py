@@ -55,7 +55,10 @@ class TournamentForm(forms.Form):
 class PlayersForm(forms.Form):
     prefix = "entrants"
     players = forms.ModelMultipleChoiceField(
-        label=_("Who plays"), queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple, required=False
+        label=_("The league's players"),
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
     )
 
     def __init__(self, *args, league, **kwargs):

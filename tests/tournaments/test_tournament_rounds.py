@@ -13,7 +13,7 @@ import pytest
 
 from leagues.exceptions import InvalidInput, MeetingClosed
 from leagues.models import ClubNight, Player
-from leagues.table import evening, replay
+from leagues.table import evening, meetings, replay
 from leagues.table import services as table_services
 from leagues.tournaments import selectors, services
 from scoring import seating
@@ -360,3 +360,35 @@ def test_a_player_plays_in_one_pair_only():
     with pytest.raises(InvalidInput) as refused:
         services.add_party(tournament=tournament, name="Ones", players=[players[2], players[2]])
     assert refused.value.errors[0]["field"] == "players"
+
+
+def test_maw_pairs_rank_by_robbers_then_games_from_the_tables_as_played():
+    # Forty-five (merrimack): a pair that takes all five tricks and the top trump scores
+    # 5 x 5 + 5 = 30, so two such hands win a game (45); three games win the robber.
+    league = LeagueFactory(game="forty_five", variant="merrimack")
+    players = [Player.objects.create(league=league, name=f"P{n}") for n in range(8)]
+    tournament = services.create_tournament(league=league, name="Robbers", format="maw_pairs", rounds_planned=1)
+    for number in range(4):
+        services.add_party(tournament=tournament, name=f"Pair {number}", players=players[2 * number : 2 * number + 2])
+    night = services.draw_round(tournament=tournament, date=DAY, host=players[0])
+    first, second = night.tables.order_by("table_number")
+
+    def sweep(table, party, games):
+        for _hand in range(2 * games):
+            hand = {"tricks": [party] * 5, "top_trump_trick": 1}
+            table_services.enter_hand(meeting=table, payload=hand, by=None)
+
+    # Table 1: the second pair wins a game, then the first the robber (3 games to 1).
+    one, two = list(first.teams)
+    sweep(first, two, 1)
+    sweep(first, one, 3)
+    # Table 2: the first pair wins the robber 3 games to 0.
+    three, four = list(second.teams)
+    sweep(second, three, 3)
+    for table in (first, second):
+        meetings.close_meeting(meeting=table, user=None)
+    rows = [(row.place, row.party, row.figures["robbers"], row.figures["games"]) for row in standings(tournament).rows]
+    # Both robber winners have 1 robber and 3 games: they share 1st (listed by name); the pair
+    # with a game is 3rd, the pair without one 4th.
+    winners = sorted([one, three])
+    assert rows == [(1, winners[0], 1, 3), (1, winners[1], 1, 3), (3, two, 0, 1), (4, four, 0, 0)]
