@@ -41,15 +41,10 @@ PARTY_SIZE = {"players": 1, "pairs": 2, "teams": 3}
 OFFERED = ("ddv", "maw_pairs")
 
 
-def _error(field: str, message: str) -> InvalidInput:
-    return field_error(field, message)
-
-
 def _locked(tournament: Tournament) -> Tournament:
     """The tournament's row, locked (its league's first, in the lock order)."""
     lock_league(tournament.league)
-    locked = Tournament.objects.select_for_update().select_related("league").get(pk=tournament.pk)
-    return locked
+    return Tournament.objects.select_for_update().select_related("league").get(pk=tournament.pk)
 
 
 @transaction.atomic
@@ -116,9 +111,9 @@ def register_players(*, tournament: Tournament, players: list[Player]) -> list[T
     off keeps the rounds he played; he is not drawn again."""
     tournament = _locked(tournament)
     if tournament_format(tournament.format).parties != "players":
-        raise _error("players", _("Players: this tournament is played by pairs or teams; register those."))
+        raise field_error("players", _("Players: this tournament is played by pairs or teams; register those."))
     if any(player.league_id != tournament.league_id for player in players):
-        raise _error("players", _("Players: choose players of this league."))
+        raise field_error("players", _("Players: choose players of this league."))
     chosen = {player.pk for player in players}
     tournament.entrants.exclude(player_id__in=chosen).delete()
     have = set(tournament.entrants.values_list("player_id", flat=True))
@@ -135,19 +130,19 @@ def add_party(*, tournament: Tournament, name: str, players: list[Player]) -> To
     kind = tournament_format(tournament.format).parties
     name = (name or "").strip()
     if kind == "players":
-        raise _error("name", _("Name: this tournament is played by single players; register them."))
+        raise field_error("name", _("Name: this tournament is played by single players; register them."))
     if not name:
-        raise _error("name", _("Name: give the pair or team a name."))
+        raise field_error("name", _("Name: give the pair or team a name."))
     size = PARTY_SIZE[kind]
     if len({p.pk for p in players}) != size or any(p.league_id != tournament.league_id for p in players):
-        raise _error("players", _("Players: choose %(count)s players of this league.") % {"count": size})
+        raise field_error("players", _("Players: choose %(count)s players of this league.") % {"count": size})
     if tournament.entrants.filter(player__in=players).exists():
-        raise _error("players", _("Players: a player plays in one pair or team only."))
+        raise field_error("players", _("Players: a player plays in one pair or team only."))
     try:
         with transaction.atomic():
             party = TournamentParty.objects.create(tournament=tournament, name=name)
     except IntegrityError:
-        raise _error("name", _("Name: another pair or team has this name.")) from None
+        raise field_error("name", _("Name: another pair or team has this name.")) from None
     TournamentPlayer.objects.bulk_create(
         TournamentPlayer(tournament=tournament, player=player, party=party) for player in players
     )
@@ -169,9 +164,9 @@ def draw_round(*, tournament: Tournament, date, host: Player, user=None) -> Club
     tournament = _locked(tournament)
     played = selectors.rounds(tournament=tournament)
     if len(played) >= tournament.rounds_planned:
-        raise _error("round", _("All %(count)s rounds have been drawn.") % {"count": tournament.rounds_planned})
+        raise field_error("round", _("All %(count)s rounds have been drawn.") % {"count": tournament.rounds_planned})
     if played and not played[-1].finished:
-        raise _error("round", _("Round %(number)s is still being played.") % {"number": played[-1].number})
+        raise field_error("round", _("Round %(number)s is still being played.") % {"number": played[-1].number})
     number = len(played) + 1
     tables = _drawn_tables(tournament, played, number)
     night = open_club_night(league=tournament.league, date=date, host=host, tables=tables, user=user)
@@ -196,7 +191,7 @@ def _drawn_tables(tournament: Tournament, played: list[selectors.Round], number:
     try:
         sizes = seating.split_players(parties, sizes=form.table_sizes)
         if len(sizes) < 2:
-            raise _error("players", _("Players: a round needs at least two tables."))
+            raise field_error("players", _("Players: a round needs at least two tables."))
         met = seating.table_mates(table.names for past in played for table in past.tables)
         drawn = seating.draw_seats(
             players=sorted(by_name),

@@ -59,13 +59,13 @@ def draw_post(league):
     return {"draw-date": "2026-11-21", "draw-host": league.players.get(name="Anna").pk}
 
 
-# who: (list, page, results, big screen, new page, create, players, draw)
+# who: (list, page, results, big screen, its poll, new page, create, players, draw)
 MATRIX = {
-    "anonymous": (302, 302, 302, 302, 302, 302, 302, 302),
-    "stranger": (404, 404, 404, 404, 404, 404, 404, 404),
-    "member": (200, 200, 200, 200, 403, 403, 403, 403),
-    "scorekeeper": (200, 200, 200, 200, 200, 302, 302, 302),
-    "admin": (200, 200, 200, 200, 200, 302, 302, 302),
+    "anonymous": (302, 302, 302, 302, 302, 302, 302, 302, 302),
+    "stranger": (404, 404, 404, 404, 404, 404, 404, 404, 404),
+    "member": (200, 200, 200, 200, 200, 403, 403, 403, 403),
+    "scorekeeper": (200, 200, 200, 200, 200, 200, 302, 302, 302),
+    "admin": (200, 200, 200, 200, 200, 200, 302, 302, 302),
 }
 
 
@@ -79,6 +79,7 @@ def test_who_may_read_and_write(client, league, people, tournament, who):
         client.get(url("tournament", league, **t)).status_code,
         client.get(url("tournament_results", league, **t)).status_code,
         client.get(url("tournament_live", league, **t)).status_code,
+        client.get(url("tournament_live_hx", league, **t), HTTP_HX_REQUEST="true").status_code,
         client.get(url("tournament_new", league)).status_code,
         client.post(url("tournament_new", league), {"name": "Cup", "format": "ddv", "rounds_planned": "3"}).status_code,
         client.post(url("tournament_players", league, **t), {"entrants-players": players}).status_code,
