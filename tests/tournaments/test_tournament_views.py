@@ -195,3 +195,20 @@ def test_the_big_screen_by_the_public_link(client, league, tournament):
     wrong = {"token": "z" * 32, "pk": tournament.pk}
     assert client.get(reverse("public_tournament_live", kwargs=wrong)).status_code == 404
     assert client.get(reverse("public_tournament_live_hx", kwargs=wrong)).status_code == 404
+
+
+def test_a_tables_sheet_works_and_it_cannot_be_ended_before_its_games(client, league, people, tournament):
+    night = services.draw_round(tournament=tournament, date=DAY, host=league.players.get(name="Anna"))
+    table = night.tables.order_by("table_number").first()
+    seats = [seat.player.name for seat in table.seats.order_by("position")]
+    table_services.enter_hand(
+        meeting=table, payload={"kind": "points", "re": seats[:2], "winner": "re", "value": 2}, by=None
+    )
+    login(client, people, "scorekeeper")
+    sheet = url("meeting", league, pk=table.pk)
+    assert client.get(sheet).status_code == 200
+    refused = client.post(url("meeting_close", league, pk=table.pk), {"confirm": "1"})
+    assert refused.status_code == 400
+    assert "This table plays 24 games: 23 games are left." in refused.content.decode()
+    table.refresh_from_db()
+    assert table.closed_at is None
