@@ -144,6 +144,8 @@ def test_the_draw_opens_the_tables_and_the_next_waits_for_them(client, league, p
     page = client.get(url("tournament", league, pk=tournament.pk)).content.decode()
     assert "Round 1, being played" in page
     assert f'href="/l/{league.slug}/m/{night.tables.first().pk}/"' in page
+    assert f'href="/l/{league.slug}/n/{night.pk}/"' in page
+    assert client.get(reverse("club_night", kwargs={"slug": league.slug, "pk": night.pk})).status_code == 200
     again = client.post(url("tournament_draw", league, pk=tournament.pk), draw_post(league))
     assert again.status_code == 400
     assert "Round 1 is still being played." in again.content.decode()
