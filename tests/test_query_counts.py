@@ -429,7 +429,6 @@ def nine_here(ids):
     return [str(pk) for pk in league.players.filter(active=True).values_list("pk", flat=True)]
 
 
-@pytest.mark.urls("tests.table.night_urls")  # the night's page, by name
 def test_a_club_nights_start_runs_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
     """The proposed tables for nine (last evening's table-mates read, drawn apart), then the
     night opened as proposed: a meeting per table, each replayed empty."""

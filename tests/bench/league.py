@@ -186,7 +186,7 @@ class League:
 
         path = reverse("meeting", kwargs={"slug": self.ids["slug"], "pk": self.ids["entry_meeting"]})
         _took, body = self.elapsed(lambda p: self.client.request("GET", p), path, 200)
-        found = re.search(rb'name="sheet" value="([^"]*)"', body)
+        found = re.search(rb'name="sheet_mark" value="([^"]*)"', body)
         return found.group(1).decode() if found else None
 
     def timed(self, kind, state):
@@ -230,7 +230,7 @@ class League:
         # the idempotency key of this rendering of the form, the version of the sheet it shows).
         form = {"expected_hand": str(expected), "idempotency_key": str(uuid.uuid4())}
         if sheet is not None:
-            form["sheet"] = sheet
+            form["sheet_mark"] = sheet
         form.update(normal_hand_form(self.ids["entry_active"], eyes=131))
         path = reverse("hand_add_hx", kwargs={"slug": self.ids["slug"], "pk": meeting})
         return self.elapsed(lambda p: form_post(self.client, p, form, **{"HX-Request": "true"}), path, 200)[0]

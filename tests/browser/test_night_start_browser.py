@@ -14,8 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 NINE = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz", "Gabi", "Hans", "Ida"]
 
 
-def test_nine_players_are_seated_at_two_tables_and_one_is_moved(live_server, phone, login, shot, settings):
-    settings.ROOT_URLCONF = "tests.table.night_urls"  # the night's page, by name
+def test_nine_players_are_seated_at_two_tables_and_one_is_moved(live_server, phone, login, shot):
     league = LeagueFactory(game="doppelkopf", variant="club")
     keeper = UserFactory()
     MembershipFactory(league=league, user=keeper, role=Role.SCOREKEEPER)

@@ -17,7 +17,7 @@ from leagues.table.views import night_start
 from scoring import seating
 from tests.factories import LeagueFactory, MembershipFactory, UserFactory, meeting_for, night_for
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.table.night_urls")]
+pytestmark = pytest.mark.django_db
 
 NINE = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz", "Gabi", "Hans", "Ida"]
 TEN = [*NINE, "Jo"]
