@@ -68,3 +68,13 @@ def meeting_for(league, names, *, date=None, **kwargs):
 
     players = [Player.objects.get_or_create(league=league, name=name)[0] for name in names]
     return start_meeting(league=league, date=date or datetime.date(2026, 11, 20), players=players, **kwargs)
+
+
+def night_for(league, tables, *, date=None, host=None, **kwargs):
+    """A started club night of ``league``: ``tables`` lists each table's player names in seat
+    order; the host is the first player of the first table unless named."""
+    from leagues.table.nights import open_club_night
+
+    seated = [[Player.objects.get_or_create(league=league, name=name)[0] for name in names] for names in tables]
+    host = Player.objects.get(league=league, name=host) if host else seated[0][0]
+    return open_club_night(league=league, date=date or datetime.date(2026, 11, 20), host=host, tables=seated, **kwargs)

@@ -10,6 +10,7 @@ from .accounts import ApiToken, RateCount
 from .league import (
     GAME_LABELS,
     ROLE_RANK,
+    Combine,
     Invite,
     League,
     Membership,
@@ -20,8 +21,11 @@ from .league import (
 )
 from .meeting import Hand, Meeting, MeetingReopening, Seat
 from .money import MONEY_IN, MONEY_OUT, BankAccount, CashboxEntry, CashCount, EntryKind, PaidHow, Payment
+from .night import ClubNight
 from .results import DerivedFigure, HandResult, MeetingCarry, MeetingResult
+from .scorer import ScorerLink
 from .season import Season, SeasonBill, SeasonReopening, everyone_hosted
+from .tournament import Tournament, TournamentParty, TournamentPlayer
 
 __all__ = [
     "GAME_LABELS",
@@ -32,6 +36,8 @@ __all__ = [
     "BankAccount",
     "CashCount",
     "CashboxEntry",
+    "ClubNight",
+    "Combine",
     "DerivedFigure",
     "EntryKind",
     "Hand",
@@ -48,10 +54,14 @@ __all__ = [
     "Player",
     "RateCount",
     "Role",
+    "ScorerLink",
     "Season",
     "SeasonBill",
     "SeasonReopening",
     "Seat",
+    "Tournament",
+    "TournamentParty",
+    "TournamentPlayer",
     "everyone_hosted",
     "invite_expiry",
     "new_token",

@@ -39,6 +39,14 @@ GAME_LABELS = {
 GAME_CHOICES = [(name, GAME_LABELS.get(name, name)) for name in game_names()]
 
 
+class Combine(models.TextChoices):
+    """How a night's tables make one evening's standings (``scoring.club_night``)."""
+
+    POINTS = "points", _("points as scored")
+    PER_GAME = "per_game", _("points per game played")
+    PLACINGS = "placings", _("placing at the table")
+
+
 class League(models.Model):
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
@@ -51,6 +59,10 @@ class League(models.Model):
     money_rules = models.JSONField(_("money rules"), default=dict, blank=True)
     # Anyone holding this token may read standings and sheets; None means no public link.
     public_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # How an evening at several tables makes one evening's standings (``Combine``).
+    combine_tables = models.CharField(
+        _("tables combined by"), max_length=12, choices=Combine.choices, default=Combine.POINTS
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Who changed the rules and when (the activity page reads it). The public link's token is
     # not kept: a revoked link must not live on in a table.

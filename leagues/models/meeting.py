@@ -6,8 +6,10 @@ from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+from simple_history.signals import pre_create_historical_record
 
 from .league import GAME_CHOICES, League, Player, who_field
+from .night import ClubNight
 from .season import Season
 
 
@@ -77,6 +79,15 @@ class Meeting(models.Model):
     # nothing open, and worked out again whenever the evening's results or payments change,
     # so the reads of what is open skip the evenings long settled, however many there are.
     money_open = models.BooleanField(default=True)
+    # A table of a club night (several tables at once), numbered from 1; both empty for an
+    # evening at one table.
+    club_night = models.ForeignKey(
+        ClubNight, on_delete=models.CASCADE, null=True, blank=True, related_name="tables", verbose_name=_("club night")
+    )
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    # A table of a tournament's round plays this many games and ends with the last of them
+    # (leagues.table.evening); empty for every other evening.
+    games_planned = models.PositiveSmallIntegerField(_("games planned"), null=True, blank=True)
 
     objects = MeetingQuerySet.as_manager()
 
@@ -92,6 +103,14 @@ class Meeting(models.Model):
                 fields=["league", "date", "id"],
                 condition=models.Q(money_open=True, money_rules__isnull=False, closed_at__isnull=False),
                 name="meeting_money_open",
+            ),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["club_night", "table_number"], name="one_meeting_per_table"),
+            models.CheckConstraint(
+                condition=Q(club_night__isnull=True, table_number__isnull=True)
+                | Q(club_night__isnull=False, table_number__gte=1),
+                name="a_table_has_a_number",
             ),
         ]
 
@@ -212,3 +231,14 @@ class Hand(models.Model):
         another phone took its number (leagues.table.services.discard_offline_hand). Any hand
         that was live once has a version above 1 by the time it is deleted."""
         return self.deleted_at is not None and self.version == 1
+
+
+def _name_who_without_account(*, instance, history_instance, **_signal):
+    """A change made by someone without an account (a guest scorer) names him on its
+    historical record: the writer gives the name as ``instance._history_user_name``."""
+    name = getattr(instance, "_history_user_name", None)
+    if name:
+        history_instance.history_user_name = name
+
+
+pre_create_historical_record.connect(_name_who_without_account, sender=Hand.history.model)

@@ -75,7 +75,10 @@ def replay_later_meetings(meeting: Meeting, result: dict[str, Any]) -> None:
 
     It stops at the first later meeting that is given the same rounds as its cached results
     were replayed with: from there on nothing changes (a correction of the first evening does
-    not rewrite every evening after it). Most writes stop at the next meeting: one query."""
+    not rewrite every evening after it). Most writes stop at the next meeting: one query.
+    A table of a club night carries nothing on, and locks no other table."""
+    if meeting.club_night_id is not None:
+        return
     carried = outgoing_queue(result)
     # Its own writers hold this lock while they replace its results; without it, both would
     # write a full set of rows for it. Only its id, its rules and what it was given are read.

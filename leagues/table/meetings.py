@@ -168,6 +168,30 @@ def start_meeting(
     league's current one (a paper season imported in front of the league's evenings,
     leagues/exchange/paper_import.py: None before its first season).
     """
+    league, season = season_to_start(league=league, date=date, user=user, after=after)
+    errors = table_problems(league, players)
+    if errors:
+        raise InvalidInput(errors)
+    meeting = new_meeting(
+        league=league,
+        season=season,
+        date=date,
+        host=players[0],
+        players=players,
+        user=user,
+        end_time=end_time,
+        pennant_holder=pennant_holder,
+        pennant_forgotten=pennant_forgotten,
+        teams=teams,
+        start_totals=start_totals,
+    )
+    close_season_if_hosted(season, date=date)
+    return meeting
+
+
+def season_to_start(*, league: League, date, user, after=CURRENT_SEASON) -> tuple[League, Season]:
+    """The league, locked, and the season an evening of ``date`` opens in: the current one,
+    or the next when the current one is complete (which then closes)."""
     problem = meeting_date_problem(date)
     if problem:
         raise field_error("date", problem)
@@ -179,37 +203,41 @@ def start_meeting(
         previous = season
         season = Season.objects.create(league=league, number=season.number + 1, started_on=date)
         close_previous(previous, user=user)
-    errors = _table_problems(league, players)
-    if errors:
-        raise InvalidInput(errors)
+    return league, season
+
+
+def new_meeting(
+    *, league: League, season: Season, date, host: Player, players: list[Player], user, **fields
+) -> Meeting:
+    """A meeting with the league's rules copied and ``players`` seated in order, checked the
+    way a replay will see it (teams, start totals). ``fields``: the rest of the meeting's
+    fields (end time, pennant, teams, start totals, its club night and table number)."""
     meeting = Meeting.objects.create(
         league=league,
         season=season,
         date=date,
-        host=players[0],
-        end_time=end_time,
-        pennant_holder=pennant_holder,
-        pennant_forgotten=pennant_forgotten,
+        host=host,
         game=league.game,
         variant=league.variant,
         rules=resolved_rules(game=league.game, variant=league.variant, overrides=league.rule_overrides),
         money_rules=money_in_force(league),
-        teams=teams,
-        start_totals=start_totals,
         created_by=user,
+        **fields,
     )
     Seat.objects.bulk_create(Seat(meeting=meeting, player=p, position=i) for i, p in enumerate(players))
-    # Check the sitting itself (teams, start totals) the way a replay will see it.
     calculate_meeting(meeting, payloads=[])
-    if season.everyone_hosted():
-        # The last host of the season has hosted: the season closes with this meeting, and
-        # its bill can be split; the next meeting opens the next season.
-        season.closed_on = date
-        season.save(update_fields=["closed_on"])
     return meeting
 
 
-def _table_problems(league: League, players: list[Player]) -> list[dict[str, Any]]:
+def close_season_if_hosted(season: Season, *, date) -> None:
+    """The last host of the season has hosted: the season closes with this evening, and its
+    bill can be split; the next evening opens the next season."""
+    if season.everyone_hosted():
+        season.closed_on = date
+        season.save(update_fields=["closed_on"])
+
+
+def table_problems(league: League, players: list[Player]) -> list[dict[str, Any]]:
     """What is wrong with ``players`` as a table of the league's game (none: an empty list)."""
     spec = get_game(league.game)
     errors = []

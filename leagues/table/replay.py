@@ -107,7 +107,10 @@ def meeting_request(
 
 def carries_rounds(meeting: Meeting) -> bool:
     # An option of the game's rules (Doppelkopf declares it); games without it never carry.
-    return bool(meeting.rules.get("carry_special_rounds"))
+    # A table of a club night neither takes nor leaves rounds: its tables are not played one
+    # after another, and rounds left open at one of them would belong to nobody at the next
+    # evening (docs/decisions.md).
+    return meeting.club_night_id is None and bool(meeting.rules.get("carry_special_rounds"))
 
 
 def outgoing_queue(result: dict[str, Any]) -> tuple[str, ...]:
@@ -158,9 +161,10 @@ def _live_payloads(meeting_id: int) -> list[Any]:
 def _played_before(meeting: Meeting):
     """The league's meetings played before ``meeting`` (date, then id), the latest first. The
     date's bound alone lets the database read the index on (league, date, id) backwards from
-    that date, however many evenings the league has."""
+    that date, however many evenings the league has. The tables of club nights are not in the
+    chain of carried rounds: it passes them by (``carries_rounds``)."""
     return (
-        Meeting.objects.filter(league=meeting.league_id, date__lte=meeting.date)
+        Meeting.objects.filter(league=meeting.league_id, date__lte=meeting.date, club_night=None)
         .filter(Q(date__lt=meeting.date) | Q(date=meeting.date, pk__lt=meeting.pk))
         .order_by("-date", "-id")
     )
@@ -170,7 +174,7 @@ def played_after(meeting: Meeting):
     """The league's meetings played after ``meeting`` (date, then id), the next first
     (``_played_before``'s bound, the other way)."""
     return (
-        Meeting.objects.filter(league=meeting.league_id, date__gte=meeting.date)
+        Meeting.objects.filter(league=meeting.league_id, date__gte=meeting.date, club_night=None)
         .filter(Q(date__gt=meeting.date) | Q(date=meeting.date, pk__gt=meeting.pk))
         .order_by("date", "id")
     )
