@@ -88,6 +88,9 @@ class Meeting(models.Model):
     # A table of a tournament's round plays this many games and ends with the last of them
     # (leagues.table.evening); empty for every other evening.
     games_planned = models.PositiveSmallIntegerField(_("games planned"), null=True, blank=True)
+    # A table of a tournament's round that plays matches instead (a robber of Maw pairs, a 56
+    # match played with tokens) ends with the replay's ``matches_planned``-th finished match.
+    matches_planned = models.PositiveSmallIntegerField(_("matches planned"), null=True, blank=True)
 
     objects = MeetingQuerySet.as_manager()
 
