@@ -473,7 +473,7 @@ def _name_people(events, *, league):
 
 def _name_evenings(events, *, league):
     """Each hand event's evening, its sheet's address and its words ("evening of 9 Jan
-    2026"), made once an evening for the many events of one evening: the address and the
+    2026", at a club night "evening of 9 Jan 2026, table 2"), made once an evening for the many events of one evening: the address and the
     date's words cost as much again as the rest of an event's card."""
     named = {}
     for event in events:
@@ -482,7 +482,12 @@ def _name_evenings(events, *, league):
         meeting = event.meeting
         if meeting.pk not in named:
             url = reverse("meeting", kwargs={"slug": league.slug, "pk": meeting.pk})
-            named[meeting.pk] = url, _("evening of %(date)s") % {"date": date_format(meeting.date, _("j M Y"))}
+            day = date_format(meeting.date, _("j M Y"))
+            if meeting.table_number is None:
+                named[meeting.pk] = url, _("evening of %(date)s") % {"date": day}
+            else:  # a table of a club night
+                words = _("evening of %(date)s, table %(number)s")
+                named[meeting.pk] = url, words % {"date": day, "number": meeting.table_number}
         event.evening_url, event.evening = named[meeting.pk]
 
 

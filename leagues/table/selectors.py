@@ -236,12 +236,6 @@ def last_tables(*, league) -> list[list[int]]:
     return list(tables.values())
 
 
-def last_seat_order(*, league):
-    """Player ids in the seat order of the league's last meeting (to list players that way);
-    of a club night, table after table."""
-    return [player_id for table in last_tables(league=league) for player_id in table]
-
-
 def meeting_hands(*, meeting, entered_by=True):
     """Every hand of a meeting, deleted ones included, in playing order, in one query; with
     who entered each unless ``entered_by`` is False (the sheet never names him)."""
