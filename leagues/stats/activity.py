@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from leagues.clubs.rulebook import format_value, same_value
-from leagues.models import Hand, League, Meeting, MeetingReopening, Season, SeasonBill, SeasonReopening
+from leagues.models import Combine, Hand, League, Meeting, MeetingReopening, Season, SeasonBill, SeasonReopening
 from leagues.table.hand_entry import FORMS, form_module
 from leagues.table.hand_history import known_names
 from leagues.table.sheet import CHANGING_KINDS, HISTORY_LABELS, VersionLines, history_kind, outbox_note
@@ -418,6 +418,15 @@ def _rule_changes(game, before, after):
         a, b = old.get(option.name), new.get(option.name)
         if not same_value(a, b):
             changes.append({"field": _(option.label), "old": format_value(option, a), "new": format_value(option, b)})
+    if before.combine_tables != after.combine_tables:
+        methods = dict(Combine.choices)
+        changes.append(
+            {
+                "field": _("Tables combined by"),
+                "old": methods.get(before.combine_tables, before.combine_tables),
+                "new": methods.get(after.combine_tables, after.combine_tables),
+            }
+        )
     return changes
 
 
