@@ -208,3 +208,17 @@ def test_end_the_evening_names_the_nights_leader_at_its_last_open_table(tables, 
     assert table_selectors.evening_leader(meeting=first) is None
     close(first, admin)
     assert table_selectors.evening_leader(meeting=second).name == "Fritz"
+
+
+def test_a_tables_share_names_the_nights_winner_and_its_table(tables, admin, rf):
+    """Decision 1 (sharing): table 1's share names Fritz, the night's winner at table 2."""
+    from leagues.table import sharing
+    from leagues.table.selectors import seats_of
+
+    first, second = tables
+    close(first, admin)
+    close(second, admin)
+    first.league.refresh_from_db()
+    share = sharing.evening(rf.get("/"), first, seats=seats_of(first))
+    assert "Table 1" in share["title"]
+    assert "Tonight's winner: Fritz" in share["text"]
