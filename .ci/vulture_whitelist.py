@@ -52,13 +52,14 @@ _.expires, _.action, _.confirm_total, _.top_trump_trick, _.forgot_to_pass, _.bid
 _.eyes_for, _.eyes_range, _.re_tricks, _.dk_re, _.dk_kontra, _.fuchs_re, _.fuchs_kontra
 _.karlchen_doppel, _.ramsch_losers, _.ramsch_eyes, _.ramsch_jungfrauen, _.solo_outbid
 _.value_other, _.schwarz, _.split_120, _.expected_hand
+_.table_count
 _.clean_display_name, _.clean_rule_overrides, _.clean_expires_at, _.clean_file, _.clean_reason
 _.clean_before, _.clean_date, _.clean_players, _.clean_top_trump_trick
 _.field_order, _.help_text, _.default_error_messages
 
 # Model fields set or read only through the ORM, the admin or django-simple-history.
 _.joined_at, _.created_by, _.used_by, _.first_name, _._history_user, _._change_reason, _.locked_by
-_.was_closed_by
+_.was_closed_by, _.revoked_by
 
 # Templates read these fields, properties, methods, tags and filters.
 _.anchor, _.heading_html, _.body_html, _.preset_value, _.in_front, _.meeting_fields, _.paid_fields
@@ -97,3 +98,6 @@ _.fees, _.into_cashbox, _.out_of_cashbox, _.dinner
 # The seat draw and the tournament's ranking (scoring/seating.py, scoring/tournament.py): the
 # engine's side of several tables and tournaments, called by the tests until the app's pages do.
 _.propose_tables, _.table_mates, _.draw_seats, _.games_per_round, _.rank_after_each_round
+
+# Club nights (leagues/models/league.py): choices a form and the stored rows name.
+_.PER_GAME, _.PLACINGS

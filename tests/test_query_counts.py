@@ -36,16 +36,17 @@ from leagues.models import (
     MeetingResult,
     Payment,
     Player,
+    ScorerLink,
     Season,
 )
 from leagues.seasons import services as seasons_services
 from leagues.stats import activity, derived_cache
-from leagues.table import chain, nights, services
+from leagues.table import chain, nights, scorer_links, services
 from leagues.table import meetings as table_meetings
 from scoring.money_rules import resolve_money_rules
-from tests.bench.build import build_league
+from tests.bench.build import NAMES, build_league
 from tests.bench.league import normal_hand_form
-from tests.factories import UserFactory
+from tests.factories import UserFactory, night_for
 
 pytestmark = pytest.mark.django_db
 
@@ -62,6 +63,11 @@ QUERIES = {
     "public standings": 6,
     "public sheet": 3,
     "live page, unchanged poll": {"member": 3, "public": 1},  # a 304: the mark alone, nothing drawn
+    # a club night of two tables: its members' page, its big screen (each table's board)
+    "night page": 9,
+    "a night's table's sheet": 6,  # no rounds carried in: the evening before is not read
+    "night live page": {"member": 18, "public": 15},  # five a table
+    "night, unchanged poll": {"page": 3, "screen": 3, "public screen": 1},  # one mark for every table
     "statistics": {"first ever": 16, "read again": 12, "after a hand tonight": 12},
     # the evenings played for money: their settlements, once, when they are first counted
     "statistics with money": {"first ever": 19, "read again": 12, "after a hand tonight": 12},
@@ -75,7 +81,9 @@ QUERIES = {
     "bill page": {"page": 9, "split": 13},  # with what the cashbox can pay
     "what-if": {"first ever": 17, "read again": 10, "after a hand tonight": 16},
     "rule book": 3,
+    "guest scorer's page": 6,  # no session: the link with its meeting and league, then the sheet
     "closed evening with money": 14,  # its settlement, and what earlier evenings leave open
+    "club night start": {"proposal": 13, "start": 21},  # nine players at two tables
     # writes
     "htmx hand entry": 19,
     "correction": 20,
@@ -83,6 +91,7 @@ QUERIES = {
     "deletion": 21,
     "restore": 21,
     "API hand entry": 19,
+    "guest scorer's hand entry": 17,  # the link, then as the htmx entry, whose answer is the table
     "tick paid": 17,  # into the cashbox: the settlement re-derived under the lock, the entry
     "closing a club night's last table": 17,  # and with it the night: its winner marked
 }
@@ -188,6 +197,61 @@ def test_an_unchanged_poll_of_the_live_page_reads_the_same_queries_at_two_league
     public_part = reverse("public_live_hx", kwargs={"token": league["token"], "pk": league["entry_meeting"]})
     for kind, address in (("member", member_part), ("public", public_part)):
         if kind == "public":
+            client.logout()
+        etag = client.get(address)["ETag"]
+        with django_assert_num_queries(counts[kind]):
+            response = client.get(address, HTTP_IF_NONE_MATCH=etag)
+        assert response.status_code == 304, kind
+
+
+def night_tonight(ids):
+    """A club night after tonight's evening at two tables of four (the league's first four,
+    and the fifth with three newcomers), each with as many hands as an evening of the league
+    has (Re, the first two at the table, wins every hand)."""
+    league = League.objects.get(slug=ids["slug"])
+    seated = [NAMES[:4], [NAMES[4], "Fritz", "Gabi", "Hans"]]
+    night = night_for(league, seated, date=timezone.localdate())
+    hands = SIZES[ids["slug"].removeprefix("qc-")][2]
+    for table, names in zip(night.tables.order_by("table_number"), seated, strict=True):
+        for _ in range(hands):
+            payload = {"kind": "normal", "re": names[:2], "re_eyes": 131, "announcements": [], "specials": []}
+            services.enter_hand(meeting=table, payload=payload, by=None)
+    return night
+
+
+def test_a_club_nights_page_and_a_tables_sheet_read_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    night = night_tonight(league)
+    response = get(client, path("club_night", league, pk=night.pk), django_assert_num_queries, QUERIES["night page"])
+    assert [line["hands"] for line in response.context["table_lines"]] == [SIZES[league["slug"][3:]][2]] * 2
+    table = night.tables.get(table_number=2)
+    address = path("meeting", league, pk=table.pk)
+    html = get(client, address, django_assert_num_queries, QUERIES["a night's table's sheet"]).content.decode()
+    assert "Table 2 of the evening</a>" in html
+
+
+def test_a_club_nights_big_screen_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    night = night_tonight(league)
+    counts = QUERIES["night live page"]
+    get(client, path("club_night_live", league, pk=night.pk), django_assert_num_queries, counts["member"])
+    client.logout()
+    address = reverse("public_night_live", kwargs={"token": league["token"], "pk": night.pk})
+    get(client, address, django_assert_num_queries, counts["public"])
+
+
+def test_an_unchanged_poll_of_a_club_night_reads_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    night = night_tonight(league)
+    counts = QUERIES["night, unchanged poll"]
+    parts = {
+        "page": path("club_night_hx", league, pk=night.pk),
+        "screen": path("club_night_live_hx", league, pk=night.pk),
+        "public screen": reverse("public_night_live_hx", kwargs={"token": league["token"], "pk": night.pk}),
+    }
+    for kind, address in parts.items():
+        if kind == "public screen":
             client.logout()
         etag = client.get(address)["ETag"]
         with django_assert_num_queries(counts[kind]):
@@ -356,6 +420,31 @@ def test_the_season_report_with_money_reads_the_same_queries_at_two_league_sizes
     assert 'id="season-money"' in html
 
 
+def nine_here(ids):
+    """The league's players and four more: nine Doppelkopf players, two tables tonight."""
+    league = League.objects.get(slug=ids["slug"])
+    for name in ("Nina", "Otto", "Paul", "Quirin"):
+        Player.objects.create(league=league, name=name)
+    return [str(pk) for pk in league.players.filter(active=True).values_list("pk", flat=True)]
+
+
+def test_a_club_nights_start_runs_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    """The proposed tables for nine (last evening's table-mates read, drawn apart), then the
+    night opened as proposed: a meeting per table, each replayed empty."""
+    players = nine_here(league)
+    address = path("club_night_start", league)
+    with django_assert_num_queries(QUERIES["club night start"]["proposal"]):
+        page = client.get(address, {"players": players})
+    assert page.status_code == 200
+    initial = page.context["form"].initial
+    form = {key: initial[key] for key in ("players", "table_count", "host")}
+    form.update({key: value for key, value in initial.items() if key.startswith("table_")})
+    form["date"] = str(initial["date"])
+    with django_assert_num_queries(QUERIES["club night start"]["start"]):
+        response = client.post(address, form)
+    assert response.status_code == 302 and "/n/" in response["Location"]
+
+
 # --- writes ----------------------------------------------------------------------------------
 
 
@@ -453,6 +542,38 @@ def test_a_hand_entered_through_the_api_runs_the_same_queries_at_two_league_size
     with django_assert_num_queries(QUERIES["API hand entry"]):
         response = client.post(address, data=body, content_type="application/json")
     assert response.status_code == 201, response.content.decode()[:300]
+
+
+def guest_link(ids):
+    """A guest's scorer link for tonight's table, working for an hour (made as the page makes
+    it but for the evening's date, which lies in the past here)."""
+    meeting = Meeting.objects.get(pk=ids["entry_meeting"])
+    link = ScorerLink.objects.create(
+        meeting=meeting, name="Jonas", expires_at=timezone.now() + timezone.timedelta(hours=1)
+    )
+    return scorer_links.token_of(link)
+
+
+def test_the_guest_scorers_page_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    client.logout()
+    address = reverse("guest_table", kwargs={"token": guest_link(league), "pk": league["entry_meeting"]})
+    response = get(client, address, django_assert_num_queries, QUERIES["guest scorer's page"])
+    assert response.content.decode().count('<tr id="hand-') == next_hand(league) - 1
+
+
+def test_a_hand_entered_by_a_guest_runs_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    client.logout()
+    form = {
+        "expected_hand": str(next_hand(league)),
+        "idempotency_key": str(uuid.uuid4()),
+        **normal_hand_form(league["entry_active"], eyes=131),
+    }
+    address = reverse("guest_hand", kwargs={"token": guest_link(league), "pk": league["entry_meeting"]})
+    with django_assert_num_queries(QUERIES["guest scorer's hand entry"]):
+        response = client.post(address, form, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert response.content.decode().count('<tr id="hand-') == next_hand(league) - 1
+    assert Hand.objects.filter(meeting_id=league["entry_meeting"]).last().history.get().history_user_name == "Jonas"
 
 
 # --- a club night ----------------------------------------------------------------------------

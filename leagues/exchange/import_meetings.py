@@ -19,7 +19,7 @@ from leagues.exchange import import_checks as checks
 from leagues.exchange import paper_reading
 from leagues.exchange.import_checks import ImportProblem
 from leagues.models import Hand, Meeting, MeetingReopening, Player, Season, SeasonReopening, Seat
-from leagues.table import outbox_choices, results
+from leagues.table import guest_marks, outbox_choices, results
 from scoring.errors import ScoringError
 from scoring.money_rules import resolve_money_rules
 from scoring.registry import get_game
@@ -222,10 +222,12 @@ def _shown(item, where) -> dict:
 
 
 def _reason(record: dict, where: str) -> str | None:
-    """A history record's reason: the offline outbox's choice it records (the only reason the
-    app writes: leagues/table/outbox_choices.py), as short as the column that keeps it."""
+    """A history record's reason: the offline outbox's choice it records, or the guest's
+    scorer link that entered it (the only reasons the app writes: leagues/table/
+    outbox_choices.py, guest_marks.py), as short as the column that keeps it."""
     reason = checks.value(record, "reason", where, str, required=False)
-    if reason is not None and (len(reason) > REASON_LENGTH or outbox_choices.parse(reason) is None):
+    known = reason is not None and (outbox_choices.parse(reason) is not None or guest_marks.link_id(reason) is not None)
+    if reason is not None and (len(reason) > REASON_LENGTH or not known):
         raise ImportProblem(f"{where}.reason", _("not a reason this app writes."))
     return reason
 

@@ -23,6 +23,7 @@ from .meeting import Hand, Meeting, MeetingReopening, Seat
 from .money import MONEY_IN, MONEY_OUT, BankAccount, CashboxEntry, CashCount, EntryKind, PaidHow, Payment
 from .night import ClubNight
 from .results import DerivedFigure, HandResult, MeetingCarry, MeetingResult
+from .scorer import ScorerLink
 from .season import Season, SeasonBill, SeasonReopening, everyone_hosted
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "Player",
     "RateCount",
     "Role",
+    "ScorerLink",
     "Season",
     "SeasonBill",
     "SeasonReopening",

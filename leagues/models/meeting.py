@@ -7,6 +7,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+from simple_history.signals import pre_create_historical_record
 
 from .league import GAME_CHOICES, League, Player, who_field
 from .night import ClubNight
@@ -234,3 +235,14 @@ class Hand(models.Model):
         another phone took its number (leagues.table.services.discard_offline_hand). Any hand
         that was live once has a version above 1 by the time it is deleted."""
         return self.deleted_at is not None and self.version == 1
+
+
+def _name_who_without_account(*, instance, history_instance, **_signal):
+    """A change made by someone without an account (a guest scorer) names him on its
+    historical record: the writer gives the name as ``instance._history_user_name``."""
+    name = getattr(instance, "_history_user_name", None)
+    if name:
+        history_instance.history_user_name = name
+
+
+pre_create_historical_record.connect(_name_who_without_account, sender=Hand.history.model)

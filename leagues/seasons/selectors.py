@@ -16,7 +16,7 @@ from leagues.models import (
     everyone_hosted,
 )
 from leagues.ranking import IMPORTED_TOTAL, TABLE_FIGURES, StandingRow, rank_rows
-from leagues.table import selectors as table_selectors
+from leagues.table import night_selectors
 
 
 @dataclass
@@ -92,7 +92,8 @@ def suggested_host(*, league):
     hosted = set()
     if season is not None:
         hosted = set(Meeting.objects.filter(season=season).values_list("host_id", flat=True))
-    tables = table_selectors.last_tables(league=league)  # a club night's table after table
+    last = night_selectors.last_evening(league=league)  # a club night's tables one after the other
+    tables = last.tables if last is not None else []
     seats_of_last = {player_id: i for i, player_id in enumerate(p for table in tables for p in table)}
     _complete, due = due_order(
         players=players,

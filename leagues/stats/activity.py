@@ -35,7 +35,7 @@ from leagues.clubs.rulebook import format_value, same_value
 from leagues.models import Combine, Hand, League, Meeting, MeetingReopening, Season, SeasonBill, SeasonReopening
 from leagues.table.hand_entry import FORMS, form_module
 from leagues.table.hand_history import known_names
-from leagues.table.sheet import CHANGING_KINDS, HISTORY_LABELS, VersionLines, history_kind, outbox_note
+from leagues.table.sheet import CHANGING_KINDS, HISTORY_LABELS, VersionLines, history_kind, outbox_note, recorded_name
 from scoring.registry import get_game
 
 PAGE_SIZE = 50
@@ -252,7 +252,7 @@ def _hand_events(*, league, cursor, size):
                 id=record.history_id,
                 kind=kind,
                 user_id=record.history_user_id,
-                who=record.history_user_name or "",
+                who=recorded_name(record) or "",
                 meeting=meeting,
                 number=record.number if record.number is not None else (before.number if before else None),
                 summary=" · ".join(str(value) for _label, value in lines),

@@ -74,7 +74,53 @@ class EndTimeForm(forms.Form):
         self.fields["end_time"].help_text = end_time_help(game)
 
 
-class StartMeetingForm(forms.Form):
+class EveningForm(forms.Form):
+    """What every start of an evening asks besides who sits where: the date, the end time and
+    the pennant (games with penalty soli). ``MEETING_FIELDS`` are listed below the seating."""
+
+    # <input type=date/time> only takes ISO values: without a fixed format Django writes the
+    # German "20.11.2026", the browser shows an empty date and the form fails as "required".
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    end_time = end_time_field()
+    pennant_holder = forms.ModelChoiceField(
+        label=_("Pennant holder"),
+        queryset=Player.objects.none(),
+        required=False,
+        help_text=_("Whoever won the last meeting had to bring the pennant."),
+    )
+    pennant_forgotten = forms.BooleanField(label=_("He forgot the pennant"), required=False)
+
+    MEETING_FIELDS = ("date", "end_time", "pennant_holder", "pennant_forgotten")
+
+    def __init__(self, *args, league: League, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.fields["end_time"].help_text = end_time_help(league.game)
+        self.fields["pennant_holder"].queryset = league.players.filter(active=True).order_by("name")
+        if not leagues_games.has_pennant(league.game):
+            # The pennant comes with penalty soli (league.md): only games that play them.
+            del self.fields["pennant_holder"]
+            del self.fields["pennant_forgotten"]
+
+    def meeting_fields(self):
+        """The fields the page lists under the seating (date, end time, pennant)."""
+        return [self[name] for name in self.MEETING_FIELDS if name in self.fields]
+
+    def clean_date(self):
+        date = self.cleaned_data["date"]
+        problem = meetings.meeting_date_problem(date)
+        if problem:
+            raise forms.ValidationError(problem)
+        return date
+
+    def clean(self):
+        data = super().clean()
+        if data.get("pennant_forgotten") and not data.get("pennant_holder"):
+            self.add_error("pennant_holder", gettext("Say who forgot the pennant."))
+        return data
+
+
+class StartMeetingForm(EveningForm):
     """Start a meeting: the date, the end time, the pennant (games with penalty soli), the
     players in seat order (``players``), their teams (``team_<player id>``, team games) and
     the scores of a game carried over from an earlier evening (``start_<player id>`` or
@@ -88,38 +134,19 @@ class StartMeetingForm(forms.Form):
     problems are shown where the page shows them (``section_errors``).
     """
 
-    # <input type=date/time> only takes ISO values: without a fixed format Django writes the
-    # German "20.11.2026", the browser shows an empty date and the form fails as "required".
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    end_time = end_time_field()
-    pennant_holder = forms.ModelChoiceField(
-        label=_("Pennant holder"),
-        queryset=Player.objects.none(),
-        required=False,
-        help_text=_("Whoever won the last meeting had to bring the pennant."),
-    )
-    pennant_forgotten = forms.BooleanField(label=_("He forgot the pennant"), required=False)
     players = SeatingField(required=False)
     teams = forms.Field(required=False, disabled=True)
     start_totals = forms.Field(required=False, disabled=True)
 
-    MEETING_FIELDS = ("date", "end_time", "pennant_holder", "pennant_forgotten")
     SECTIONS = ("players", TEAMS, START_TOTALS)
 
     def __init__(self, *args, league: League, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.league = league
+        super().__init__(*args, league=league, **kwargs)
         spec = get_game(league.game)
         self.team_game = TEAMS in spec.extra_fields
         # Race games may go on with a game left unfinished on an earlier evening.
         self.carry_game = START_TOTALS in spec.extra_fields
         self.active_players = list(league.players.filter(active=True).order_by("name"))
-        self.fields["end_time"].help_text = end_time_help(league.game)
-        self.fields["pennant_holder"].queryset = league.players.filter(active=True).order_by("name")
-        if not leagues_games.has_pennant(league.game):
-            # The pennant comes with penalty soli (league.md): only games that play them.
-            del self.fields["pennant_holder"]
-            del self.fields["pennant_forgotten"]
         for player in self.active_players:
             if self.team_game:
                 self.fields[f"team_{player.pk}"] = forms.CharField(required=False)
@@ -130,10 +157,6 @@ class StartMeetingForm(forms.Form):
                 self.fields[f"start_team_{team}"] = forms.CharField(required=False)
         self.seated: list[Player] = []
         self.team_of: dict[str, str] = {}
-
-    def meeting_fields(self):
-        """The fields the page lists under the seating (date, end time, pennant)."""
-        return [self[name] for name in self.MEETING_FIELDS if name in self.fields]
 
     def section_errors(self) -> dict[str, str]:
         """The first problem of the seating, the teams and the carried-over scores, for the
@@ -150,13 +173,6 @@ class StartMeetingForm(forms.Form):
         """Whether the carried-over scores are shown open: something was typed, or is wrong."""
         names = [n for n in self.fields if n.startswith("start_") and n != START_TOTALS]
         return START_TOTALS in self.errors or any(self.typed(n).strip() for n in names)
-
-    def clean_date(self):
-        date = self.cleaned_data["date"]
-        problem = meetings.meeting_date_problem(date)
-        if problem:
-            raise forms.ValidationError(problem)
-        return date
 
     def clean_players(self):
         by_id = {p.pk: p for p in self.active_players}
@@ -177,8 +193,6 @@ class StartMeetingForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if data.get("pennant_forgotten") and not data.get("pennant_holder"):
-            self.add_error("pennant_holder", gettext("Say who forgot the pennant."))
         data[TEAMS] = self._teams() if self.team_game else None
         data[START_TOTALS] = None
         if self.carry_game and "players" not in self.errors and TEAMS not in self.errors:

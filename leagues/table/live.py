@@ -11,8 +11,9 @@ changes them without touching tonight's hands), the end of the evening (closed, 
 and whether it has passed, which changes with the clock alone), the reader's language and
 whether he reads by the public link (the pages differ in their links).
 
-Today an evening is one table; ``board`` is one table's part of the screen, so that a list
-of tables replaces it when an evening has several.
+``board`` is one table's part of the screen. A club night's screen is the list of its
+tables' boards with the night's standings (``night_board``); its mark (``night_mark``) is read
+the same way, in one query over all its tables, so that a hand at any table changes it.
 """
 
 import hashlib
@@ -22,7 +23,7 @@ from django.urls import reverse
 
 from leagues import exceptions
 from leagues.models import Meeting
-from leagues.table import evening, replay, sharing
+from leagues.table import evening, night_page, replay, sharing
 from leagues.table import selectors as table_selectors
 
 # What the board shows that can change while it is up: the hands, the rounds carried in, the
@@ -37,19 +38,42 @@ def live_mark(*, pk, language, user=None, slug=None, token=None) -> str | None:
     public link): the view then answers as it answers anyone without access.
 
     A superuser who is no member gets None too: his page is drawn every time."""
-    meetings = Meeting.objects.filter(pk=pk)
-    if token is not None:
-        meetings = meetings.filter(league__public_token=token)
-        kind = "public"
-    else:
-        meetings = meetings.filter(Q(league__slug=slug) & Q(league__memberships__user=user))
-        kind = "member"
+    meetings, kind = _readable(Meeting.objects.filter(pk=pk), user=user, slug=slug, token=token)
     row = meetings.values_list(*MARK_FIELDS).first()
     if row is None:
         return None
+    return _digest((*_shown(row), language, kind))
+
+
+def night_mark(*, pk, language, user=None, slug=None, token=None) -> str | None:
+    """The mark of club night ``pk`` as its pages show it: every table's part of
+    ``live_mark`` (with the table's id and number), read in one query over all its tables;
+    None when the reader may not see it, as ``live_mark``."""
+    tables, kind = _readable(Meeting.objects.filter(club_night_id=pk), user=user, slug=slug, token=token)
+    rows = tables.order_by("table_number").values_list("pk", "table_number", *MARK_FIELDS)
+    shown = tuple((table, number, *_shown(row)) for table, number, *row in rows)
+    if not shown:
+        return None
+    return _digest((shown, language, kind))
+
+
+def _readable(meetings, *, user, slug, token):
+    """``meetings`` narrowed to those the reader may see, and the kind of reader: by the
+    public link ``token`` of their league, else as a member of league ``slug``."""
+    if token is not None:
+        return meetings.filter(league__public_token=token), "public"
+    return meetings.filter(Q(league__slug=slug) & Q(league__memberships__user=user)), "member"
+
+
+def _shown(row):
+    """What a table's screen shows of a row of ``MARK_FIELDS``: the hands, the rounds carried
+    in, the end and whether the end time passed."""
     digest, carried_in, closed_at, date, end_time = row
     passed = evening.end_time_passed(Meeting(date=date, end_time=end_time))
-    parts = (digest, carried_in, closed_at, end_time, passed, language, kind)
+    return digest, carried_in, closed_at, end_time, passed
+
+
+def _digest(parts) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
@@ -75,6 +99,17 @@ def board(meeting, *, next_words) -> dict:
     if meeting.closed_at is None and not meeting.imported_totals:
         context["w"] = _next(meeting, seats=seats, rows=rows, next_words=next_words)
     return context
+
+
+def night_board(night, tables, *, next_words) -> dict:
+    """A club night's screen: each table's ``board`` in table order and the night's
+    standings (``night_page.standings_context``). A fixed number of queries a table, and the
+    standings' two."""
+    return {
+        "night": night,
+        "boards": [board(table, next_words=next_words) for table in tables],
+        **night_page.standings_context(night, tables),
+    }
 
 
 def _next(meeting, *, seats, rows, next_words):
@@ -109,3 +144,11 @@ def poll_url(meeting, *, token=None) -> str:
     if token is not None:
         return reverse("public_live_hx", kwargs={"token": token, "pk": meeting.pk})
     return reverse("meeting_live_hx", kwargs={"slug": meeting.league.slug, "pk": meeting.pk})
+
+
+def night_poll_url(night, *, token=None) -> str:
+    """The address of the part of a club night's screen it polls (by the public link when
+    ``token``)."""
+    if token is not None:
+        return reverse("public_night_live_hx", kwargs={"token": token, "pk": night.pk})
+    return reverse("club_night_live_hx", kwargs={"slug": night.league.slug, "pk": night.pk})

@@ -217,25 +217,6 @@ def last_meeting(*, league):
     return still_open.order_by("table_number").first() or last
 
 
-def last_tables(*, league) -> list[list[int]]:
-    """Player ids in seat order at each table of the league's last evening: one table, or
-    each table of a club night in table order. Two queries."""
-    last = Meeting.objects.filter(league=league).order_by("-date", "-id").values_list("id", "club_night_id").first()
-    if last is None:
-        return []
-    seats = (
-        Seat.objects.filter(meeting_id=last[0])
-        if last[1] is None
-        else Seat.objects.filter(meeting__club_night_id=last[1])
-    )
-    tables: dict[int, list[int]] = {}
-    for meeting_id, player_id in seats.order_by("meeting__table_number", "position").values_list(
-        "meeting_id", "player_id"
-    ):
-        tables.setdefault(meeting_id, []).append(player_id)
-    return list(tables.values())
-
-
 def meeting_hands(*, meeting, entered_by=True):
     """Every hand of a meeting, deleted ones included, in playing order, in one query; with
     who entered each unless ``entered_by`` is False (the sheet never names him)."""

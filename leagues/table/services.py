@@ -24,7 +24,7 @@ from leagues.models import (
     Hand,
     Meeting,
 )
-from leagues.table import outbox_choices, selectors
+from leagues.table import guest_marks, outbox_choices, selectors
 from leagues.table.chain import replay_later_meetings
 from leagues.table.evening import end_time_passed, evening_over, last_round_done
 from leagues.table.meetings import close_meeting_row, refuse_if_closed
@@ -182,8 +182,10 @@ def enter_hand(
     key=None,
     now=None,
     locked: Locked | None = None,
+    guest=None,
 ) -> Entered:
-    """Append a hand entered ``by`` a user.
+    """Append a hand entered ``by`` a user, or by a ``guest`` (``by`` None): the scorer link
+    (``ScorerLink``) a guest without an account enters it by, named in the hand's history.
 
     ``number`` is the hand number the scorekeeper saw as next; when another phone got there
     first, HandConflict says which hand it entered, and nothing is saved. ``key`` (a UUID
@@ -194,17 +196,33 @@ def enter_hand(
     hand that makes it over closes it (``now``: the time it is saved, for tests).
     ``locked``: what a writer holding the meeting's lock read under it (``Locked``).
     """
+    who = _Who(by, guest)
     if locked is not None:
-        return _enter(meeting, locked, payload=payload, by=by, number=number, key=key, now=now)
+        return _enter(meeting, locked, payload=payload, who=who, number=number, key=key, now=now)
     try:
         with transaction.atomic():
             meeting, locked = _lock_and_read(meeting)
-            return _enter(meeting, locked, payload=payload, by=by, number=number, key=key, now=now)
+            return _enter(meeting, locked, payload=payload, who=who, number=number, key=key, now=now)
     except IntegrityError as error:
         return entered_meanwhile(meeting, key=key, payload=payload, error=error)
 
 
-def _enter(meeting: Meeting, locked: Locked, *, payload: Any, by, number, key, now) -> Entered:
+@dataclass(frozen=True)
+class _Who:
+    """Who enters a hand: a user (``by``), or a guest by his scorer link (``guest``)."""
+
+    by: Any
+    guest: Any = None
+
+    def sign(self, hand: Hand) -> None:
+        """Name him on the historical record the hand's save writes."""
+        hand._history_user = self.by
+        if self.guest is not None:
+            hand._history_user_name = self.guest.name
+            hand._change_reason = guest_marks.reason(self.guest.pk)
+
+
+def _enter(meeting: Meeting, locked: Locked, *, payload: Any, who: _Who, number, key, now) -> Entered:
     earlier = _entered_before(meeting, key, payload, hands=locked.hands)
     if earlier is not None:
         return Entered(earlier, created=False, result=None)
@@ -224,9 +242,14 @@ def _enter(meeting: Meeting, locked: Locked, *, payload: Any, by, number, key, n
     )
     last = locked.hands[-1].position if locked.hands else 0
     hand = Hand(
-        meeting=meeting, position=last + 1, number=len(hands) + 1, payload=payload, entered_by=by, idempotency_key=key
+        meeting=meeting,
+        position=last + 1,
+        number=len(hands) + 1,
+        payload=payload,
+        entered_by=who.by,
+        idempotency_key=key,
     )
-    hand._history_user = by
+    who.sign(hand)
     hand.save()
     write_results(meeting, hands + [hand], result, carried=carried, seated=seated)
     if before is None or outgoing_queue(before) != outgoing_queue(result):
@@ -235,7 +258,7 @@ def _enter(meeting: Meeting, locked: Locked, *, payload: Any, by, number, key, n
         replay_later_meetings(meeting, result)
     if last_round_done(meeting, result, now=now):
         # The hand that finishes the last round after the end time ends the evening.
-        close_meeting_row(meeting, user=by, now=now)
+        close_meeting_row(meeting, user=who.by, now=now)
     return Entered(hand, created=True, result=result)
 
 

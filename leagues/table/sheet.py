@@ -6,7 +6,7 @@ import hashlib
 
 from django.utils.translation import gettext_lazy
 
-from leagues.table import outbox_choices
+from leagues.table import guest_marks, outbox_choices
 from leagues.table.hand_entry import FORMS, form_module, game_end_line
 from leagues.table.selectors import ROUND_LABELS
 
@@ -159,6 +159,8 @@ OUTBOX_NOTES = {
         "Entered offline as hand %(number)s, which another phone had entered meanwhile: discarded, not on the sheet."
     ),
 }
+# Who entered a hand by a guest's scorer link (leagues/table/scorer_links.py).
+GUEST_NAME = gettext_lazy("Guest: %(name)s")
 # Kinds whose record shows what changed, before and after.
 CHANGING_KINDS = ("corrected", "replaced")
 
@@ -168,6 +170,16 @@ def outbox_note(record):
     "" for any other record."""
     choice = outbox_choices.parse(record.history_change_reason)
     return OUTBOX_NOTES[choice.kind] % {"number": choice.entered_as} if choice is not None else ""
+
+
+def recorded_name(record) -> str | None:
+    """Who made ``record`` as its text says where no account is linked: a guest scorer
+    ("Guest: Jonas", leagues/table/guest_marks.py), or the name an imported league's file
+    gave; None when there is none."""
+    name = record.history_user_name
+    if name and record.history_user_id is None and guest_marks.link_id(record.history_change_reason) is not None:
+        return GUEST_NAME % {"name": name}
+    return name
 
 
 def history_kind(record, before):
@@ -241,7 +253,7 @@ def _history_entry(record, kind, *, names, numbers, lines, changes):
     number now and, once deleted, its number when it was last on the sheet."""
     return {
         "when": record.history_date,
-        "by": names.get(record.history_user_id) or record.history_user_name,
+        "by": names.get(record.history_user_id) or recorded_name(record),
         "kind": kind,
         "what": HISTORY_LABELS[kind],
         "hand_id": record.id,

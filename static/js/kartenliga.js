@@ -51,11 +51,13 @@
     else shownEtags[target.id] = etag;
   });
 
-  // The big screen's sheet shows its newest hands: scrolled to its foot when drawn.
+  // The big screen's sheets (one a table) show their newest hands: scrolled to the foot when drawn.
   function sheetToFoot() {
     var board = document.getElementById("live-board");
-    var scroll = board && board.querySelector(".table-scroll");
-    if (scroll) scroll.scrollTop = scroll.scrollHeight;
+    if (!board) return;
+    board.querySelectorAll(".table-scroll").forEach(function (scroll) {
+      scroll.scrollTop = scroll.scrollHeight;
+    });
   }
   document.addEventListener("DOMContentLoaded", sheetToFoot);
   document.addEventListener("htmx:afterSwap", function (event) {

@@ -32,7 +32,9 @@ the bill page of the last closed season, the what-if of this season under DDV ru
 rule book, and the live page's unchanged poll (its part asked again with the ETag it was
 given: a 304). The writes: the htmx entry of tonight's next hand (taken out again, untimed), a
 correction of hand 1 of the first evening, and in the carrying league a correction that
-changes the rounds carried into the 45 evenings after it (flipped back and forth).
+changes the rounds carried into the 45 evenings after it (flipped back and forth). A club
+night of two tables after tonight (``tests.bench.night``): its page's unchanged poll, and a
+hand entered at table 1 alone, while table 2 enters, and while another league's night enters.
 
 Budgets: every page <= 8x the floor; the live page's unchanged poll <= 2x; the hand entry and the correction <= 12x; the correction
 changing 45 evenings <= 60x; the big league within 1.25x of the small one. Prints a table and
@@ -60,6 +62,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.bench import night  # noqa: E402
 from tests.bench.build import PASSWORD, USERNAME, build, describe, parse_size  # noqa: E402
 from tests.live_server import Client, Gunicorn, server_env  # noqa: E402
 
@@ -90,12 +93,18 @@ READS = {
     "what_if": ("what-if of this season, DDV rules", "season_what_if", {"slug": "slug", "number": "current_season"}),
     "rules": ("rule book", "league_rules", {"slug": "slug"}),
     "live_poll": ("live page, unchanged poll (tonight)", "meeting_live_hx", {"slug": "slug", "pk": "entry_meeting"}),
+    "night_poll": ("club night, unchanged poll (its page)", "club_night_hx", {"slug": "slug", "pk": "night_pk"}),
 }
+POLLS = ("live_poll", "night_poll")
 WRITES = {
     "enter_hand": ("htmx hand entry (tonight's next hand)", WRITE),
     "correct": ("correction of hand 1 of the first evening", WRITE),
     "chain": ("correction changing later evenings' carried rounds", CHAIN),
+    "night_entry": ("club night: hand entry at table 1", WRITE),
+    "night_entry_busy": ("club night: hand entry at table 1 while table 2 enters", WRITE),
+    "night_entry_elsewhere": ("club night: hand entry at table 1 while another league enters", WRITE),
 }
+NIGHT_ENTRIES = ("night_entry", "night_entry_busy", "night_entry_elsewhere")
 QUERIES = {"what_if": "?variant=ddv"}
 
 
@@ -104,7 +113,7 @@ def title(kind):
 
 
 def budget(kind):
-    if kind == "live_poll":
+    if kind in POLLS:
         return POLL
     return PAGE if kind in READS else WRITES[kind][1]
 
@@ -137,6 +146,8 @@ class League:
             if all(ids.get(key) is not None for key in args.values())
         }
         self.kinds = [*self.paths, "enter_hand", "correct"] + (["chain"] if ids["chain_flip"] else [])
+        self.kinds += list(NIGHT_ENTRIES) if ids.get("night") else []
+        self.neighbour = None  # the ids of another league (measure), whose night enters meanwhile
         self.flipped = {"live_flip": 0, "chain_flip": 0}
         self.eyes = 0
 
@@ -149,7 +160,7 @@ class League:
         return took, body
 
     def read(self, kind, state=None):
-        if kind == "live_poll":
+        if kind in POLLS:
             # As the browser asks again: with the ETag of the part it shows; nothing changed.
             headers = {"If-None-Match": state, "HX-Request": "true"}
             return self.elapsed(lambda p: self.client.request("GET", p, headers=headers), self.paths[kind], 304)[0]
@@ -164,15 +175,18 @@ class League:
         """What a phone holds before the write it times: for the entry, the version of the
         sheet it shows (read from tonight's page; the field is left out when the form has none);
         for the live page's poll, the ETag of what it shows."""
-        if kind == "live_poll":
+        if kind in POLLS:
             return self.etag(kind)
+        if kind in NIGHT_ENTRIES:
+            table, seated = self.ids["night"]["tables"][0], self.ids["night"]["seated"][0]
+            return night.entry_form(self.client, self.ids["slug"], table, seated, self.ids["night"]["hands"] + 1)
         if kind != "enter_hand":
             return None
         from django.urls import reverse
 
         path = reverse("meeting", kwargs={"slug": self.ids["slug"], "pk": self.ids["entry_meeting"]})
         _took, body = self.elapsed(lambda p: self.client.request("GET", p), path, 200)
-        found = re.search(rb'name="sheet" value="([^"]*)"', body)
+        found = re.search(rb'name="sheet_mark" value="([^"]*)"', body)
         return found.group(1).decode() if found else None
 
     def timed(self, kind, state):
@@ -183,6 +197,23 @@ class League:
     def after(self, kind):
         if kind == "enter_hand":
             self._undo_entry()
+        if kind in NIGHT_ENTRIES:
+            night.undo(self.ids)
+            night.undo(self.neighbour)
+
+    def night_entry(self, form):
+        from django.urls import reverse
+
+        path = reverse("hand_add_hx", kwargs={"slug": self.ids["slug"], "pk": self.ids["night"]["tables"][0]})
+        return self.elapsed(lambda p: form_post(self.client, p, form, **{"HX-Request": "true"}), path, 200)[0]
+
+    def night_entry_busy(self, form):
+        with night.Busy(self.client, self.ids):
+            return self.night_entry(form)
+
+    def night_entry_elsewhere(self, form):
+        with night.Busy(self.client, self.neighbour):
+            return self.night_entry(form)
 
     def touch(self):
         """The write before a fresh page: tonight's hand flipped (the other party wins)."""
@@ -199,7 +230,7 @@ class League:
         # the idempotency key of this rendering of the form, the version of the sheet it shows).
         form = {"expected_hand": str(expected), "idempotency_key": str(uuid.uuid4())}
         if sheet is not None:
-            form["sheet"] = sheet
+            form["sheet_mark"] = sheet
         form.update(normal_hand_form(self.ids["entry_active"], eyes=131))
         path = reverse("hand_add_hx", kwargs={"slug": self.ids["slug"], "pk": meeting})
         return self.elapsed(lambda p: form_post(self.client, p, form, **{"HX-Request": "true"}), path, 200)[0]
@@ -267,7 +298,7 @@ def sample(league, kind, *, fresh):
     state = league.prepare(kind)
     if fresh:
         league.touch()
-        if kind == "live_poll":
+        if kind in POLLS:
             state = league.prepare(kind)  # the screen drew the write: its next poll is unchanged
     took = league.timed(kind, state)
     league.after(kind)
@@ -417,6 +448,12 @@ def set_up(database_url):
 def measure(server, built, *, samples, cold_samples, cold_kinds, workers, pages=None):
     client = Client(server.port).log_in(USERNAME, PASSWORD)
     leagues = {label: League(client, ids) for label, ids in built.items()}
+    listed = list(leagues.values())
+    for index, league in enumerate(listed):
+        other = listed[(index + 1) % len(listed)]
+        league.neighbour = other.ids if other is not league else None
+        if league.neighbour is None or not other.ids.get("night"):
+            league.kinds = [kind for kind in league.kinds if kind != "night_entry_elsewhere"]
     if pages:
         for league in leagues.values():
             league.kinds = [kind for kind in league.kinds if kind in pages]
@@ -434,6 +471,9 @@ def run(database_url, sizes, *, samples, cold_samples, cold_kinds=None, workers=
 
     started = time.perf_counter()
     built, build_seconds = build(sizes)
+    for label, ids in built.items():  # a club night after tonight, as many hands as an evening, at most HANDS
+        ids["night"] = night.add_night(ids, hands=min(night.HANDS, sizes[label][2]))
+        ids["night_pk"] = ids["night"]["pk"]
     print(
         f"Built {', '.join(f'{k} ({v} s)' for k, v in build_seconds.items())} in {time.perf_counter() - started:.0f} s"
     )
@@ -474,6 +514,7 @@ def run(database_url, sizes, *, samples, cold_samples, cold_kinds=None, workers=
         "chain_reaches": chain,
         "budgets": {"page": PAGE, "write": WRITE, "chain": CHAIN, "big_small": BIG_SMALL},
         "rows": rows(figures),
+        "night_entry_ratios": night.ratios(figures),
     }
 
 
@@ -543,6 +584,7 @@ def main(argv=None) -> int:
     )
     print(markdown)
     print(f"\n{held} of {len(results['rows'])} rows within budget; measured in {results['measure_seconds']} s.")
+    print("\n".join(night.summary(results["night_entry_ratios"])))
     Path(args.output).write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     print(f"Written to {args.output}")
     return 0

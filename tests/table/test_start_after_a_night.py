@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from leagues.models import Player, Role
 from leagues.seasons import selectors as season_selectors
-from leagues.table import meetings, services
+from leagues.table import meetings, night_selectors, services
 from leagues.table import selectors as table_selectors
 from tests.factories import LeagueFactory, member, night_for
 
@@ -96,4 +96,7 @@ def test_as_last_time_seats_the_table_the_host_due_sat_at(client, league, keeper
 def test_last_tables_are_the_nights_tables_in_order(league, tables):
     """Decision 2: the seats of the last evening, table by table."""
     names = dict(Player.objects.filter(league=league).values_list("pk", "name"))
-    assert [[names[pk] for pk in table] for table in table_selectors.last_tables(league=league)] == [FIRST, SECOND]
+    assert [[names[pk] for pk in table] for table in night_selectors.last_evening(league=league).tables] == [
+        FIRST,
+        SECOND,
+    ]

@@ -185,7 +185,7 @@ def table_context(
                 hand_number=context["hand_number"],
             )
         )
-        context.update(_sheet(meeting, context, result=result, live=live, idempotency_key=idempotency_key))
+        context.update(sheet_part(meeting, context, result=result, live=live, idempotency_key=idempotency_key))
         if not context["evening_over"]:
             context.update(next_context(context, module=form_module(meeting.game)))
     return context
@@ -219,7 +219,7 @@ def _evening_page(request, meeting, membership, *, hands, result, undone):
     return context
 
 
-def _sheet(meeting, context, *, result, live, idempotency_key):
+def sheet_part(meeting, context, *, result, live, idempotency_key):
     """The sheet and the panel's figures from the replay: the rows, the totals, who deals and
     who sits out, and where the next hand is posted (with its idempotency key)."""
     nxt = result["next"]

@@ -4,8 +4,9 @@ date and end time, and the start totals of a game that carries them."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -13,9 +14,10 @@ from leagues import exceptions, field_labels, games
 from leagues.models import Role
 from leagues.permissions import league_for
 from leagues.seasons import selectors as seasons_selectors
-from leagues.table import meetings
+from leagues.table import meetings, night_selectors
 from leagues.table import selectors as table_selectors
 from leagues.table.forms import TEAM_NAMES, StartMeetingForm
+from leagues.table.night_forms import EVENING_FIELDS
 from scoring.registry import START_TOTALS, TEAMS, get_game
 
 
@@ -58,7 +60,10 @@ def meeting_start(request, slug):
     open_evening = None
     if request.method == "POST":
         form = StartMeetingForm(request.POST, league=league)
-        if form.is_valid():
+        valid = form.is_valid()
+        if _several_tables(request, league, form):
+            return redirect(_night_start_address(request, league, form))
+        if valid:
             meeting = _start(request, league, form)
             if meeting is not None:
                 messages.success(request, _("The meeting has started. Good game!"))
@@ -71,7 +76,8 @@ def meeting_start(request, slug):
             initial={"date": timezone.localdate(), "pennant_holder": pennant.pk if pennant else None},
         )
         seated, status = ([host] if host else []), 200
-    tables = table_selectors.last_tables(league=league)
+    last = night_selectors.last_evening(league=league)
+    tables = last.tables if last is not None else []
     order = [player_id for table in tables for player_id in table]
     # "As last time": the last evening's table, in its seat order from the host due (who sits
     # first and deals first), those who no longer play left out; one tap instead of one a seat.
@@ -82,6 +88,21 @@ def meeting_start(request, slug):
     context = _start_context(league, form, seated=seated, order=order, same=same, host=host)
     context["open_evening"] = open_evening
     return render(request, "meetings/start.html", context, status=status)
+
+
+def _several_tables(request, league, form):
+    """Whether the scorekeeper asked for several tables, or tapped more players than one table
+    of the game takes: then the club night's start proposes the tables."""
+    if request.POST.get("tables") == "several":
+        return True
+    return "players" not in form.errors and len(form.seated) > get_game(league.game).max_players
+
+
+def _night_start_address(request, league, form):
+    """The club night's start with the players tapped and the evening's fields as typed."""
+    query = [("players", player.pk) for player in form.seated]
+    query += [(name, request.POST[name]) for name in EVENING_FIELDS if request.POST.get(name)]
+    return f"{reverse('club_night_start', kwargs={'slug': league.slug})}?{urlencode(query)}"
 
 
 def _start(request, league, form):
