@@ -29,6 +29,7 @@ from leagues.cashbox import settlement
 from leagues.clubs import services as clubs_services
 from leagues.models import (
     CashboxEntry,
+    ClubNight,
     Hand,
     League,
     Meeting,
@@ -43,6 +44,7 @@ from leagues.seasons import services as seasons_services
 from leagues.stats import activity, derived_cache
 from leagues.table import chain, nights, scorer_links, services
 from leagues.table import meetings as table_meetings
+from leagues.tournaments import services as tournament_services
 from scoring.money_rules import resolve_money_rules
 from tests.bench.build import NAMES, build_league
 from tests.bench.league import normal_hand_form
@@ -84,6 +86,7 @@ QUERIES = {
     "guest scorer's page": 6,  # no session: the link with its meeting and league, then the sheet
     "closed evening with money": 14,  # its settlement, and what earlier evenings leave open
     "club night start": {"proposal": 13, "start": 21},  # nine players at two tables
+    "tournament page": 9,  # a round played, the next in play
     # writes
     "htmx hand entry": 19,
     "correction": 20,
@@ -94,6 +97,7 @@ QUERIES = {
     "guest scorer's hand entry": 17,  # the link, then as the htmx entry, whose answer is the table
     "tick paid": 17,  # into the cashbox: the settlement re-derived under the lock, the entry
     "closing a club night's last table": 17,  # and with it the night: its winner marked
+    "tournament draw": 36,  # three tables of four after a round played
 }
 
 
@@ -445,6 +449,36 @@ def test_a_club_nights_start_runs_the_same_queries_at_two_league_sizes(client, l
     assert response.status_code == 302 and "/n/" in response["Location"]
 
 
+def tournament_in(ids, *, played, in_play=False):
+    """A DDV tournament of twelve new players in the league: ``played`` rounds played out (four
+    games a player), and one more drawn when ``in_play``."""
+    league = League.objects.get(slug=ids["slug"])
+    day = Meeting.objects.get(pk=ids["entry_meeting"]).date
+    players = [Player.objects.create(league=league, name=f"Turnier {n:02}") for n in range(12)]
+    tournament = tournament_services.create_tournament(
+        league=league, name="Pokal", format="ddv", rounds_planned=3, games_per_player=4
+    )
+    tournament_services.register_players(tournament=tournament, players=players)
+    for _round in range(played):
+        night = tournament_services.draw_round(tournament=tournament, date=day, host=players[0])
+        for table in night.tables.all():
+            seats = [seat.player.name for seat in table.seats.order_by("position")]
+            for _game in range(4):
+                payload = {"kind": "points", "re": seats[:2], "winner": "re", "value": 1}
+                services.enter_hand(meeting=table, payload=payload, by=None)
+    if in_play:
+        tournament_services.draw_round(tournament=tournament, date=day, host=players[0])
+    return tournament, players
+
+
+def test_a_tournaments_page_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    tournament, _players = tournament_in(league, played=1, in_play=True)
+    response = get(
+        client, path("tournament", league, pk=tournament.pk), django_assert_num_queries, QUERIES["tournament page"]
+    )
+    assert response.context["ranking"].rounds == 1 and response.context["current"]
+
+
 # --- writes ----------------------------------------------------------------------------------
 
 
@@ -635,3 +669,14 @@ def test_the_statistics_read_the_same_queries_with_a_club_night(client, league, 
     first, last = with_a_night(league)
     table_meetings.close_meeting(meeting=last, user=first.created_by)
     statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=QUERIES["statistics"])
+
+
+def test_drawing_a_tournaments_round_runs_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    tournament, players = tournament_in(league, played=1)
+    form = {"draw-date": str(Meeting.objects.get(pk=league["entry_meeting"]).date), "draw-host": players[0].pk}
+    with django_assert_num_queries(QUERIES["tournament draw"]):
+        response = client.post(path("tournament_draw", league, pk=tournament.pk), form)
+    assert response.status_code == 302
+    assert ClubNight.objects.get(tournament=tournament, round_number=2).tables.count() == 3

@@ -92,6 +92,9 @@ class Meeting(models.Model):
         ClubNight, on_delete=models.CASCADE, null=True, blank=True, related_name="tables", verbose_name=_("club night")
     )
     table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    # A table of a tournament's round plays this many games and ends with the last of them
+    # (leagues.table.evening); empty for every other evening.
+    games_planned = models.PositiveSmallIntegerField(_("games planned"), null=True, blank=True)
 
     objects = MeetingQuerySet.as_manager()
 

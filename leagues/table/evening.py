@@ -74,10 +74,27 @@ def last_round_done(meeting: Meeting, result: dict[str, Any], *, now=None) -> bo
     return has_rounds(result) and end_time_passed(meeting, now) and round_complete(meeting, result)
 
 
+# --- a table of a tournament's round ---------------------------------------------------------
+# It plays ``Meeting.games_planned`` games (the DDV's Serie: 24 at a table of four, 30 at five)
+# and no more: the hand that makes them full ends the table, a further one is refused even
+# after an admin reopened it to correct a hand, and the table cannot be ended before.
+
+
+def games_done(meeting: Meeting, result: dict[str, Any] | None) -> bool:
+    """Whether a table with planned games has played them all (never for other evenings)."""
+    planned = meeting.games_planned
+    return planned is not None and result is not None and len(result.get("hands") or ()) >= planned
+
+
+def games_full_message(meeting: Meeting) -> str:
+    """Why a table with all its planned games refuses another hand."""
+    return _("This table has played its %(games)s games: the round is over here.") % {"games": meeting.games_planned}
+
+
 def evening_over(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> bool:
-    """No further hand: the meeting is closed, or its last round is done and no admin has
-    reopened it since."""
-    if meeting.closed_at is not None:
+    """No further hand: the meeting is closed, a tournament's table has played its games, or
+    its last round is done and no admin has reopened it since."""
+    if meeting.closed_at is not None or games_done(meeting, result):
         return True
     if result is None or not last_round_done(meeting, result, now=now):
         return False
@@ -87,9 +104,12 @@ def evening_over(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -
 def can_close(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> bool:
     """Whether "End the evening" may be used: open, and at a round's end (Doppelkopf: the last
     seat dealt the round's last game; race games: after any stored hand), whatever the end
-    time; a reopened evening also mid-round once its end time has passed."""
+    time; a reopened evening also mid-round once its end time has passed. A tournament's
+    table: only once it has played its games."""
     if meeting.closed_at is not None or result is None:
         return False
+    if meeting.games_planned is not None:
+        return games_done(meeting, result)
     if has_rounds(result):
         if round_complete(meeting, result):
             return True
@@ -108,6 +128,13 @@ def close_problem(meeting: Meeting, result: dict[str, Any] | None, *, now=None) 
         return ""
     if meeting.closed_at is not None:
         return _("This evening is closed: its hands can no longer be changed. An admin can reopen it.")
+    if meeting.games_planned is not None:
+        left = meeting.games_planned - len((result or {}).get("hands") or ())
+        return ngettext(
+            "This table plays %(games)s games: %(left)s game is left.",
+            "This table plays %(games)s games: %(left)s games are left.",
+            left,
+        ) % {"games": meeting.games_planned, "left": left}
     if result is not None and has_rounds(result) and result.get("hands"):
         return _("The round is not finished yet: the player before the host deals its last game.")
     return _("No hand has been played tonight yet.")

@@ -26,7 +26,7 @@ from leagues.models import (
 )
 from leagues.table import guest_marks, outbox_choices, selectors
 from leagues.table.chain import replay_later_meetings
-from leagues.table.evening import end_time_passed, evening_over, last_round_done
+from leagues.table.evening import end_time_passed, evening_over, games_done, games_full_message, last_round_done
 from leagues.table.meetings import close_meeting_row, refuse_if_closed
 from leagues.table.replay import calculate_with_given, meeting_request, outgoing_queue, replay_of
 from leagues.table.results import write_results
@@ -226,8 +226,10 @@ def _enter(meeting: Meeting, locked: Locked, *, payload: Any, who: _Who, number,
     earlier = _entered_before(meeting, key, payload, hands=locked.hands)
     if earlier is not None:
         return Entered(earlier, created=False, result=None)
-    refuse_if_closed(meeting)
     hands, before, seated = locked.live, locked.before, locked.seated
+    if meeting.games_planned is not None and len(hands) >= meeting.games_planned:
+        raise MeetingClosed(games_full_message(meeting))
+    refuse_if_closed(meeting)
     if number is not None and number != len(hands) + 1:
         raise HandConflict(len(hands))
     payloads = [h.payload for h in hands]
@@ -256,8 +258,9 @@ def _enter(meeting: Meeting, locked: Locked, *, payload: Any, who: _Who, number,
         # The rounds this evening leaves open changed: a later evening may take them. (When
         # they did not, every later evening was given them already: nothing to look at.)
         replay_later_meetings(meeting, result)
-    if last_round_done(meeting, result, now=now):
-        # The hand that finishes the last round after the end time ends the evening.
+    if last_round_done(meeting, result, now=now) or games_done(meeting, result):
+        # The hand that finishes the last round after the end time ends the evening, and so
+        # does a tournament table's last planned game.
         close_meeting_row(meeting, user=who.by, now=now)
     return Entered(hand, created=True, result=result)
 
