@@ -4,8 +4,9 @@ A tournament belongs to a league: a club's own tournament, or a league made for 
 tournament when it stands alone. Each round is a club night (``ClubNight.tournament``,
 ``round_number``), so every table of a round is a meeting with its sheet, entry, big screen
 and lock as at any club night; a table plays a fixed number of games
-(``Meeting.games_planned``). The ranking is worked out from the tables' stored results by
-``scoring.tournament``; nothing of it is stored here.
+(``Meeting.games_planned``) or one robber or match (``Meeting.matches_planned``). The ranking
+is worked out from the tables' stored results by ``scoring.tournament``; nothing of it is
+stored here.
 """
 
 import secrets

@@ -43,7 +43,11 @@ class TournamentForm(forms.Form):
         min_value=GAMES_STEP,
         max_value=MOST_GAMES,
         required=False,
-        help_text=_("Empty: as the DDV rules say, 24 (a table of five plays 30). A multiple of four."),
+        help_text=_(
+            "Doppelkopf: a multiple of four; empty: as the DDV rules say, 24 (a table of five plays 30). "
+            "56 teams: the games of a match, a multiple of six; empty: 24. A league that plays 56 with "
+            "tokens plays each match until a team has lost its tokens. Maw pairs: leave it empty."
+        ),
     )
 
     def __init__(self, *args, league, **kwargs):

@@ -31,13 +31,16 @@ class Table:
     teams: dict[str, list[str]] | None = None  # pairs or teams: {party: [players]}
     figures: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (total, games won)
     hands: int = 0
+    tokens: int = 0  # the tokens each team starts a 56 match with (the rule ``tables``), else 0
 
     def scores(self, race: bool) -> dict[str, int]:
-        """Each party's score at this table: the points (DDV), or the games won (a robber)."""
-        which = 1 if race else 0
+        """Each party's score at this table: the points (DDV, 56), the tokens held at the end
+        of a 56 match played with tokens (a total is what a team won or lost of them), or the
+        games won (a robber)."""
+        which, start = (1, 0) if race else (0, self.tokens)
         if self.teams:
-            return {party: self.figures.get(members[0], (0, 0))[which] for party, members in self.teams.items()}
-        return {name: self.figures.get(name, (0, 0))[which] for name in self.names}
+            return {party: start + self.figures.get(members[0], (0, 0))[which] for party, members in self.teams.items()}
+        return {name: start + self.figures.get(name, (0, 0))[which] for name in self.names}
 
 
 @dataclass
@@ -99,12 +102,18 @@ def rounds(*, tournament) -> list[Round]:
             "closed_at",
             "games_planned",
             "teams",
+            "rules__tables",
         )
     )
-    for pk, night_id, number, date, table_number, closed_at, planned, teams in meetings:
+    for pk, night_id, number, date, table_number, closed_at, planned, teams, tokens in meetings:
         round_ = found.setdefault(number, Round(number=number, night_id=night_id, date=date))
         table = Table(
-            number=table_number, meeting_id=pk, closed=closed_at is not None, games_planned=planned, teams=teams
+            number=table_number,
+            meeting_id=pk,
+            closed=closed_at is not None,
+            games_planned=planned,
+            teams=teams,
+            tokens=tokens or 0,
         )
         tables[pk] = table
         round_.tables.append(table)

@@ -3,8 +3,8 @@
 A round is a club night (``leagues.table.nights.open_club_night``) whose tables the seat draw
 fills (``scoring.seating.draw_seats``), given every earlier round's tables so that nobody
 meets an old table-mate again where the numbers allow, pairs and teams kept at one table. Each
-table is a meeting that plays the round's games (``Meeting.games_planned``) and ends with the
-last of them. Lock order as everywhere: the league first, then the tournament.
+table is a meeting that plays the round's games (``Meeting.games_planned``) or its robber or
+match (``Meeting.matches_planned``) and ends with the last of them. Lock order as everywhere: the league first, then the tournament.
 """
 
 from __future__ import annotations
@@ -35,10 +35,14 @@ MAX_ROUNDS = 20
 # a table of four and a table of five both play whole rounds of deals.
 GAMES_STEP, MOST_GAMES = 4, 96
 PARTY_SIZE = {"players": 1, "pairs": 2, "teams": 3}
-# Formats whose rounds Kartenliga runs: a DDV Serie ends by itself at its last game; a Maw
-# pairs table plays its robber (the league's rules set to three games a match) and is ended
-# by its scorer. 56 teams is not offered yet (see docs/decisions.md, "Tournaments").
-OFFERED = ("ddv", "maw_pairs")
+# Formats whose rounds Kartenliga runs, each table ending by itself: a DDV Serie at its last
+# game, a Maw pairs robber (the league's rules set to three games a match) at the game that
+# wins it, a 56 match at its last game, or where the league plays with tokens at the hand
+# that wins it (docs/decisions.md, "Tournaments").
+OFFERED = ("ddv", "maw_pairs", "fifty_six_teams")
+# A 56 match of a fixed number of games: a multiple of six, so that everyone deals as often;
+# 24 (four deals each) when the tournament names none.
+MATCH_STEP, MATCH_GAMES = 6, 24
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -81,7 +85,14 @@ def create_tournament(
 def _games_problems(format: str, games: int | None) -> list[dict]:
     if games is None:
         return []
-    if format != "ddv":
+    if format == "fifty_six_teams":
+        if MATCH_STEP <= games <= MOST_GAMES and games % MATCH_STEP == 0:
+            return []
+        message = _("Games per player: a multiple of %(step)s from %(step)s to %(most)s.") % {
+            "step": MATCH_STEP,
+            "most": MOST_GAMES,
+        }
+    elif format != "ddv":
         message = _("Games per player: a round of this format is a whole robber or match.")
     elif not (GAMES_STEP <= games <= MOST_GAMES and games % GAMES_STEP == 0):
         message = _("Games per player: a multiple of %(step)s from %(step)s to %(most)s.") % {
@@ -206,8 +217,8 @@ def _drawn_tables(tournament: Tournament, played: list[selectors.Round], number:
 
 
 def _plan_tables(tournament: Tournament, night: ClubNight, tables: list[list[Player]]) -> None:
-    """Each table's games (a DDV Serie) or robber (Maw pairs: three games a match, the pairs
-    as the table's teams, partners opposite as the draw seated them)."""
+    """Each table's games (a DDV Serie), robber or match, the pairs or teams as the table's
+    teams as the draw seated them (partners opposite, a 56 team on every second seat)."""
     form = tournament_format(tournament.format)
     if form.parties == "players":
         for seats in sorted({len(players) for players in tables}):
@@ -221,6 +232,18 @@ def _plan_tables(tournament: Tournament, night: ClubNight, tables: list[list[Pla
         for player in players:
             teams.setdefault(party_of[player.pk], []).append(player.name)
         rules = dict(meeting.rules)
-        if form.robber_games is not None:
-            rules["match_games"] = form.robber_games
-        Meeting.objects.filter(pk=meeting.pk).update(teams=teams, rules=rules)
+        Meeting.objects.filter(pk=meeting.pk).update(teams=teams, rules=rules, **_round_of(tournament, rules))
+
+
+def _round_of(tournament: Tournament, rules: dict) -> dict[str, int | None]:
+    """What a table of pairs or teams plays in a round, as the meeting's planned games or
+    matches (``rules``: the table's, set here to a robber's games): Maw pairs one robber,
+    the first pair to three games; 56 teams one match, until a team has lost its tokens
+    where the league plays with them, else of the tournament's games."""
+    form = tournament_format(tournament.format)
+    if form.robber_games is not None:
+        rules["match_games"] = form.robber_games
+        return {"matches_planned": 1, "games_planned": None}
+    if rules.get("tables"):
+        return {"matches_planned": 1, "games_planned": None}
+    return {"matches_planned": None, "games_planned": tournament.games_per_player or MATCH_GAMES}

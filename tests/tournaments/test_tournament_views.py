@@ -121,12 +121,15 @@ def test_a_tournament_of_another_league_is_not_found(client, league, people, tou
 
 def test_a_new_tournament_with_bad_input_names_the_fields(client, league, people):
     login(client, people, "scorekeeper")
-    response = client.post(
-        url("tournament_new", league), {"name": "Cup", "format": "fifty_six_teams", "rounds_planned": "99"}
-    )
+    response = client.post(url("tournament_new", league), {"name": "Cup", "format": "skat", "rounds_planned": "99"})
     assert response.status_code == 400
     text = response.content.decode()
     assert "Format: choose one of the list." in text and "Rounds: from 1 to 20." in text
+    response = client.post(
+        url("tournament_new", league), {"name": "Cup", "format": "fifty_six_teams", "rounds_planned": "2"}
+    )
+    assert response.status_code == 400
+    assert "Format: this tournament is played in a league of 56." in response.content.decode()
     response = client.post(
         url("tournament_new", league), {"name": "Cup", "format": "ddv", "rounds_planned": "3", "games_per_player": "10"}
     )
@@ -214,3 +217,90 @@ def test_a_tables_sheet_works_and_it_cannot_be_ended_before_its_games(client, le
     assert "This table plays 24 games: 23 games are left." in refused.content.decode()
     table.refresh_from_db()
     assert table.closed_at is None
+
+
+@pytest.fixture
+def robber_table(db):
+    """A table of a Maw pairs round (Kerry v Mayo) two games to one into its robber."""
+    league = LeagueFactory(slug="robbers", game="forty_five", variant="merrimack")
+    players = [Player.objects.create(league=league, name=name) for name in ("Aoife", "Brian", "Ciara", "Declan")]
+    players += [Player.objects.create(league=league, name=name) for name in ("Eimear", "Fergal", "Grainne", "Hugh")]
+    tournament = services.create_tournament(league=league, name="Robbers", format="maw_pairs", rounds_planned=1)
+    for number, name in enumerate(("Kerry", "Cork", "Clare", "Mayo")):
+        services.add_party(tournament=tournament, name=name, players=players[2 * number : 2 * number + 2])
+    night = services.draw_round(tournament=tournament, date=DAY, host=players[0])
+    table = next(t for t in night.tables.all() if "Kerry" in t.teams)
+    other = next(iter(set(table.teams) - {"Kerry"}))
+    for pair in ("Kerry", other, "Kerry"):
+        for _hand in range(2):
+            table_services.enter_hand(meeting=table, payload={"tricks": [pair] * 5, "top_trump_trick": 1}, by=None)
+    return table
+
+
+def sweep_post(pair, expected):
+    return {"expected_hand": str(expected), **{f"trick_{n}": pair for n in range(1, 6)}, "top_trump_trick": "1"}
+
+
+@pytest.mark.parametrize(
+    ("who", "status"), [("anonymous", 302), ("stranger", 404), ("member", 403), ("scorekeeper", 400), ("admin", 400)]
+)
+def test_who_may_end_a_robber_table_and_that_it_is_refused_before_the_robber(client, robber_table, who, status):
+    people = {
+        "anonymous": None,
+        "stranger": member(LeagueFactory(), Role.ADMIN),
+        "member": member(robber_table.league, Role.MEMBER),
+        "scorekeeper": member(robber_table.league, Role.SCOREKEEPER),
+        "admin": member(robber_table.league, Role.ADMIN),
+    }
+    login(client, people, who)
+    response = client.post(url("meeting_close", robber_table.league, pk=robber_table.pk), {"confirm": "1"})
+    assert response.status_code == status
+    if status == 400:
+        assert "This table plays a robber: it ends when a pair has won 3 games." in response.content.decode()
+    robber_table.refresh_from_db()
+    assert robber_table.closed_at is None
+
+
+def test_the_hand_that_wins_the_robber_ends_the_table_and_a_further_one_is_refused(client, robber_table):
+    league = robber_table.league
+    client.force_login(member(league, Role.SCOREKEEPER))
+    page = client.get(url("meeting", league, pk=robber_table.pk)).content.decode()
+    assert 'id="hand-form"' in page
+    add = url("hand_add_hx", league, pk=robber_table.pk)
+    client.post(add, sweep_post("Kerry", 7), HTTP_HX_REQUEST="true")
+    won = client.post(add, sweep_post("Kerry", 8), HTTP_HX_REQUEST="true")
+    assert won.status_code == 200
+    html = won.content.decode()
+    assert "The evening is over" in html and 'id="hand-form"' not in html and "End the evening" not in html
+    robber_table.refresh_from_db()
+    assert robber_table.closed_at is not None
+    again = client.post(add, sweep_post("Kerry", 9), HTTP_HX_REQUEST="true")
+    assert again.status_code == 400
+    assert "Kerry has won the robber at this table: the round is over here." in again.content.decode()
+    assert robber_table.hands.count() == 8
+
+
+def test_a_56_tournaments_pages_show_the_matches_and_the_ranking(client):
+    league = LeagueFactory(slug="onam", game="fifty_six", variant="tournament")
+    players = [Player.objects.create(league=league, name=f"{letter}{n}") for letter in "ABCD" for n in (1, 2, 3)]
+    tournament = services.create_tournament(
+        league=league, name="Onam", format="fifty_six_teams", rounds_planned=2, games_per_player=6
+    )
+    for number, name in enumerate(("Alappuzha", "Kollam", "Kottayam", "Thrissur")):
+        services.add_party(tournament=tournament, name=name, players=players[3 * number : 3 * number + 3])
+    night = services.draw_round(tournament=tournament, date=DAY, host=players[0])
+    for table in night.tables.all():
+        bidder = table.seats.order_by("position").first().player.name
+        for _number in range(6):  # the first seat's team bids 28 and makes it: 6 to 0
+            payload = {"bidder": bidder, "bid": 28, "trump": "clubs", "bidder_team_points": 30}
+            table_services.enter_hand(meeting=table, payload=payload, by=None)
+    client.force_login(member(league, Role.MEMBER))
+    for name in ("tournament", "tournament_results", "tournament_live"):
+        response = client.get(url(name, league, pk=tournament.pk))
+        assert response.status_code == 200
+        text = response.content.decode()
+        assert "Match points" in text and "Alappuzha" in text
+        # The big screen shows the round in play only; the other pages every round's tables.
+        assert ("6 of 6 games played" in text) == (name != "tournament_live")
+    rows = response.context["rows"]
+    assert [(row.place, row.figures) for row in rows] == [(1, [2, 6, 6])] * 2 + [(3, [0, -6, 0])] * 2
