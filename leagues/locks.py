@@ -1,5 +1,5 @@
 """The row locks a write takes before it reads what it changes. Lock order everywhere:
-league, season, meeting.
+league, season, meeting, club night (``table.night_winner``: closing or reopening a table).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from leagues.exchange import urls as exchange
 from leagues.seasons import urls as seasons
 from leagues.stats import urls as stats
 from leagues.table import urls as table
+from leagues.tournaments import urls as tournaments
 
 urlpatterns = [
     *accounts.urlpatterns,
@@ -18,5 +19,6 @@ urlpatterns = [
     *seasons.urlpatterns,
     *exchange.urlpatterns,
     *cashbox.urlpatterns,
+    *tournaments.urlpatterns,
     *floor.urlpatterns,
 ]

@@ -14,6 +14,7 @@ built once for the module; every test's own writes are rolled back after it.
 ``QUERIES`` holds each count, one line a page or write.
 """
 
+import datetime
 import re
 import uuid
 
@@ -26,11 +27,24 @@ from django.utils import timezone
 from leagues.cashbox import services as cashbox_services
 from leagues.cashbox import settlement
 from leagues.clubs import services as clubs_services
-from leagues.models import CashboxEntry, Hand, League, Meeting, MeetingCarry, Payment, Player, ScorerLink, Season
+from leagues.models import (
+    CashboxEntry,
+    ClubNight,
+    Hand,
+    League,
+    Meeting,
+    MeetingCarry,
+    MeetingResult,
+    Payment,
+    Player,
+    ScorerLink,
+    Season,
+)
 from leagues.seasons import services as seasons_services
 from leagues.stats import activity, derived_cache
-from leagues.table import chain, scorer_links, services
+from leagues.table import chain, nights, scorer_links, services
 from leagues.table import meetings as table_meetings
+from leagues.tournaments import services as tournament_services
 from scoring.money_rules import resolve_money_rules
 from tests.bench.build import NAMES, build_league
 from tests.bench.league import normal_hand_form
@@ -72,6 +86,7 @@ QUERIES = {
     "guest scorer's page": 6,  # no session: the link with its meeting and league, then the sheet
     "closed evening with money": 14,  # its settlement, and what earlier evenings leave open
     "club night start": {"proposal": 13, "start": 21},  # nine players at two tables
+    "tournament page": 9,  # a round played, the next in play
     # writes
     "htmx hand entry": 19,
     "correction": 20,
@@ -82,6 +97,8 @@ QUERIES = {
     "guest scorer's hand entry": 17,  # the link, then as the htmx entry, whose answer is the table
     "API club night": {"read": 7, "opening": 24},  # a night of two tables; the opening answers with it
     "tick paid": 17,  # into the cashbox: the settlement re-derived under the lock, the entry
+    "closing a club night's last table": 17,  # and with it the night: its winner marked
+    "tournament draw": 36,  # three tables of four after a round played
 }
 
 
@@ -433,6 +450,36 @@ def test_a_club_nights_start_runs_the_same_queries_at_two_league_sizes(client, l
     assert response.status_code == 302 and "/n/" in response["Location"]
 
 
+def tournament_in(ids, *, played, in_play=False):
+    """A DDV tournament of twelve new players in the league: ``played`` rounds played out (four
+    games a player), and one more drawn when ``in_play``."""
+    league = League.objects.get(slug=ids["slug"])
+    day = Meeting.objects.get(pk=ids["entry_meeting"]).date
+    players = [Player.objects.create(league=league, name=f"Turnier {n:02}") for n in range(12)]
+    tournament = tournament_services.create_tournament(
+        league=league, name="Pokal", format="ddv", rounds_planned=3, games_per_player=4
+    )
+    tournament_services.register_players(tournament=tournament, players=players)
+    for _round in range(played):
+        night = tournament_services.draw_round(tournament=tournament, date=day, host=players[0])
+        for table in night.tables.all():
+            seats = [seat.player.name for seat in table.seats.order_by("position")]
+            for _game in range(4):
+                payload = {"kind": "points", "re": seats[:2], "winner": "re", "value": 1}
+                services.enter_hand(meeting=table, payload=payload, by=None)
+    if in_play:
+        tournament_services.draw_round(tournament=tournament, date=day, host=players[0])
+    return tournament, players
+
+
+def test_a_tournaments_page_reads_the_same_queries_at_two_league_sizes(client, league, django_assert_num_queries):
+    tournament, _players = tournament_in(league, played=1, in_play=True)
+    response = get(
+        client, path("tournament", league, pk=tournament.pk), django_assert_num_queries, QUERIES["tournament page"]
+    )
+    assert response.context["ranking"].rounds == 1 and response.context["current"]
+
+
 # --- writes ----------------------------------------------------------------------------------
 
 
@@ -562,6 +609,78 @@ def test_a_hand_entered_by_a_guest_runs_the_same_queries_at_two_league_sizes(cli
     assert response.status_code == 200
     assert response.content.decode().count('<tr id="hand-') == next_hand(league) - 1
     assert Hand.objects.filter(meeting_id=league["entry_meeting"]).last().history.get().history_user_name == "Jonas"
+
+
+# --- a club night ----------------------------------------------------------------------------
+
+
+def with_a_night(ids):
+    """A club night of two tables of four the day before tonight, in the current season, each
+    table a round of four games played and the first table closed; returns its tables."""
+    tonight = Meeting.objects.select_related("league", "season").get(pk=ids["entry_meeting"])
+    league = tonight.league
+    players = list(Player.objects.filter(league=league).order_by("name"))
+    players += [Player.objects.create(league=league, name=f"Gast {n}") for n in range(8 - len(players))]
+    night = nights.open_club_night(
+        league=league,
+        date=tonight.date - datetime.timedelta(days=1),
+        host=players[0],
+        tables=[players[:4], players[4:8]],
+        after=tonight.season,
+    )
+    tables = list(night.tables.order_by("table_number"))
+    for table, seated in zip(tables, (players[:4], players[4:8]), strict=True):
+        for _ in range(4):
+            payload = {"kind": "normal", "re": [seated[0].name, seated[1].name], "re_eyes": 131}
+            services.enter_hand(meeting=table, payload=payload, by=tonight.created_by)
+    table_meetings.close_meeting(meeting=tables[0], user=tonight.created_by)
+    return tables
+
+
+def test_closing_a_club_nights_last_table_runs_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    """Decision 1 (docs/decisions.md, "Club nights"): the night's winner is marked in a fixed
+    number of queries."""
+    first, last = with_a_night(league)
+    address = path("meeting_close", league, pk=last.pk)
+    with django_assert_num_queries(QUERIES["closing a club night's last table"]):
+        assert client.post(address, {"confirm": "1"}).status_code == 302
+    marked = MeetingResult.objects.filter(meeting__in=[first, last], won_evening=True)
+    assert marked.count() == 1
+
+
+def test_the_pages_listing_evenings_read_the_same_queries_with_a_club_night(client, league, django_assert_num_queries):
+    """Decision 4: a club night's tables listed as one evening cost no query more."""
+    first, last = with_a_night(league)
+    table_meetings.close_meeting(meeting=last, user=first.created_by)
+    html = get(client, path("league", league), django_assert_num_queries, QUERIES["league page"]).content.decode()
+    assert "Table 2" in html
+    response = get(client, path("standings", league), django_assert_num_queries, QUERIES["standings"])
+    assert len(response.context["s"].chart["labels"]) == evenings_a_season(league) + 1
+    address = path("season_report", league, number=league["current_season"])
+    assert "Table 1" in get(client, address, django_assert_num_queries, QUERIES["season report"]).content.decode()
+    client.logout()
+    address = reverse("public_standings", kwargs={"token": league["token"]})
+    get(client, address, django_assert_num_queries, QUERIES["public standings"])
+
+
+def test_the_statistics_read_the_same_queries_with_a_club_night(client, league, django_assert_num_queries):
+    """Decision 4: the statistics count a club night as one evening, at no query more."""
+    first, last = with_a_night(league)
+    table_meetings.close_meeting(meeting=last, user=first.created_by)
+    statistics_read(client, league, django_assert_num_queries, page=statistics_page, counts=QUERIES["statistics"])
+
+
+def test_drawing_a_tournaments_round_runs_the_same_queries_at_two_league_sizes(
+    client, league, django_assert_num_queries
+):
+    tournament, players = tournament_in(league, played=1)
+    form = {"draw-date": str(Meeting.objects.get(pk=league["entry_meeting"]).date), "draw-host": players[0].pk}
+    with django_assert_num_queries(QUERIES["tournament draw"]):
+        response = client.post(path("tournament_draw", league, pk=tournament.pk), form)
+    assert response.status_code == 302
+    assert ClubNight.objects.get(tournament=tournament, round_number=2).tables.count() == 3
 
 
 def night_tables(ids):

@@ -20,7 +20,7 @@ from leagues.fields import (
     preset_choices,
     scoring_text,
 )
-from leagues.models import League, Player, Role
+from leagues.models import Combine, League, Player, Role
 from scoring import options as kinds
 from scoring.registry import GAME_MODULES, GameSpec
 
@@ -443,6 +443,27 @@ class InviteForm(forms.Form):
         super().__init__(*args, **kwargs)
         # Only this league's players who have no account yet.
         self.fields["player"].queryset = league.players.filter(user=None)
+
+
+class TablesForm(forms.Form):
+    """How the tables of a club night make one evening's standings (``League.combine_tables``,
+    ``scoring.club_night``): the "Several tables" section of the house rules."""
+
+    combine_tables = forms.ChoiceField(
+        label=_("Tables combined by"),
+        choices=Combine.choices,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "When an evening is played at several tables. Points as scored: every table's points in one list. "
+            "Points per game played: so a table that played more games weighs no more. Placing at the table: a "
+            "point for each player at one's table who finished behind, half a point for each one level."
+        ),
+    )
+
+    def __init__(self, *args, league: League, **kwargs):
+        kwargs.setdefault("prefix", "night")
+        kwargs.setdefault("initial", {"combine_tables": league.combine_tables})
+        super().__init__(*args, **kwargs)
 
 
 class PublicLinkForm(forms.Form):

@@ -22,7 +22,8 @@ def league_overview(*, league, admin=False, meetings=10):
     admins, the open invites. A fixed number of queries whatever the size of the league, each
     reading only the columns the page shows, as plain values: seasons (number, started_on,
     closed_on, locked), memberships (pk, role, role_display, display_name), players (id, name,
-    user_id, active) and meetings (id, date, imported_totals, host, season) are dicts."""
+    user_id, active) and meetings (id, date, imported_totals, host, season, and a club night's
+    tables: [(number, meeting id)]) are dicts, a club night's tables one evening."""
     roles = dict(Role.choices)
     seasons = Season.objects.filter(league=league).order_by("-number")
     recent = Meeting.objects.filter(league=league).order_by("-date", "-id")[:meetings]
@@ -34,12 +35,11 @@ def league_overview(*, league, admin=False, meetings=10):
         "players": list(
             Player.objects.filter(league=league).order_by("name").values("id", "name", "user_id", "active")
         ),
-        "meetings": [
-            {"id": pk, "date": date, "imported_totals": imported, "host": host, "season": number}
-            for pk, date, imported, host, number in recent.values_list(
-                "id", "date", "imported_totals", "host__name", "season__number"
+        "meetings": _evenings(
+            recent.values_list(
+                "id", "date", "imported_totals", "host__name", "season__number", "club_night_id", "table_number"
             )
-        ],
+        ),
         "invites": [],
     }
     names = {p["user_id"]: p["name"] for p in data["players"] if p["user_id"]}
@@ -55,6 +55,22 @@ def league_overview(*, league, admin=False, meetings=10):
             Invite.objects.filter(league=league).open().select_related("player").order_by("-created_at")
         )
     return data
+
+
+def _evenings(rows) -> list[dict]:
+    """The evenings of meeting ``rows`` (newest first), a club night's tables in one."""
+    evenings, nights = [], {}
+    for pk, date, imported, host, number, night_id, table in rows:
+        if night_id in nights:
+            nights[night_id]["tables"].insert(0, (table, pk))
+            nights[night_id]["id"] = pk
+            continue
+        evening = {"id": pk, "date": date, "imported_totals": imported, "host": host, "season": number, "tables": []}
+        if night_id is not None:
+            evening["tables"].append((table, pk))
+            nights[night_id] = evening
+        evenings.append(evening)
+    return evenings
 
 
 def league_meetings():

@@ -13,6 +13,7 @@ from leagues.exceptions import InvalidInput, InviteUnusable, field_error, proble
 from leagues.locks import lock_league
 from leagues.models import (
     ROLE_RANK,
+    Combine,
     Invite,
     League,
     Membership,
@@ -232,13 +233,25 @@ def set_public_link(*, league: League, enabled: bool) -> League:
     return league
 
 
-def change_rules(*, league: League, variant: str, rule_overrides: dict, money_rules: dict | None = None) -> League:
-    """New house rules (and money rules, when given); meetings already started keep the
-    rules they copied."""
+def change_rules(
+    *,
+    league: League,
+    variant: str,
+    rule_overrides: dict,
+    money_rules: dict | None = None,
+    combine_tables: str | None = None,
+) -> League:
+    """New house rules (and money rules, and how a club night's tables are combined, when
+    given); meetings and club nights already started keep the rules they copied."""
     resolved_rules(game=league.game, variant=variant, overrides=rule_overrides)
     league.variant = variant
     league.rule_overrides = rule_overrides
     fields = ["variant", "rule_overrides"]
+    if combine_tables is not None:
+        if combine_tables not in Combine.values:
+            raise field_error("combine_tables", _("Choose how the tables of an evening are combined."))
+        league.combine_tables = combine_tables
+        fields.append("combine_tables")
     if money_rules is not None:
         try:
             resolve_money_rules(money_rules)

@@ -25,6 +25,7 @@ from .night import ClubNight
 from .results import DerivedFigure, HandResult, MeetingCarry, MeetingResult
 from .scorer import ScorerLink
 from .season import Season, SeasonBill, SeasonReopening, everyone_hosted
+from .tournament import Tournament, TournamentParty, TournamentPlayer
 
 __all__ = [
     "GAME_LABELS",
@@ -58,6 +59,9 @@ __all__ = [
     "SeasonBill",
     "SeasonReopening",
     "Seat",
+    "Tournament",
+    "TournamentParty",
+    "TournamentPlayer",
     "everyone_hosted",
     "invite_expiry",
     "new_token",

@@ -2,7 +2,8 @@
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -27,9 +28,15 @@ class MeetingQuerySet(models.QuerySet):
         """Each meeting with ``opens_season``: whether no meeting of its season was played
         before it (date, then id), asked in the same query instead of one of its own (a
         replay of Doppelkopf asks it for the pennant's penalty soli,
-        leagues.table.replay.compulsory_solos_for)."""
-        earlier = self.model.objects.filter(season=OuterRef("season")).filter(
-            Q(date__lt=OuterRef("date")) | Q(date=OuterRef("date"), pk__lt=OuterRef("pk"))
+        leagues.table.replay.compulsory_solos_for). The tables of a club night are one
+        evening: each of them opens the season when the night does."""
+        # The evening a meeting belongs to: its club night, else itself (its id negated).
+        evening = Coalesce("club_night", -F("pk"))
+        earlier = (
+            self.model.objects.filter(season=OuterRef("season"))
+            .filter(Q(date__lt=OuterRef("date")) | Q(date=OuterRef("date"), pk__lt=OuterRef("pk")))
+            .annotate(evening=evening)
+            .exclude(evening=Coalesce(OuterRef("club_night"), -OuterRef("pk")))
         )
         return self.annotate(opens_season=~Exists(earlier))
 
@@ -85,6 +92,12 @@ class Meeting(models.Model):
         ClubNight, on_delete=models.CASCADE, null=True, blank=True, related_name="tables", verbose_name=_("club night")
     )
     table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    # A table of a tournament's round plays this many games and ends with the last of them
+    # (leagues.table.evening); empty for every other evening.
+    games_planned = models.PositiveSmallIntegerField(_("games planned"), null=True, blank=True)
+    # A table of a tournament's round that plays matches instead (a robber of Maw pairs, a 56
+    # match played with tokens) ends with the replay's ``matches_planned``-th finished match.
+    matches_planned = models.PositiveSmallIntegerField(_("matches planned"), null=True, blank=True)
 
     objects = MeetingQuerySet.as_manager()
 

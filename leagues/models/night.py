@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .league import Combine, League, Player
 from .season import Season
+from .tournament import Tournament
 
 
 class ClubNight(models.Model):
@@ -27,9 +28,22 @@ class ClubNight(models.Model):
     combine = models.CharField(_("tables combined by"), max_length=12, choices=Combine.choices)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    # A round ("Serie") of a tournament, numbered from 1; both empty for a club's own night.
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="rounds", verbose_name=_("tournament")
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
 
     class Meta:
         ordering = ["date", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "round_number"], name="one_night_per_round"),
+            models.CheckConstraint(
+                condition=models.Q(tournament__isnull=True, round_number__isnull=True)
+                | models.Q(tournament__isnull=False, round_number__gte=1),
+                name="a_round_has_a_number",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.league} {self.date:%Y-%m-%d} ({_('club night')})"

@@ -119,7 +119,8 @@ def highlights(*, season, standings):
     or most games won in a race game), the most evenings won, the most solos won (games with
     soloists), the best single hand (not in race games, whose deltas hold a finished game's
     reset), and the longest evening. Ties are shared. Three queries."""
-    table, dates = standings.table, {m.id: m.date for m in standings.meetings}
+    table = standings.table
+    dates = {meeting_id: m.date for m in standings.meetings for meeting_id in m.meeting_ids}
     figure = "games_won" if standings.race else "total"
     evenings = list(MeetingResult.objects.filter(season=season).values("meeting_id", "player_id", figure, "hands"))
     found = [

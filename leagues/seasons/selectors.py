@@ -3,7 +3,8 @@
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import Max, OuterRef, Subquery, Sum
+from django.db.models import F, Max, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 
 from leagues.games import is_race_game
 from leagues.models import (
@@ -15,6 +16,7 @@ from leagues.models import (
     everyone_hosted,
 )
 from leagues.ranking import IMPORTED_TOTAL, TABLE_FIGURES, StandingRow, rank_rows
+from leagues.table import night_selectors
 
 
 @dataclass
@@ -32,7 +34,9 @@ def due_order(*, players, last_hosted, hosted_this_season, season, seats_of_last
     ``last_hosted``: {player id: the date he last hosted}; ``hosted_this_season``: the ids
     of those who hosted in ``season``. Waited longest: the oldest last turn as host, never
     hosted before anyone; ties go by the seat order of the last meeting (those who were not
-    there after, by name).
+    there after, by name). A club night is one evening: every table names its host, so it
+    counts once in ``last_hosted`` and ``hosted_this_season``; its seats are its tables' in
+    table order.
     """
     complete = season is not None and (
         season.closed_on is not None
@@ -61,8 +65,16 @@ def players_for_rotation(*, league):
     """The league's players, each with ``last_hosted`` (the date he last hosted, or None)
     and ``seat_at_last`` (his seat at the league's last meeting, or None): the host
     rotation's order and its ties. One query."""
-    last = Meeting.objects.filter(league=league).order_by("-date", "-id").values("id")[:1]
-    seat = Seat.objects.filter(player=OuterRef("pk"), meeting=Subquery(last)).values("position")[:1]
+    last = Meeting.objects.filter(league=league).order_by("-date", "-id")
+    # After a club night: the seats of all its tables, table after table.
+    at_last = Q(meeting=Subquery(last.values("id")[:1])) | Q(
+        meeting__club_night=Subquery(last.values("club_night")[:1])
+    )
+    seat = (
+        Seat.objects.filter(at_last, player=OuterRef("pk"))
+        .annotate(rank=Coalesce("meeting__table_number", 0) * 100 + F("position"))
+        .values("rank")[:1]
+    )
     return Player.objects.filter(league=league).annotate(
         last_hosted=Max("hosted_meetings__date"), seat_at_last=Subquery(seat)
     )
@@ -80,10 +92,9 @@ def suggested_host(*, league):
     hosted = set()
     if season is not None:
         hosted = set(Meeting.objects.filter(season=season).values_list("host_id", flat=True))
-    last = Meeting.objects.filter(league=league).order_by("-date", "-id").values_list("id", flat=True).first()
-    seats_of_last = {}
-    if last is not None:
-        seats_of_last = dict(Seat.objects.filter(meeting_id=last).values_list("player_id", "position"))
+    last = night_selectors.last_evening(league=league)  # a club night's tables one after the other
+    tables = last.tables if last is not None else []
+    seats_of_last = {player_id: i for i, player_id in enumerate(p for table in tables for p in table)}
     _complete, due = due_order(
         players=players,
         last_hosted=_last_hosted(league=league),

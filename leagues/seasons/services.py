@@ -27,6 +27,7 @@ from leagues.models import (
 )
 from leagues.seasons import selectors
 from leagues.table.evening import games_left_in_round, mid_round, mid_round_message
+from leagues.table.night_winner import keep_night_winners
 from leagues.table.replay import live_hands, replay_of
 from scoring.bill import split_bill
 from scoring.errors import Problems, ScoringError
@@ -37,7 +38,10 @@ def _lock_season(season: Season, *, user, now) -> None:
     season.locked_by = user
     season.save(update_fields=["locked_at", "locked_by"])
     # Only the evenings still open are written: a closed one keeps who closed it and when.
-    Meeting.objects.filter(season=season, closed_at=None).update(closed_at=now, closed_by=user)
+    still_open = Meeting.objects.filter(season=season, closed_at=None)
+    nights = list(still_open.exclude(club_night=None).order_by().values_list("club_night_id", flat=True).distinct())
+    still_open.update(closed_at=now, closed_by=user)
+    keep_night_winners(night_ids=nights)  # a club night closed with them has its winner now
 
 
 @transaction.atomic

@@ -153,10 +153,13 @@ def _meetings_of(season: Season) -> list[Meeting]:
     # Their rules are not read: they are replayed under the rules asked about.
     meetings = season.meetings.annotate(carried_in=F("carry__carried_in")).select_related("season").defer("rules")
     meetings = list(with_own_marks(meetings).order_by("date", "id"))
-    for i, meeting in enumerate(meetings):
+    first = meetings[0] if meetings else None
+    for meeting in meetings:
         # What ``Meeting.objects.with_season_start`` says, known here from the order (a replay
-        # asks it for the pennant's penalty solos).
-        meeting.opens_season = i == 0
+        # asks it for the pennant's penalty solos): the first evening, every table of a night.
+        meeting.opens_season = meeting is first or (
+            first.club_night_id is not None and meeting.club_night_id == first.club_night_id
+        )
     return meetings
 
 

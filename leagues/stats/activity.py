@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from leagues.clubs.rulebook import format_value, same_value
-from leagues.models import Hand, League, Meeting, MeetingReopening, Season, SeasonBill, SeasonReopening
+from leagues.models import Combine, Hand, League, Meeting, MeetingReopening, Season, SeasonBill, SeasonReopening
 from leagues.table.hand_entry import FORMS, form_module
 from leagues.table.hand_history import known_names
 from leagues.table.sheet import CHANGING_KINDS, HISTORY_LABELS, VersionLines, history_kind, outbox_note, recorded_name
@@ -418,6 +418,15 @@ def _rule_changes(game, before, after):
         a, b = old.get(option.name), new.get(option.name)
         if not same_value(a, b):
             changes.append({"field": _(option.label), "old": format_value(option, a), "new": format_value(option, b)})
+    if before.combine_tables != after.combine_tables:
+        methods = dict(Combine.choices)
+        changes.append(
+            {
+                "field": _("Tables combined by"),
+                "old": methods.get(before.combine_tables, before.combine_tables),
+                "new": methods.get(after.combine_tables, after.combine_tables),
+            }
+        )
     return changes
 
 
@@ -473,7 +482,7 @@ def _name_people(events, *, league):
 
 def _name_evenings(events, *, league):
     """Each hand event's evening, its sheet's address and its words ("evening of 9 Jan
-    2026"), made once an evening for the many events of one evening: the address and the
+    2026", at a club night "evening of 9 Jan 2026, table 2"), made once an evening for the many events of one evening: the address and the
     date's words cost as much again as the rest of an event's card."""
     named = {}
     for event in events:
@@ -482,7 +491,12 @@ def _name_evenings(events, *, league):
         meeting = event.meeting
         if meeting.pk not in named:
             url = reverse("meeting", kwargs={"slug": league.slug, "pk": meeting.pk})
-            named[meeting.pk] = url, _("evening of %(date)s") % {"date": date_format(meeting.date, _("j M Y"))}
+            day = date_format(meeting.date, _("j M Y"))
+            if meeting.table_number is None:
+                named[meeting.pk] = url, _("evening of %(date)s") % {"date": day}
+            else:  # a table of a club night
+                words = _("evening of %(date)s, table %(number)s")
+                named[meeting.pk] = url, words % {"date": day, "number": meeting.table_number}
         event.evening_url, event.evening = named[meeting.pk]
 
 

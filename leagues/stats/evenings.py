@@ -12,6 +12,10 @@ admin reopened it. Its cached results also change when an evening before it chan
 rounds carried in), so a mark is a chain over every evening up to it: a change anywhere
 changes every mark from there on.
 
+A table of a club night counts as closed once every table of the night is (``closed``): the
+night's winner is marked on one of its tables when the last one closes, so a table closed
+earlier is still tonight's until then, and the night is never split by tonight's start.
+
 A season's what-if outcomes (``leagues.seasons.what_if``) chain the marks over that season's
 evenings alone (``season_evenings``): what comes into its first evening from before is part of
 their tag.
@@ -29,7 +33,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 
 from leagues.models import Hand, HandResult, League, Meeting
 
@@ -107,12 +111,18 @@ class Evenings:
         return self._marks[i]
 
 
+def closed_evening():
+    """Whether an evening is closed, a table of a club night once every table of it is."""
+    open_table = Meeting.objects.filter(club_night=OuterRef("club_night"), closed_at__isnull=True)
+    return Q(closed_at__isnull=False) & (Q(club_night__isnull=True) | ~Exists(open_table))
+
+
 def evenings_of(league: League, *, order: tuple[str, ...], tag: str) -> Evenings:
     """The league's evenings in ``order`` with their marks (``tag``: the kind of figure and
     how it is worked out, so that figures worked out another way never match). One query."""
     rows = list(
         Meeting.objects.filter(league=league)
-        .annotate(closed=Q(closed_at__isnull=False))
+        .annotate(closed=closed_evening())
         .order_by(*order)
         .values_list("id", "date", "season_id", "closed", "carry__hands_digest")
     )
@@ -122,7 +132,7 @@ def evenings_of(league: League, *, order: tuple[str, ...], tag: str) -> Evenings
 def with_own_marks(meetings):
     """``meetings`` (a queryset) with what each evening adds to the marks besides its id, date
     and season: ``closed`` and ``hands_digest`` (``season_evenings`` reads them)."""
-    return meetings.annotate(closed=Q(closed_at__isnull=False), hands_digest=F("carry__hands_digest"))
+    return meetings.annotate(closed=closed_evening(), hands_digest=F("carry__hands_digest"))
 
 
 def season_evenings(meetings: list[Meeting], *, tag: str) -> Evenings:

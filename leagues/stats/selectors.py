@@ -1,7 +1,7 @@
 """Reads of the standings: a season's evenings, its table, the all-time table and the chart."""
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
 
@@ -29,6 +29,14 @@ class MeetingSummary:
     hands: int = 0
     imported_totals: bool = False  # copied from paper as totals (no hands)
     closed: bool = False  # only a closed evening has a winner (league.md, the pennant)
+    # A club night: one evening of several tables, [(table number, meeting id)] in order; its
+    # ``id`` is its first table's, ``hands`` all its tables' and ``closed`` every table's.
+    tables: list = field(default_factory=list)
+
+    @property
+    def meeting_ids(self) -> list[int]:
+        """The meetings of the evening: its tables', or its own."""
+        return [meeting_id for _number, meeting_id in self.tables] or [self.id]
 
 
 @dataclass
@@ -76,11 +84,20 @@ def _chart(*, meetings, per_meeting, players):
 
 
 def _summaries(league, season_ids, players):
-    """The MeetingSummary of each meeting of ``league`` in the seasons ``season_ids``, in
-    playing order (its number, hands and winner filled in by ``_season_table``)."""
+    """The MeetingSummary of each evening of ``league`` in the seasons ``season_ids``, in
+    playing order, a club night's tables in one (its number, hands and winner filled in by
+    ``_season_table``)."""
     meetings = Meeting.objects.filter(league=league, season__in=season_ids).order_by("date", "id")
-    return [
-        MeetingSummary(
+    summaries, nights = [], {}
+    for m_id, date, host_id, s_id, imported, closed_at, night_id, number in meetings.values_list(
+        "id", "date", "host_id", "season_id", "imported_totals", "closed_at", "club_night_id", "table_number"
+    ):
+        night = nights.get(night_id)
+        if night is not None:
+            night.tables.append((number, m_id))
+            night.closed = night.closed and closed_at is not None
+            continue
+        summary = MeetingSummary(
             id=m_id,
             date=date,
             host=players[host_id],
@@ -88,10 +105,11 @@ def _summaries(league, season_ids, players):
             imported_totals=imported,
             closed=closed_at is not None,
         )
-        for m_id, date, host_id, s_id, imported, closed_at in meetings.values_list(
-            "id", "date", "host_id", "season_id", "imported_totals", "closed_at"
-        )
-    ]
+        if night_id is not None:
+            nights[night_id] = summary
+            summary.tables.append((number, m_id))
+        summaries.append(summary)
+    return summaries
 
 
 def _all_time(league, players, *, race):
@@ -116,24 +134,25 @@ def _all_time(league, players, *, race):
 
 
 def _season_table(season_id, season_meetings, players, *, race):
-    """The season's ranked table and its chart's figures ({meeting id: {player id: figure}}),
+    """The season's ranked table and its chart's figures ({evening id: {player id: figure}}),
     from its MeetingResult rows (one query, in no order: every sum is the same in any order);
-    each of ``season_meetings`` gets its number, its hands and its winner (a closed evening's)."""
-    imported = {m.id for m in season_meetings if m.imported_totals}
-    closed = {m.id for m in season_meetings if m.closed}
+    each of ``season_meetings`` gets its number, its hands and its winner (a closed evening's;
+    a club night's hands are its tables' together)."""
+    evening_of = {meeting_id: m for m in season_meetings for meeting_id in m.meeting_ids}
     per_meeting, sums, hands_in, winners = {}, {}, {}, {}
     figure = 5 if race else 0  # the chart's: games won, else the total
     rows = MeetingResult.objects.filter(season=season_id).order_by()
     for meeting_id, player_id, hands, won_evening, *figures in rows.values_list(
         "meeting_id", "player_id", *SEASON_FIGURES
     ):
-        per_meeting.setdefault(meeting_id, {})[player_id] = figures[figure]
-        figures.append(figures[0] if meeting_id in imported else 0)
+        evening = evening_of[meeting_id]
+        per_meeting.setdefault(evening.id, {})[player_id] = figures[figure]
+        figures.append(figures[0] if evening.imported_totals else 0)
         kept = sums.get(player_id)
         sums[player_id] = figures if kept is None else [a + b for a, b in zip(kept, figures, strict=True)]
         hands_in[meeting_id] = hands
-        if won_evening and meeting_id in closed:  # an evening still open has no winner yet
-            winners[meeting_id] = (player_id, figures[0], figures[5])
+        if won_evening and evening.closed:  # an evening still open has no winner yet
+            winners[evening.id] = (player_id, figures[0], figures[5])
     table = {player_id: standing_row(players[player_id], figures, race=race) for player_id, figures in sums.items()}
     for number, m in enumerate(season_meetings, 1):
         m.number = number
@@ -142,7 +161,9 @@ def _season_table(season_id, season_meetings, players, *, race):
             player_id, m.winner_total, m.winner_games_won = winner
             m.winner = players[player_id]
             table[player_id].evenings_won += 1
-        m.hands = hands_in.get(m.id, 0)
+        m.hands = (
+            sum(hands_in.get(meeting_id, 0) for _number, meeting_id in m.tables) if m.tables else hands_in.get(m.id, 0)
+        )
     return rank_rows(list(table.values()), race=race), per_meeting
 
 

@@ -425,7 +425,7 @@ def evening_parts(*, league: League, groups: dict[int, Any]) -> dict[Any, Season
     meetings = list(
         Meeting.objects.filter(league=league, pk__in=list(groups))
         .order_by(*BY_SEASON)
-        .only("id", "date", "season_id", "imported_totals", "closed_at", *MONEY_FIELDS, *replay)
+        .only("id", "date", "season_id", "imported_totals", "closed_at", "table_number", *MONEY_FIELDS, *replay)
     )
     names = dict(Player.objects.filter(league=league).values_list("name", "id"))
     ids = [m.id for m in meetings]
@@ -433,7 +433,8 @@ def evening_parts(*, league: League, groups: dict[int, Any]) -> dict[Any, Season
     by_hand = active_results(meetings=ids, seat_order=False)
     parts: dict[Any, SeasonPart] = {}
     for m in meetings:
-        parts.setdefault(groups[m.id], SeasonPart()).meetings += 1
+        # A club night is one evening: counted at its first table.
+        parts.setdefault(groups[m.id], SeasonPart()).meetings += int(m.table_number in (None, 1))
 
     def stats_in(meeting_id):
         table = parts[groups[meeting_id]].players

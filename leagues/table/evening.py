@@ -74,10 +74,77 @@ def last_round_done(meeting: Meeting, result: dict[str, Any], *, now=None) -> bo
     return has_rounds(result) and end_time_passed(meeting, now) and round_complete(meeting, result)
 
 
+# --- a table of a tournament's round ---------------------------------------------------------
+# It plays ``Meeting.games_planned`` games (the DDV's Serie: 24 at a table of four, 30 at five;
+# a 56 match of a fixed number of games) or ``Meeting.matches_planned`` matches (a robber of
+# Maw pairs: the first pair to three games; a 56 match played with tokens), and no more: the
+# hand that completes them ends the table, a further one is refused even after an admin
+# reopened it to correct a hand, and the table cannot be ended before. A match is finished
+# when the replay says so (its ``matches``): nothing here counts games beside it.
+
+
+def games_done(meeting: Meeting, result: dict[str, Any] | None) -> bool:
+    """Whether a table with planned games has played them all (never for other evenings)."""
+    planned = meeting.games_planned
+    return planned is not None and result is not None and len(result.get("hands") or ()) >= planned
+
+
+def games_full_message(meeting: Meeting) -> str:
+    """Why a table with all its planned games refuses another hand."""
+    return _("This table has played its %(games)s games: the round is over here.") % {"games": meeting.games_planned}
+
+
+def last_match(meeting: Meeting, result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The replay's match that completes a table's planned matches (``{"winner", "hand"}``),
+    or None while they are not all played (and for every other evening)."""
+    planned = meeting.matches_planned
+    matches = (result or {}).get("matches") or ()
+    if planned is None or len(matches) < planned:
+        return None
+    return matches[planned - 1]
+
+
+def table_done(meeting: Meeting, result: dict[str, Any] | None) -> bool:
+    """Whether a tournament's table has played what its round plays: its games or matches."""
+    return games_done(meeting, result) or last_match(meeting, result) is not None
+
+
+def _plays_robbers(meeting: Meeting) -> bool:
+    """A table of the Maw family plays robbers; 56 plays matches."""
+    return meeting.game != "fifty_six"
+
+
+def match_won_message(meeting: Meeting, match: dict[str, Any]) -> str:
+    """Why a table whose match (a robber) is won refuses another hand, naming the winner."""
+    if _plays_robbers(meeting):
+        text = _("%(winner)s has won the robber at this table: the round is over here.")
+    else:
+        text = _("%(winner)s has won the match at this table: the round is over here.")
+    return text % {"winner": match["winner"]}
+
+
+def past_the_end(meeting: Meeting, result: dict[str, Any]) -> str:
+    """Why a write that leaves ``result`` (a replay of all the live hands) would put hands
+    after a tournament table's last game or after its match: a correction that wins the
+    robber earlier, a hand brought back. "" when it does not."""
+    count = len(result.get("hands") or ())
+    if meeting.games_planned is not None and count > meeting.games_planned:
+        return games_full_message(meeting)
+    match = last_match(meeting, result)
+    if match is None or match["hand"] >= count:
+        return ""
+    what = {"winner": match["winner"], "hand": match["hand"], "last": count}
+    if _plays_robbers(meeting):
+        text = _("With this, %(winner)s wins the robber at hand %(hand)s, but the sheet goes on to hand %(last)s.")
+    else:
+        text = _("With this, %(winner)s wins the match at hand %(hand)s, but the sheet goes on to hand %(last)s.")
+    return text % what + " " + _("Delete the hands after it first.")
+
+
 def evening_over(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> bool:
-    """No further hand: the meeting is closed, or its last round is done and no admin has
-    reopened it since."""
-    if meeting.closed_at is not None:
+    """No further hand: the meeting is closed, a tournament's table has played its games or
+    its match, or its last round is done and no admin has reopened it since."""
+    if meeting.closed_at is not None or table_done(meeting, result):
         return True
     if result is None or not last_round_done(meeting, result, now=now):
         return False
@@ -87,9 +154,12 @@ def evening_over(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -
 def can_close(meeting: Meeting, result: dict[str, Any] | None, *, now=None) -> bool:
     """Whether "End the evening" may be used: open, and at a round's end (Doppelkopf: the last
     seat dealt the round's last game; race games: after any stored hand), whatever the end
-    time; a reopened evening also mid-round once its end time has passed."""
+    time; a reopened evening also mid-round once its end time has passed. A tournament's
+    table: only once it has played its games or its match."""
     if meeting.closed_at is not None or result is None:
         return False
+    if meeting.games_planned is not None or meeting.matches_planned is not None:
+        return table_done(meeting, result)
     if has_rounds(result):
         if round_complete(meeting, result):
             return True
@@ -108,9 +178,26 @@ def close_problem(meeting: Meeting, result: dict[str, Any] | None, *, now=None) 
         return ""
     if meeting.closed_at is not None:
         return _("This evening is closed: its hands can no longer be changed. An admin can reopen it.")
+    if meeting.games_planned is not None:
+        left = meeting.games_planned - len((result or {}).get("hands") or ())
+        return ngettext(
+            "This table plays %(games)s games: %(left)s game is left.",
+            "This table plays %(games)s games: %(left)s games are left.",
+            left,
+        ) % {"games": meeting.games_planned, "left": left}
+    if meeting.matches_planned is not None:
+        return _match_to_play(meeting)
     if result is not None and has_rounds(result) and result.get("hands"):
         return _("The round is not finished yet: the player before the host deals its last game.")
     return _("No hand has been played tonight yet.")
+
+
+def _match_to_play(meeting: Meeting) -> str:
+    """Why a tournament's table that plays a robber or a match cannot be ended yet."""
+    if _plays_robbers(meeting):
+        games = meeting.rules.get("match_games")
+        return _("This table plays a robber: it ends when a pair has won %(games)s games.") % {"games": games}
+    return _("This table plays a match: it ends when a team has lost its tokens.")
 
 
 def mid_round(meeting: Meeting, result: dict[str, Any]) -> bool:

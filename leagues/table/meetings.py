@@ -25,6 +25,7 @@ from leagues.models import (
     Seat,
 )
 from leagues.seasons.services import close_previous, current_season, lock_season_if_done
+from leagues.table import night_winner
 from leagues.table.evening import close_problem
 from leagues.table.replay import calculate_meeting, live_hands, replay_of
 from scoring.money_rules import resolve_money_rules
@@ -51,6 +52,7 @@ def close_meeting_row(meeting: Meeting, *, user, now=None) -> None:
     meeting.closed_by = user
     meeting.save(update_fields=["closed_at", "closed_by"])
     open_mark.keep_mark(meeting)  # what the evening leaves to pay
+    night_winner.keep_night_winner(meeting)  # the last table of a club night gives it its winner
     # The last evening of a complete season closes the season too. Done after this
     # transaction, in one of its own, so that a writer never holds a meeting's lock while it
     # waits for its season's (lock_season takes the season's, then its meetings').
@@ -114,6 +116,7 @@ def reopen_meeting(*, meeting: Meeting, user, reason: str, now=None) -> MeetingR
     meeting.closed_by_name = None
     meeting.money_open = True  # its money is worked out again when it closes
     meeting.save(update_fields=["closed_at", "closed_by", "closed_by_name", "money_open"])
+    night_winner.keep_night_winner(meeting)  # a club night with a table open has no winner
     return reopening
 
 

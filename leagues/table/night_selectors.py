@@ -143,16 +143,10 @@ def last_evening(*, league) -> LastEvening | None:
 
 
 def last_evening_winner(*, league, last: LastEvening | None):
-    """Who won the last evening and brings the pennant to the next (league.md): the first of
-    its club night's standings once every table has ended, or its meeting's winner once it is
-    closed; None while it is open or before the first evening."""
-    if last is None or last.meeting.closed_at is None:
+    """Who won the last evening of ``league`` and brings the pennant to the next (league.md):
+    its club night's winner once every table has ended (``night_winner`` keeps the mark), or
+    its meeting's winner once it is closed; None while it is open or before the first evening.
+    One query."""
+    if last is None or last.meeting.league_id != league.pk:
         return None
-    if last.meeting.club_night_id is None:
-        return table_selectors.meeting_winner(meeting=last.meeting)
-    night = night_of(league=league, pk=last.meeting.club_night_id)
-    tables = night_tables(night=night)
-    if any(table.closed_at is None for table in tables):
-        return None
-    standings = night_standings(night=night, tables=tables)
-    return league.players.filter(pk=standings[0].player_id).first() if standings else None
+    return table_selectors.meeting_winner(meeting=last.meeting)

@@ -50,8 +50,11 @@ def compulsory_solos_for(
     # Asked before the season's number, so that a page runs as many queries in the first
     # season as in the twentieth (tests/test_query_counts.py).
     opens = getattr(meeting, "opens_season", None)
-    if opens is None:
-        opens = meeting.season.meetings.order_by("date", "id").values_list("id", flat=True).first() == meeting.id
+    if opens is None:  # the season's first evening, every table of a club night that is
+        first = meeting.season.meetings.order_by("date", "id").values_list("id", "club_night_id").first()
+        opens = first is not None and (
+            first[0] == meeting.id or (first[1] is not None and first[1] == meeting.club_night_id)
+        )
     if not opens or meeting.season.number <= 1:
         return []
     if forgotten is None:

@@ -22,6 +22,7 @@ from leagues.models import (
     MeetingResult,
     Seat,
 )
+from leagues.table import night_winner
 from leagues.table.replay import (
     calculate_with_given,
     carried_rounds_for,
@@ -152,9 +153,11 @@ def write_results(
             MeetingResult.objects.filter(meeting=meeting),
             wanted_meeting_rows(meeting, wanted, seated=seated),
             key_fields=MEETING_KEY,
-            figures=MEETING_FIGURES,
+            figures=meeting_figures(meeting),
             build=meeting_row_builder(meeting),
         )
+    if meeting.club_night_id is not None and meeting.closed_at is not None:
+        night_winner.keep_night_winner(meeting)  # a closed table's figures may change the night's winner
     if carried is None:
         carried = carried_rounds_for(meeting)
     write_carry(
@@ -184,7 +187,8 @@ def wanted_meeting_rows(meeting: Meeting, wanted_hands, *, seated) -> dict[tuple
     (``wanted_hand_rows``)."""
     rows = [Figures(player_id, **figures) for (_hand, player_id), figures in wanted_hands.items()]
     race = games.is_race_game(meeting.game)
-    sums = meeting_sums(rows, race=race, seat_order={player.pk: player.position for player in seated})
+    seat_order = {player.pk: player.position for player in seated}
+    sums = meeting_sums(rows, race=race, seat_order=seat_order, winner=meeting.club_night_id is None)
     return {(player_id,): figures for player_id, figures in sums.items()}
 
 
@@ -282,18 +286,26 @@ def compared(stored, wanted, *, figures, build):
     return created, changed, fields
 
 
-# The figures of a MeetingResult row, all decided by the meeting's HandResult rows.
+# The figures of a MeetingResult row, all decided by the meeting's HandResult rows; at a table
+# of a club night all but ``won_evening``, which the night decides (``night_winner``).
 MEETING_FIGURES = ("total", "games", "wins", "solos", "solos_won", "games_won", "points", "hands", "won_evening")
+NIGHT_TABLE_FIGURES = MEETING_FIGURES[:-1]
 
 
-def meeting_sums(rows, *, race: bool, seat_order: dict[int, int]) -> dict[int, dict[str, Any]]:
+def meeting_figures(meeting: Meeting) -> tuple[str, ...]:
+    """The MeetingResult figures ``meeting``'s own replay decides."""
+    return MEETING_FIGURES if meeting.club_night_id is None else NIGHT_TABLE_FIGURES
+
+
+def meeting_sums(rows, *, race: bool, seat_order: dict[int, int], winner: bool = True) -> dict[int, dict[str, Any]]:
     """A meeting's HandResult ``rows`` summed per player: {player id: MEETING_FIGURES}, the
     same sums the standings made of HandResult before. Pure, so that the data
     migration that fills MeetingResult uses it too.
 
     Race games' points: the sum of deltas plus each reset, the final score of a game that
     ended at a hand (any player's games_won) followed by another hand of that player. The
-    evening's winner is the standings' (``selectors.evening_winner``)."""
+    evening's winner is the standings' (``ranking.evening_winner``); none is marked without
+    ``winner`` (a table of a club night: the night has the winner, ``night_winner``)."""
     hands = max((r.number for r in rows), default=0)
     sums: dict[int, dict[str, Any]] = {}
     for r in rows:
@@ -309,9 +321,9 @@ def meeting_sums(rows, *, race: bool, seat_order: dict[int, int]) -> dict[int, d
         m["games_won"] += r.games_won
     if race:
         _add_race_points(sums, rows)
-    winner = ranking.evening_winner(sums, seat_order, race=race)
-    if winner is not None:
-        sums[winner]["won_evening"] = True
+    best = ranking.evening_winner(sums, seat_order, race=race) if winner else None
+    if best is not None:
+        sums[best]["won_evening"] = True
     return sums
 
 
@@ -330,7 +342,8 @@ def _add_race_points(sums: dict[int, dict[str, Any]], rows) -> None:
 def meeting_result_rows(meeting: Meeting, rows: list[HandResult], *, seat_order: dict[int, int]) -> list[MeetingResult]:
     """The MeetingResult rows (unsaved) that sum a meeting's HandResult ``rows``, one per
     player with a row."""
-    sums = meeting_sums(rows, race=games.is_race_game(meeting.game), seat_order=seat_order)
+    race = games.is_race_game(meeting.game)
+    sums = meeting_sums(rows, race=race, seat_order=seat_order, winner=meeting.club_night_id is None)
     return [
         MeetingResult(
             meeting_id=meeting.pk,

@@ -15,8 +15,10 @@ from leagues.models import (
     HandResult,
     Meeting,
     MeetingResult,
+    Player,
     Seat,
 )
+from leagues.table import night_winner
 from leagues.table.hand_entry import game_end_line
 
 
@@ -167,7 +169,10 @@ def meeting_winner(*, meeting):
     """The winner of a closed meeting (league.md, the pennant), by the same rule as the
     standings' evenings won: highest total; ties, first in seat order (decided when its
     results were written, ``services.meeting_result_rows``). None while the evening is open
-    (no query then) or when no hand was played. One query."""
+    (no query then) or when no hand was played. A table of a club night: the night's winner,
+    once every table of it is closed (``night_winner``). One query."""
+    if meeting.club_night_id is not None:
+        return _kept_winner(MeetingResult.objects.filter(meeting__club_night_id=meeting.club_night_id))
     if meeting.closed_at is None:
         return None
     return evening_leader(meeting=meeting)
@@ -175,8 +180,23 @@ def meeting_winner(*, meeting):
 
 def evening_leader(*, meeting):
     """Who wins ``meeting`` if it ends as it stands (its winner, once closed): "End the
-    evening?" names him before the scorekeeper answers. One query."""
-    row = MeetingResult.objects.filter(meeting=meeting, won_evening=True).select_related("player").first()
+    evening?" names him before the scorekeeper answers. One query. At a table of a club night
+    the night's: nobody while another of its tables is open (ending this one does not end
+    the night), the night's leader at its last open table (five queries)."""
+    if meeting.club_night_id is None:
+        return _kept_winner(MeetingResult.objects.filter(meeting=meeting))
+    tables = Meeting.objects.filter(club_night_id=meeting.club_night_id)
+    if tables.exclude(pk=meeting.pk).filter(closed_at=None).exists():
+        return None
+    if meeting.closed_at is not None:
+        return meeting_winner(meeting=meeting)
+    leader = night_winner.night_leader(night_id=meeting.club_night_id)
+    return None if leader is None else Player(pk=leader[0], name=leader[1], league_id=meeting.league_id)
+
+
+def _kept_winner(results):
+    """The player of the row of ``results`` marked as the evening's winner, or None."""
+    row = results.filter(won_evening=True).select_related("player").first()
     return row.player if row is not None else None
 
 
@@ -188,18 +208,13 @@ def suggested_pennant_holder(*, league):
 
 
 def last_meeting(*, league):
-    """The league's latest meeting (by date), or None."""
-    return Meeting.objects.filter(league=league).order_by("-date", "-id").first()
-
-
-def last_seat_order(*, league):
-    """Player ids in the seat order of the league's last meeting (to list players that way)."""
-    from leagues.models import Meeting, Seat
-
+    """The league's latest meeting (by date), or None; of a club night, its first table still
+    open, else its last table."""
     last = Meeting.objects.filter(league=league).order_by("-date", "-id").first()
-    if last is None:
-        return []
-    return list(Seat.objects.filter(meeting=last).order_by("position").values_list("player_id", flat=True))
+    if last is None or last.club_night_id is None or last.closed_at is None:
+        return last
+    still_open = Meeting.objects.filter(club_night_id=last.club_night_id, closed_at=None)
+    return still_open.order_by("table_number").first() or last
 
 
 def meeting_hands(*, meeting, entered_by=True):

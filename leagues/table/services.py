@@ -26,7 +26,16 @@ from leagues.models import (
 )
 from leagues.table import guest_marks, outbox_choices, selectors
 from leagues.table.chain import replay_later_meetings
-from leagues.table.evening import end_time_passed, evening_over, last_round_done
+from leagues.table.evening import (
+    end_time_passed,
+    evening_over,
+    games_full_message,
+    last_match,
+    last_round_done,
+    match_won_message,
+    past_the_end,
+    table_done,
+)
 from leagues.table.meetings import close_meeting_row, refuse_if_closed
 from leagues.table.replay import calculate_with_given, meeting_request, outgoing_queue, replay_of
 from leagues.table.results import write_results
@@ -226,8 +235,17 @@ def _enter(meeting: Meeting, locked: Locked, *, payload: Any, who: _Who, number,
     earlier = _entered_before(meeting, key, payload, hands=locked.hands)
     if earlier is not None:
         return Entered(earlier, created=False, result=None)
-    refuse_if_closed(meeting)
     hands, before, seated = locked.live, locked.before, locked.seated
+    if meeting.games_planned is not None and len(hands) >= meeting.games_planned:
+        raise MeetingClosed(games_full_message(meeting))
+    if meeting.matches_planned is not None and hands:
+        # A tournament's table that plays a robber or a match: the replay says whether it is won.
+        if before is None:
+            before = replay_of(meeting, hands, players=seated, carried=locked.carried)
+        match = last_match(meeting, before)
+        if match is not None:
+            raise MeetingClosed(match_won_message(meeting, match))
+    refuse_if_closed(meeting)
     if number is not None and number != len(hands) + 1:
         raise HandConflict(len(hands))
     payloads = [h.payload for h in hands]
@@ -256,10 +274,19 @@ def _enter(meeting: Meeting, locked: Locked, *, payload: Any, who: _Who, number,
         # The rounds this evening leaves open changed: a later evening may take them. (When
         # they did not, every later evening was given them already: nothing to look at.)
         replay_later_meetings(meeting, result)
-    if last_round_done(meeting, result, now=now):
-        # The hand that finishes the last round after the end time ends the evening.
+    if last_round_done(meeting, result, now=now) or table_done(meeting, result):
+        # The hand that finishes the last round after the end time ends the evening, and so
+        # does a tournament table's last planned game, or the hand that wins its match.
         close_meeting_row(meeting, user=who.by, now=now)
     return Entered(hand, created=True, result=result)
+
+
+def refuse_past_the_end(meeting: Meeting, result: dict[str, Any]) -> None:
+    """MeetingClosed when a correction, deletion or restored hand would leave hands after a
+    tournament table's last planned game or after the hand that wins its match."""
+    problem = past_the_end(meeting, result)
+    if problem:
+        raise MeetingClosed(problem)
 
 
 def entered_meanwhile(meeting: Meeting, *, key, payload: Any, error: IntegrityError) -> Entered:
@@ -294,6 +321,7 @@ def _change(meeting: Meeting, locked: Locked, *, hand: Hand, payload: Any, by, v
     stored = meeting_request(meeting, payloads=[h.payload for h in hands], players=seated)
     payloads = [payload if h.pk == hand.pk else h.payload for h in hands]
     result, carried = calculate_with_given(meeting, request={**stored, "hands": payloads}, carried=locked.carried)
+    refuse_past_the_end(meeting, result)
     hand.payload = payload
     hand.version += 1
     hand._history_user = by
@@ -316,6 +344,7 @@ def delete_hand(*, hand: Hand, by, version: int) -> Hand:
     hands = [h for h in live if h.pk != hand.pk]
     seated = selectors.seats_of(meeting)
     result, carried = calculate_with_given(meeting, payloads=[h.payload for h in hands], players=seated)
+    refuse_past_the_end(meeting, result)
     hand.deleted_at = timezone.now()
     hand.number = None
     hand.version += 1
@@ -340,6 +369,7 @@ def restore_hand(*, hand: Hand, by, version: int) -> Hand:
     hands = sorted(live + [hand], key=lambda h: h.position)
     seated = selectors.seats_of(meeting)
     result, carried = calculate_with_given(meeting, payloads=[h.payload for h in hands], players=seated)
+    refuse_past_the_end(meeting, result)
     _renumber(hands, skip=hand)
     hand.deleted_at = None
     hand.number = hands.index(hand) + 1

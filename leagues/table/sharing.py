@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from leagues import games
 from leagues.models import MeetingResult
 from leagues.money import money_text
+from leagues.table import selectors as table_selectors
 
 
 def _signed(total: int) -> str:
@@ -36,7 +37,8 @@ def _ranked(rows, key):
 
 def evening(request, meeting, *, seats) -> dict | None:
     """The share of a closed evening, or None while it is open (it has no result yet).
-    ``seats``: its seated players in seat order (``selectors.seats_of``). One query."""
+    ``seats``: its seated players in seat order (``selectors.seats_of``). One query; a table
+    of a club night two (the night's winner)."""
     if meeting.closed_at is None:
         return None
     rows = list(MeetingResult.objects.filter(meeting=meeting))
@@ -49,6 +51,10 @@ def evening(request, meeting, *, seats) -> dict | None:
     date = formats.date_format(meeting.date, "DATE_FORMAT")
     title = f"{league.name} · {date}"
     winner = next((names.get(r.player_id) for r in rows if r.won_evening), None)
+    if meeting.club_night_id is not None:  # a table of a club night: the night's winner, at any table
+        title = f"{title} · {_('Table %(number)s') % {'number': meeting.table_number}}"
+        found = table_selectors.meeting_winner(meeting=meeting)
+        winner = found.name if found is not None else None
     head = [title]
     if winner:
         head.append(_("Tonight's winner: %(name)s") % {"name": winner})

@@ -26,7 +26,14 @@ from leagues.table.replay import (
     outgoing_queue,
     seated_players,
 )
-from leagues.table.results import MEETING_FIGURES, RESULT_FIGURES, meeting_result_rows, result_rows, write_results
+from leagues.table.results import (
+    RESULT_FIGURES,
+    meeting_figures,
+    meeting_result_rows,
+    result_rows,
+    write_results,
+)
+from leagues.table.verify_nights import NightFigures, check_nights
 
 # --- checking the cached results ------------------------------------------------------------
 
@@ -80,14 +87,11 @@ def _cache_difference(
     """How ``meeting``'s MeetingResult rows and MeetingCarry differ from ``result``, or None.
     A meeting without a MeetingCarry yet is fine (carried_rounds_for fills it when needed)."""
     names = {p.pk: p.name for p in seated_players(meeting)}
-    seat_order = dict(Seat.objects.filter(meeting=meeting).values_list("player_id", "position"))
-    fresh = {
-        r.player_id: {f: getattr(r, f) for f in MEETING_FIGURES}
-        for r in meeting_result_rows(meeting, result_rows(meeting, hands, result), seat_order=seat_order)
-    }
+    figures = meeting_figures(meeting)  # a table of a club night: the night has the winner (_check_nights)
+    fresh = {r.player_id: {f: getattr(r, f) for f in figures} for r in fresh_meeting_rows(meeting, hands, result)}
     stored = {
-        row["player_id"]: {f: row[f] for f in MEETING_FIGURES}
-        for row in MeetingResult.objects.filter(meeting=meeting).values("player_id", *MEETING_FIGURES)
+        row["player_id"]: {f: row[f] for f in figures}
+        for row in MeetingResult.objects.filter(meeting=meeting).values("player_id", *figures)
     }
     if meeting.imported_totals:  # its rows are the totals copied from paper: nothing to sum
         fresh = stored
@@ -97,6 +101,12 @@ def _cache_difference(
 
     problems = _differences(stored, fresh, where, row="meeting result", figure="meeting ")
     return _summary(problems + _carry_differences(meeting, hands, result, carried))
+
+
+def fresh_meeting_rows(meeting: Meeting, hands: list[Hand], result: dict[str, Any]) -> list[MeetingResult]:
+    """The MeetingResult rows (unsaved) a replay of ``meeting``'s live ``hands`` gives."""
+    seat_order = dict(Seat.objects.filter(meeting=meeting).values_list("player_id", "position"))
+    return meeting_result_rows(meeting, result_rows(meeting, hands, result), seat_order=seat_order)
 
 
 def _carry_differences(
@@ -169,17 +179,20 @@ def verify_replays(*, league: League | None = None, rebuild: bool = False) -> tu
     for league_id, slug in leagues:
         meeting_ids = Meeting.objects.filter(league_id=league_id).order_by("date", "id").values_list("pk", flat=True)
         queue: tuple[str, ...] | None = ()
+        nights = NightFigures()
         for meeting_id in list(meeting_ids):
             checked += 1
             try:
                 with transaction.atomic():
-                    queue = _verify_meeting(meeting_id, queue, problems, rebuild=rebuild)
+                    queue = _verify_meeting(meeting_id, queue, problems, rebuild=rebuild, nights=nights)
             # Whatever one meeting raises (a row that does not read, rules of the wrong shape,
             # a write the database refuses) is that meeting's problem, not the whole check's.
             except Exception as error:  # noqa: BLE001
                 stand_in = Meeting(pk=meeting_id, league=League(pk=league_id, slug=slug), date=None)
                 problems.append(ReplayProblem(stand_in, "error", _error_line(error)))
                 queue = None
+        for meeting, kind, detail in check_nights(nights, rebuild=rebuild, error_line=_error_line):
+            problems.append(ReplayProblem(meeting or Meeting(league=League(pk=league_id, slug=slug)), kind, detail))
     return checked, problems
 
 
@@ -189,10 +202,16 @@ def _error_line(error: Exception) -> str:
 
 
 def _verify_meeting(
-    meeting_id: int, queue: tuple[str, ...] | None, problems: list[ReplayProblem], *, rebuild: bool
+    meeting_id: int,
+    queue: tuple[str, ...] | None,
+    problems: list[ReplayProblem],
+    *,
+    rebuild: bool,
+    nights: NightFigures,
 ) -> tuple[str, ...] | None:
     """Check (and with ``rebuild`` mend) one meeting given the rounds carried into it;
-    returns the rounds it hands on (None when it no longer replays)."""
+    returns the rounds it hands on (None when it no longer replays). A table of a club night
+    leaves its replayed figures in ``nights`` (none when it no longer replays)."""
     meeting = Meeting.objects.select_related("league", "season").get(pk=meeting_id)
     carries = carries_rounds(meeting)
     if carries and queue is None:
@@ -209,6 +228,8 @@ def _verify_meeting(
     if numbers:
         problems.append(ReplayProblem(meeting, "numbers", numbers))
     _check_caches(meeting, hands, result, given, problems, rebuild=rebuild)
+    if meeting.club_night_id is not None:
+        nights.add(meeting, fresh_meeting_rows(meeting, hands, result))
     return outgoing_queue(result)
 
 

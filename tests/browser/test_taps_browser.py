@@ -1,15 +1,18 @@
 """Faster than paper: taps and scrolls for one hand of each kind, on the real
-meeting page, on a phone (390x844, German, Chromium), with one thumb.
+meeting page, on a phone (390x844 and 360x780, German, Chromium), with one thumb.
 
 A ``Thumb`` taps as a person would: before each tap it checks that the control is on the
 screen and not under the sticky save bar (elementFromPoint at its middle); when it is not,
-that is one scroll, and so is a click the browser had to scroll the page for. A typed field counts one tap to focus it and one per key typed. The
-measured table goes to test-artifacts/taps.md (the tap table; the Doppelkopf and the
-race games' tests each write their rows and keep the other's), screenshots of each form at
-360 and 390 px to test-artifacts/screenshots/taps-*.png (and the 1000 and 110 forms as
-filled). The targets that are met are asserted; ``TARGETS`` says which, ``NO_SCROLL`` the
-hands entered without a scroll. Each race game's
-hand is checked as stored too: fewer taps, the same payload."""
+that is one scroll, and so is a click the browser had to scroll the page for. A typed field
+counts one tap to focus it and one per key typed. The measured table goes to
+test-artifacts/taps.md (the Doppelkopf and the race games' tests each write their rows and
+keep the other's), screenshots of each form to test-artifacts/screenshots/taps-*.png (and the
+1000 and 110 forms as filled).
+
+What is asserted: no hand needs a scroll before its first tap, ``NO_SCROLL`` the hands
+entered without any scroll, the targets of ``TARGETS`` that are met, and the README's tap
+table ("Taps per hand"): each of its rows is the taps measured here at its width. Each race
+game's hand is checked as stored too: fewer taps, the same payload."""
 
 from pathlib import Path
 
@@ -21,11 +24,14 @@ from leagues.table.services import enter_hand
 from tests.browser.conftest import SHOTS
 from tests.factories import LeagueFactory, meeting_for, member
 
-TABLE = Path(__file__).resolve().parents[2] / "test-artifacts" / "taps.md"
+ROOT = Path(__file__).resolve().parents[2]
+TABLE = ROOT / "test-artifacts" / "taps.md"
+README = ROOT / "README.md"
+PHONES = {390: {"width": 390, "height": 844}, 360: {"width": 360, "height": 780}}
 NAMES = ["Anna", "Ben", "Carl", "Dora"]
 MIN_TAP = 44  # px, the least tap target
 
-# scenario -> (issue's figure today, target taps, asserted): asserted only where met.
+# scenario -> (the figure an issue found, target taps or None, asserted): asserted only where met.
 TARGETS = {
     "dk-normal": ("4–8", 3, True),
     "dk-fox": ("12–15", 6, True),
@@ -36,20 +42,28 @@ TARGETS = {
     "forty-five": ("7", 6, True),
     "one-ten": ("9", 6, True),
     "one-ten-split": ("9", 6, False),
+    "auction-45": ("–", None, False),
+    "twenty-five": ("–", None, False),
+    "spoil-five": ("–", None, False),
+    "fifty-six": ("–", None, False),
 }
-# The hands entered without any scroll at 390 x 844 (asserted): the result chip of a solo or
-# of a Pflichtsolo is not under the save bar.
-NO_SCROLL = {"dk-normal", "dk-solo", "dk-pflichtsolo", "dk-ramsch", "forty-five"}
+# The hands entered without any scroll at 360 and 390 px (asserted): the result chip of a solo
+# or of a Pflichtsolo is not under the save bar.
+NO_SCROLL = {"dk-normal", "dk-solo", "dk-pflichtsolo", "dk-ramsch", "forty-five", "twenty-five", "spoil-five"}
 LABELS = {
     "dk-normal": "Doppelkopf: normal game, Re wins, no announcements",
     "dk-fox": "Doppelkopf: Re wins, a fox caught",
     "dk-solo": "Doppelkopf: solo",
     "dk-ramsch": "Doppelkopf: Ramsch",
     "dk-pflichtsolo": "Doppelkopf: compulsory solo (Pflichtsolo round)",
-    "thousand": "1000",
-    "forty-five": "45",
+    "thousand": "1000: the declarer's bid, two opponents' points, a marriage",
+    "forty-five": "45, two teams",
     "one-ten": "110: the bidder takes the last tricks",
     "one-ten-split": "110: the last two tricks to different players",
+    "auction-45": "Auction 45s: the maker makes his bid",
+    "twenty-five": "25: the last two tricks to one player",
+    "spoil-five": "Spoil Five: a player takes three tricks",
+    "fifty-six": "56: the bid and the card points typed",
 }
 
 
@@ -139,21 +153,30 @@ def small_targets(page):
 
 
 def shots(page, shot, name):
-    """The form at 390 and at 360 px, from the top."""
-    for width in (390, 360):
-        page.set_viewport_size({"width": width, "height": 844})
-        page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
-        shot(page, f"taps-{name}-{width}")
-    page.set_viewport_size({"width": 390, "height": 844})
+    """The form from the top, as the phone shows it before the first tap."""
     page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+    shot(page, f"taps-{name}-{page.viewport_size['width']}")
 
 
-@pytest.fixture
-def german_phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+@pytest.fixture(params=list(PHONES), ids=[f"{width}px" for width in PHONES])
+def german_phone(browser, request):
+    context = browser.new_context(viewport=PHONES[request.param], locale="de-DE")
     context.set_default_timeout(10_000)
     yield context.new_page()
     context.close()
+
+
+def readme_taps():
+    """The README's tap table under "Taps per hand": {hand: taps}, one figure for both widths."""
+    lines = README.read_text(encoding="utf-8").split("## Taps per hand\n", 1)[1].splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith("| hand |"))
+    rows = {}
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        hand, taps = (cell.strip() for cell in line.strip().strip("|").split("|"))
+        rows[hand] = int(taps)
+    return rows
 
 
 def _open(page, live_server, login, user, meeting):
@@ -312,9 +335,10 @@ def _bid(thumb, page, bidder, bid):
         thumb.tap(chip(page, "bid", bid))
 
 
-def _tricks(thumb, page, winners, top):
-    """The tricks in order, the top trump's trick ``top`` starred where the form offers it;
-    a run of the same winner at the end in one tap where the form has "the rest to"."""
+def _tricks(thumb, page, winners, top=None):
+    """The tricks in order, the top trump's trick ``top`` (if the game has one) starred where
+    the form offers it; a run of the same winner at the end in one tap where the form has "the
+    rest to"."""
     start = len(winners) - 1  # where the last run of one winner starts
     while start > 0 and winners[start - 1] == winners[-1]:
         start -= 1
@@ -325,7 +349,7 @@ def _tricks(thumb, page, winners, top):
         starred |= _trick(thumb, page, n, who, top=n == top)
     if use_rest:
         thumb.tap(rest)
-    if not starred:
+    if top is not None and not starred:
         thumb.tap(chip(page, "top_trump_trick", str(top)))
 
 
@@ -347,6 +371,32 @@ def one_ten_split(page, thumb):
     _save(thumb, page, 1)
 
 
+def auction_45(page, thumb):
+    """Anna wins the auction with 20 and takes four tricks, the first with the top trump."""
+    _bid(thumb, page, "Anna", "20")
+    _tricks(thumb, page, ["Anna", "Anna", "Anna", "Ben", "Anna"], top=1)
+    _save(thumb, page, 1)
+
+
+def tricks_won(winners):
+    """A game of tricks alone (25, Spoil Five): each trick's winner, then save."""
+
+    def enter(page, thumb):
+        _tricks(thumb, page, winners)
+        _save(thumb, page, 1)
+
+    return enter
+
+
+def fifty_six(page, thumb):
+    """Dora bids 28 in diamonds, nobody doubles; her team takes 20 card points."""
+    thumb.tap(chip(page, "bidder", "Dora"))
+    thumb.type(page.locator("#hand-form input[name=bid]"), "28")
+    thumb.tap(chip(page, "trump", "diamonds"))
+    thumb.type(page.locator("#hand-form input[name=bidder_team_points]"), "20")
+    _save(thumb, page, 1)
+
+
 @pytest.fixture
 def measure(german_phone, live_server, login, shot):
     """``measure(name, meeting, user, enter)`` enters one hand with ``enter(page, thumb)``;
@@ -364,36 +414,40 @@ def measure(german_phone, live_server, login, shot):
         measured[name] = (thumb, sorted(set(small) | thumb.small))
 
     yield run
-    _write_table(measured)
+    width = page.viewport_size["width"]
+    _write_table(measured, width)
+    readme = readme_taps()
     for name, (thumb, small) in measured.items():
         _today, target, asserted = TARGETS[name]
-        assert small == [], (name, small)  # every game's form: tap targets of 44 x 44 at least
-        assert not thumb.scroll_before_first, name
+        assert small == [], (name, width, small)  # every game's form: tap targets of 44 x 44 at least
+        assert not thumb.scroll_before_first, (name, width)
         if name in NO_SCROLL:
-            assert thumb.scrolls == 0, name
+            assert thumb.scrolls == 0, (name, width)
         if asserted:
-            assert thumb.taps <= target, (name, thumb.taps)
+            assert thumb.taps <= target, (name, width, thumb.taps)
+        said = readme.get(LABELS[name])
+        assert said == thumb.taps, f"README's tap table, {LABELS[name]} at {width} px: {said}, measured {thumb.taps}"
 
 
-def _write_table(measured):
-    """The table in ``TARGETS`` order: the rows measured now, the others as the last run
-    of the other test left them."""
+def _write_table(measured, width):
+    """The table in ``TARGETS`` order and by width: the rows measured now, the others as the
+    last run of the other tests left them."""
     rows = {}
     if TABLE.exists():
         for line in TABLE.read_text(encoding="utf-8").splitlines()[2:]:
-            label = line.split(" | ")[0].removeprefix("| ")
-            rows[label] = line
+            cells = line.split(" | ")
+            rows[cells[0].removeprefix("| "), cells[1]] = line
     for name, (thumb, small) in measured.items():
         today, target, _asserted = TARGETS[name]
-        rows[LABELS[name]] = (
-            f"| {LABELS[name]} | {today} | ≤ {target} | {thumb.taps} | {thumb.typed} | {thumb.scrolls} | "
+        rows[LABELS[name], f"{width} px"] = (
+            f"| {LABELS[name]} | {width} px | {today} | {f'≤ {target}' if target else '–'} | {thumb.taps} | {thumb.typed} | {thumb.scrolls} | "
             f"{'yes' if thumb.scroll_before_first else 'no'} | {len(small)} |"
         )
     lines = [
-        "| hand | taps today (issue) | target | taps | typed fields | scrolls | scroll before the first tap | targets under 44×44 px |",
-        "|---|---|---|---|---|---|---|---|",
+        "| hand | phone | taps today (issue) | target | taps | typed fields | scrolls | scroll before the first tap | targets under 44×44 px |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
-    lines += [rows[LABELS[name]] for name in TARGETS if LABELS[name] in rows]
+    lines += [rows[key] for name in TARGETS for key in ((LABELS[name], f"{w} px") for w in PHONES) if key in rows]
     TABLE.parent.mkdir(parents=True, exist_ok=True)
     TABLE.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -459,3 +513,31 @@ def test_taps_and_scrolls_for_a_race_game_hand(measure):
     meeting = meeting_for(league, ["Anna", "Ben", "Carl"])
     measure("one-ten-split", meeting, user, one_ten_split)
     assert meeting.hands.get().payload["tricks"] == ["Anna", "Anna", "Ben", "Anna", "Carl"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_taps_and_scrolls_for_a_hand_of_the_other_games(measure):
+    league = LeagueFactory(name="Auction", slug="taps-auction", game="auction_45", variant="barker")
+    user = member(league, Role.SCOREKEEPER, username="anna-auction", first_name="Anna")
+    meeting = meeting_for(league, NAMES)
+    measure("auction-45", meeting, user, auction_45)
+    assert meeting.hands.get().payload["tricks"] == ["Anna", "Anna", "Anna", "Ben", "Anna"]
+
+    league = LeagueFactory(name="25", slug="taps-25", game="twenty_five", variant="standard")
+    user = member(league, Role.SCOREKEEPER, username="anna-25", first_name="Anna")
+    meeting = meeting_for(league, NAMES)
+    measure("twenty-five", meeting, user, tricks_won(["Anna", "Carl", "Anna", "Dora", "Dora"]))
+    assert meeting.hands.get().payload == {"tricks": ["Anna", "Carl", "Anna", "Dora", "Dora"]}
+
+    league = LeagueFactory(name="Spoil Five", slug="taps-spoil-five", game="spoil_five", variant="standard")
+    user = member(league, Role.SCOREKEEPER, username="anna-spoil", first_name="Anna")
+    meeting = meeting_for(league, NAMES + ["Emil"])
+    measure("spoil-five", meeting, user, tricks_won(["Anna", "Ben", "Anna", "Carl", "Anna"]))
+    assert meeting.hands.get().payload["tricks"][:5] == ["Anna", "Ben", "Anna", "Carl", "Anna"]
+
+    league = LeagueFactory(name="56", slug="taps-56", game="fifty_six", variant="seed")
+    user = member(league, Role.SCOREKEEPER, username="anna-56", first_name="Anna")
+    meeting = meeting_for(league, NAMES + ["Emil", "Fritz"])
+    measure("fifty-six", meeting, user, fifty_six)
+    stored = meeting.hands.get().payload
+    assert [stored[key] for key in ("bidder", "bid", "trump", "bidder_team_points")] == ["Dora", 28, "diamonds", 20]

@@ -15,8 +15,8 @@ from django.utils import timezone, translation
 from django.utils.translation import pgettext
 
 from leagues.exchange import league_file as exchange
-from leagues.models import ClubNight, Combine, League, Meeting, Role
-from leagues.table import night_selectors
+from leagues.models import ClubNight, Combine, League, Meeting, MeetingResult, Role
+from leagues.table import night_selectors, night_winner
 from leagues.table import services as table_services
 from tests.exchange.files import exported, imported
 from tests.exchange.test_league_exchange import sheets, tables, upload, without_people_and_names
@@ -102,6 +102,18 @@ def test_an_import_makes_the_night_again_with_its_tables_host_and_standings(leag
     assert tables(copied) == tables(league) and sheets(copied) == sheets(league)
     # The night's creator is named in the file, but no account of this site is his.
     assert night.created_by is None
+
+
+def test_the_nights_winner_comes_back_once_every_table_is_closed(league):
+    night = ClubNight.objects.get(league=league)
+    closed(night.tables.get(table_number=2), None)
+    night_winner.keep_night_winners(night_ids=[night.pk])  # as closing its last table does
+    # Placings: Ben and Dora (Re, +1) have two behind and one level at table 1: 5/2; Emil and
+    # Gabi the same at table 2, who come after table 1 on a tie; the first wins the evening.
+    winners = MeetingResult.objects.filter(won_evening=True, meeting__club_night__isnull=False)
+    assert list(winners.filter(league=league).values_list("player__name", flat=True)) == ["Ben"]
+    copied = copy_of(exported(league))
+    assert list(winners.filter(league=copied).values_list("player__name", flat=True)) == ["Ben"]
 
 
 def test_the_night_round_trips(league):

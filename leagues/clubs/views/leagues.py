@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from leagues import exceptions, field_labels
 from leagues.cashbox.forms import MoneyRulesForm
 from leagues.clubs import selectors, services
-from leagues.clubs.forms import InviteForm, LeagueForm, PlayerForm, PresetForm, PublicLinkForm, RoleForm
+from leagues.clubs.forms import InviteForm, LeagueForm, PlayerForm, PresetForm, PublicLinkForm, RoleForm, TablesForm
 from leagues.fields import game_label, preset_label
 from leagues.models import Invite, Membership, Role
 from leagues.permissions import league_for
@@ -101,6 +101,7 @@ def render_league(request, league, membership, *, status=200, **forms):
             rules = services.resolved_rules(game=league.game, variant=league.variant, overrides=league.rule_overrides)
             rules_form = preset_form.rules_form(rules=rules)
         money_form = forms.get("money_form") or MoneyRulesForm(rules=league.money_rules, game=league.game)
+        tables_form = forms.get("tables_form") or TablesForm(league=league)
         invite_form = forms.get("invite_form") or InviteForm(league=league)
         _offer_players(invite_form, context["players"])
         context.update(
@@ -111,6 +112,7 @@ def render_league(request, league, membership, *, status=200, **forms):
             preset_form=preset_form,
             rules_form=rules_form,
             money_form=money_form,
+            tables_form=tables_form,
             fixed=league.game,
             public_url=_public_url(request, league),
             new_invite=forms.get("new_invite"),
@@ -258,11 +260,12 @@ def rules_edit(request, slug):
     data["game"] = league.game  # the game of a league never changes
     preset_form = PresetForm(data, game=league.game)
     rules_form = preset_form.rules_form(data)
-    # A post without the money section (an older page, a script) keeps the money rules.
+    # A post without the money or the tables' section (an older page, a script) keeps them.
     posted_money = any(key.startswith("money-") for key in data)
     money_form = MoneyRulesForm(data, rules=league.money_rules, game=league.game) if posted_money else None
+    tables_form = TablesForm(data, league=league) if any(key.startswith("night-") for key in data) else None
     valid = preset_form.is_valid() & (rules_form is not None and rules_form.is_valid())
-    valid = valid & (money_form is None or money_form.is_valid())
+    valid = valid & (money_form is None or money_form.is_valid()) & (tables_form is None or tables_form.is_valid())
     if valid:
         try:
             services.change_rules(
@@ -270,6 +273,7 @@ def rules_edit(request, slug):
                 variant=preset_form.cleaned_data["variant"],
                 rule_overrides=rules_form.overrides(),
                 money_rules=money_form.overrides() if money_form else None,
+                combine_tables=tables_form.cleaned_data["combine_tables"] if tables_form else None,
             )
         except exceptions.InvalidInput as error:
             target = rules_form if any(e["field"] == "rules" for e in error.errors) else preset_form
@@ -285,6 +289,7 @@ def rules_edit(request, slug):
         preset_form=preset_form,
         rules_form=rules_form,
         money_form=money_form,
+        tables_form=tables_form,
     )
 
 

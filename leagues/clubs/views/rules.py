@@ -16,11 +16,23 @@ from leagues.cashbox.rules import rule_book_lines
 from leagues.clubs import services
 from leagues.clubs.rulebook import rule_book
 from leagues.fields import game_label, installed_game, preset_label
-from leagues.models import Meeting
+from leagues.models import Combine, Meeting
 from leagues.permissions import league_for, public_league
 
 
-def _render(request, *, league, game, variant, overrides, money=None, meeting=None, public_token=None, back_url=None):
+def _render(
+    request,
+    *,
+    league,
+    game,
+    variant,
+    overrides,
+    money=None,
+    combine=None,
+    meeting=None,
+    public_token=None,
+    back_url=None,
+):
     spec = installed_game(game)
     rules = services.resolved_rules(game=game, variant=variant, overrides=overrides)
     book = rule_book(game=game, spec=spec, variant=variant, rules=rules)
@@ -36,6 +48,9 @@ def _render(request, *, league, game, variant, overrides, money=None, meeting=No
             "variant_label": preset_label(game, variant),
             "book": book,
             "money": rule_book_lines(money),
+            # How an evening at several tables is combined: the league's, or a club night's own.
+            "combine": combine,
+            "combine_label": Combine(combine).label if combine else "",
         },
     )
 
@@ -51,6 +66,7 @@ def league_rules(request, slug):
         variant=league.variant,
         overrides=league.rule_overrides,
         money=league.money_rules,
+        combine=league.combine_tables,
         back_url=reverse("league", kwargs={"slug": league.slug}),
     )
 
@@ -60,7 +76,7 @@ def league_rules(request, slug):
 def meeting_rules(request, slug, pk):
     """The rules the meeting was played under (copied when it started)."""
     league, _membership = league_for(user=request.user, slug=slug)
-    meeting = get_object_or_404(Meeting, pk=pk, league=league)
+    meeting = get_object_or_404(Meeting.objects.select_related("club_night"), pk=pk, league=league)
     return _render(
         request,
         league=league,
@@ -68,6 +84,7 @@ def meeting_rules(request, slug, pk):
         variant=meeting.variant,
         overrides=meeting.rules,
         money=meeting.money_rules,
+        combine=meeting.club_night.combine if meeting.club_night_id else None,
         meeting=meeting,
         back_url=meeting.get_absolute_url(),
     )
@@ -83,6 +100,7 @@ def public_rules(request, token):
         variant=league.variant,
         overrides=league.rule_overrides,
         money=league.money_rules,
+        combine=league.combine_tables,
         public_token=token,
         back_url=reverse("public_standings", kwargs={"token": token}),
     )

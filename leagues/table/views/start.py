@@ -14,7 +14,7 @@ from leagues import exceptions, field_labels, games
 from leagues.models import Role
 from leagues.permissions import league_for
 from leagues.seasons import selectors as seasons_selectors
-from leagues.table import meetings
+from leagues.table import meetings, night_selectors
 from leagues.table import selectors as table_selectors
 from leagues.table.forms import TEAM_NAMES, StartMeetingForm
 from leagues.table.night_forms import EVENING_FIELDS
@@ -34,9 +34,17 @@ def _same_table(*, league, order, host):
     return table
 
 
+def _hosts_table(tables, host):
+    """Of the last evening's ``tables`` (player ids in seat order), the one ``host`` sat at,
+    else the first."""
+    return next((table for table in tables if host is not None and host.pk in table), tables[0] if tables else [])
+
+
 def _last_evening(league):
     """The league's last evening when it is still open (the start page says so, with a link to
-    end it), and its winner, who brings the pennant: None while it is open (no winner yet)."""
+    end it; of a club night, a table still open), and its winner, who brings the pennant: None
+    while it is open (no winner yet; of a club night, the night's winner once every table is
+    closed)."""
     last = table_selectors.last_meeting(league=league)
     if last is None:
         return None, None
@@ -68,10 +76,13 @@ def meeting_start(request, slug):
             initial={"date": timezone.localdate(), "pennant_holder": pennant.pk if pennant else None},
         )
         seated, status = ([host] if host else []), 200
-    order = table_selectors.last_seat_order(league=league)
+    last = night_selectors.last_evening(league=league)
+    tables = last.tables if last is not None else []
+    order = [player_id for table in tables for player_id in table]
     # "As last time": the last evening's table, in its seat order from the host due (who sits
     # first and deals first), those who no longer play left out; one tap instead of one a seat.
-    same = _same_table(league=league, order=order, host=host)
+    # After a club night: the table the host due sat at, else its first table.
+    same = _same_table(league=league, order=_hosts_table(tables, host), host=host)
     if request.method == "GET" and request.GET.get("same") and same:
         seated = same
     context = _start_context(league, form, seated=seated, order=order, same=same, host=host)
