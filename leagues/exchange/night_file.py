@@ -6,9 +6,14 @@ in that list (1 for the first) and its table number. A meeting of an evening at 
 neither, and a file without ``club_nights`` has no nights.
 
 An import reads them as strictly as the rest of the file (leagues/exchange/import_checks.py)
-and holds them to what the start page makes (``leagues.table.nights.open_club_night``): two
-tables or more, numbered 1, 2, … in the night, all on the night's date and in one season,
-every player at one table only, the host at one of them, and every table hosted by him. A night's season is that of its
+and holds them to what ``leagues.table.nights.open_club_night`` makes: two tables or more,
+numbered 1, 2, … in the night, all on the night's date and in one season, every player at one
+table only, and every table hosted by the night's host (a player of the league: the start page
+seats him at a table, a tournament's round may be hosted by someone who does not play).
+
+A tournament's round is a club night: it travels as one, its tables' games as any table's.
+The tournament itself (its entrants, pairs, rounds planned and each table's games planned) is
+not in the file, so an imported league has those nights as a club's own. A night's season is that of its
 tables, so the file does not say it twice.
 
 Who opened a night is written as the league knows him, as everywhere in the file; a night
@@ -158,10 +163,7 @@ class Nights:
             raise ImportProblem(f"{where}.seats", message)
 
     def check_complete(self) -> None:
-        """Every night has two tables or more, numbered 1, 2, …, and its host at one of them,
-        as the start page opens a night."""
+        """Every night has two tables or more, numbered 1, 2, …, as a night is opened."""
         for night in self.nights:
             if len(night.numbers) < 2 or night.numbers != set(range(1, len(night.numbers) + 1)):
                 raise ImportProblem(night.where, _("a club night has two tables or more, numbered 1, 2, …"))
-            if night.host.pk not in night.seated:
-                raise ImportProblem(f"{night.where}.host", _("the host sits at one of the night's tables."))
