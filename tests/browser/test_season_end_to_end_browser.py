@@ -281,7 +281,7 @@ def test_a_club_season_from_the_sign_up_to_a_reopened_evening(live_server, brows
         hanne.fill("input[name=date]", yesterday.isoformat())
         hanne.fill("input[name=end_time]", "20:00")
         snap(hanne, "start-meeting")
-        hanne.locator("#start-form button[type=submit]").click()
+        hanne.locator("#start-form button.wide[type=submit]").click()
         expect(hanne.locator("#hand-form")).to_be_visible()
         meeting = Meeting.objects.get(league=league, date=yesterday)
         assert meeting.host.name == "Hanne"
