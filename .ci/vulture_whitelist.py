@@ -101,3 +101,6 @@ _.propose_tables, _.table_mates, _.draw_seats, _.games_per_round, _.rank_after_e
 
 # Club nights (leagues/models/league.py): choices a form and the stored rows name.
 _.PER_GAME, _.PLACINGS
+
+# A season's score in a page (leagues/templatetags/scores.py): the templates call them.
+_.season_score, _.bill_score

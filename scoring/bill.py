@@ -5,7 +5,10 @@ Python, exact money: amounts are integer cents, shares exact fractions of a cent
 largest remainder method rounds them so that they sum exactly to the total.
 
 ``split_bill(data)`` takes the request body and returns the response body, or raises
-``ScoringError`` with every problem (``hand`` None, ``field`` the request field).
+``ScoringError`` with every problem (``hand`` None, ``field`` the request field). The API takes
+whole numbers as scores; the league's own bill passes ``exact_scores=True`` and may give a
+season's score as an exact ``Fraction`` (a season whose evenings count by points per game or
+placings), so that ``per_point`` and ``by_rank`` work on the exact score.
 
 - ``equal``: everyone pays total / n.
 - ``per_point`` (default): share = total / n + rate × (mean score − own score), rate =
@@ -125,7 +128,7 @@ def _rate_string(cents_per_point: Fraction) -> str:
     return f"{ten_thousandths // 10000}.{ten_thousandths % 10000:04d}"
 
 
-def _parse(data: Any) -> tuple[Problems, dict[str, Any]]:
+def _parse(data: Any, *, exact_scores: bool = False) -> tuple[Problems, dict[str, Any]]:
     problems = Problems()
     parsed: dict[str, Any] = {}
     if not isinstance(data, dict):
@@ -138,7 +141,7 @@ def _parse(data: Any) -> tuple[Problems, dict[str, Any]]:
         problems.add(None, "total", _("Give the total of the bill."))
     else:
         parsed["total"] = _total_cents(data["total"], problems)
-    scores = _parse_scores(data.get("scores"), problems)
+    scores = _parse_scores(data.get("scores"), problems, exact=exact_scores)
     if scores is not None:
         parsed["scores"] = scores
     method = data.get("method")
@@ -152,8 +155,8 @@ def _parse(data: Any) -> tuple[Problems, dict[str, Any]]:
     return problems, parsed
 
 
-def _parse_scores(scores: Any, problems: Problems) -> dict[str, int] | None:
-    """The season's totals by player; None after a problem."""
+def _parse_scores(scores: Any, problems: Problems, *, exact: bool) -> dict[str, int | Fraction] | None:
+    """The season's totals by player (``exact``: ints or Fractions); None after a problem."""
     if scores is None:
         problems.add(None, "scores", _("Give the season's totals by player."))
     elif not isinstance(scores, dict) or len(scores) > MAX_BILL_PLAYERS:
@@ -163,7 +166,7 @@ def _parse_scores(scores: Any, problems: Problems) -> dict[str, int] | None:
             _("Scores must map each player's name to his season total, for at most %(max)s players."),
             max=MAX_BILL_PLAYERS,
         )
-    elif not _names_and_totals(scores):
+    elif not _names_and_totals(scores, exact=exact):
         problems.add(
             None,
             "scores",
@@ -178,10 +181,12 @@ def _parse_scores(scores: Any, problems: Problems) -> dict[str, int] | None:
     return None
 
 
-def _names_and_totals(scores: dict) -> bool:
-    """Every name is a name, every total a whole number within the limits."""
+def _names_and_totals(scores: dict, *, exact: bool) -> bool:
+    """Every name is a name, every total a whole number (``exact``: or a Fraction, never a bool
+    or a float) within the limits."""
+    kinds = (int, Fraction) if exact else (int,)
     return all(isinstance(k, str) and k.strip() for k in scores) and all(
-        type(v) is int and abs(v) <= MAX_SEASON_SCORE for v in scores.values()
+        type(v) in kinds and abs(v) <= MAX_SEASON_SCORE for v in scores.values()
     )
 
 
@@ -257,12 +262,13 @@ def _paid_cents(paid: dict, scores: Any, problems: Problems) -> dict[str, int]:
     return amounts
 
 
-def split_bill(data: Any) -> dict[str, Any]:
-    """The response of POST /api/v1/bill-split/; raises ScoringError with every problem."""
-    problems, parsed = _parse(data)
+def split_bill(data: Any, *, exact_scores: bool = False) -> dict[str, Any]:
+    """The response of POST /api/v1/bill-split/; raises ScoringError with every problem.
+    ``exact_scores``: the scores may be exact Fractions as well as ints (the league's bill)."""
+    problems, parsed = _parse(data, exact_scores=exact_scores)
     if problems:
         problems.raise_if_any()
-    scores: dict[str, int] = parsed["scores"]
+    scores: dict[str, int | Fraction] = parsed["scores"]
     names = list(scores)
     bill = parsed["total"]
     tip = math.floor(bill * parsed["tip_percent"] / 100 + Fraction(1, 2))
@@ -288,7 +294,9 @@ def split_bill(data: Any) -> dict[str, Any]:
     }
 
 
-def _exact_shares(method: str, total: int, scores: dict[str, int], cpp: Fraction) -> tuple[list[Fraction], str | None]:
+def _exact_shares(
+    method: str, total: int, scores: dict[str, int | Fraction], cpp: Fraction
+) -> tuple[list[Fraction], str | None]:
     """Each player's share in exact fractions of a cent, in the order of ``scores``, and the
     rate (``per_point`` only)."""
     n = len(scores)
@@ -306,11 +314,11 @@ def _exact_shares(method: str, total: int, scores: dict[str, int], cpp: Fraction
     return [total * weight_of[score] / weight_sum for score in scores.values()], None
 
 
-def _rank_weights(scores: dict[str, int]) -> dict[int, Fraction]:
+def _rank_weights(scores: dict[str, int | Fraction]) -> dict[int | Fraction, Fraction]:
     """Each score's weight: its place (best 1 … worst n), tied players sharing the average."""
     ordered = sorted(scores.values(), reverse=True)
     n = len(ordered)
-    weight_of: dict[int, Fraction] = {}
+    weight_of: dict[int | Fraction, Fraction] = {}
     place = 1
     i = 0
     while i < n:
@@ -324,7 +332,7 @@ def _rank_weights(scores: dict[str, int]) -> dict[int, Fraction]:
     return weight_of
 
 
-def _in_cents(exact: list[Fraction], total: int, scores: dict[str, int], names: list[str]) -> list[int]:
+def _in_cents(exact: list[Fraction], total: int, scores: dict[str, int | Fraction], names: list[str]) -> list[int]:
     """The shares rounded down to the cent, the leftover cents to the largest remainders (ties:
     the lower score, then the earlier player)."""
     floors = [share.numerator // share.denominator for share in exact]

@@ -455,7 +455,8 @@ class TablesForm(forms.Form):
         widget=forms.RadioSelect,
         help_text=_(
             "When an evening is played at several tables. Points as scored: every table's points in one list. "
-            "Points per game played: so a table that played more games weighs no more. Placing at the table: a "
+            "Points per game, counted over the night's average number of games: so a table that played more games "
+            "weighs no more. Placing at the table: a "
             "point for each player at one's table who finished behind, half a point for each one level."
         ),
     )

@@ -9,7 +9,9 @@ figures differ is refused, not corrected: a stored bill is what the club paid.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -18,20 +20,33 @@ from leagues import exceptions
 from leagues.exchange import import_checks as checks
 from leagues.exchange.import_checks import ImportProblem
 from leagues.models import SeasonBill
+from leagues.models.season import kept_score, read_score
 from leagues.seasons.services import split_season_bill
 from scoring.errors import ScoringError
 
 
-def _scores(item, where, player) -> dict[str, int]:
-    """The standings the bill was split by: [[name, score], ...] in standings order."""
-    scores: dict[str, int] = {}
+def _scores(item, where, player) -> dict[str, int | Fraction]:
+    """The standings the bill was split by: [[name, score], ...] in standings order, a score a
+    whole number or an exact fraction in text ("17/3", a season counted by points per game or
+    placings)."""
+    scores: dict[str, int | Fraction] = {}
     for k, pair in enumerate(checks.value(item, "scores", where, list), start=1):
         at = f"{where}.scores[{k}]"
-        shaped = isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and type(pair[1]) is int
-        if not shaped or pair[0] in scores:
-            raise ImportProblem(at, _("a player's name and a whole number, once for each player."))
-        scores[player(pair[0], at).name] = pair[1]
+        shaped = isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
+        score = _score(pair[1]) if shaped else None
+        if score is None or pair[0] in scores:
+            raise ImportProblem(at, _("a player's name and a whole number or fraction, once for each player."))
+        scores[player(pair[0], at).name] = score
     return scores
+
+
+def _score(value) -> int | Fraction | None:
+    """A score of the file: an int, or a fraction in text ("17/3", "-5/2"); None otherwise."""
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,15}(/[1-9][0-9]{0,15})?", value):
+        return read_score(value)
+    return None
 
 
 def _bill_request(item, where, player) -> dict[str, Any]:
@@ -89,7 +104,7 @@ def import_bill(item, where, season, player) -> SeasonBill:
         rate=figures["rate"],
         shares=figures["shares"],
         transfers=figures["transfers"],
-        scores=[[name, score] for name, score in request["scores"].items()],
+        scores=[[name, kept_score(score)] for name, score in request["scores"].items()],
         chooser=player(figures["chooser"], f"{where}.chooser"),
         settled_by_name=checks.who(item, "settled_by", where) or None,
         settled_at=checks.moment(item, "settled_at", where),

@@ -268,7 +268,7 @@ def _bill(bill: SeasonBill, players: dict[int, str], who: _Who) -> dict[str, Any
         "rate": _money(bill.rate),
         "shares": bill.shares,
         "transfers": bill.transfers,
-        "scores": [list(pair) for pair in bill.score_map().items()],
+        "scores": bill.stored_scores(),
         "chooser": players.get(bill.chooser_id),
         "settled_by": who(bill.settled_by_id, bill.settled_by_name),
         "settled_at": _iso(bill.settled_at),

@@ -1,5 +1,7 @@
 """Seasons (the seed's Sequenz), their reopenings and the bills settled at their end."""
 
+from fractions import Fraction
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -130,8 +132,26 @@ class SeasonBill(models.Model):
     def __str__(self):
         return f"{self.season}: {self.total_with_tip} €"
 
-    def score_map(self) -> dict[str, int]:
-        """The standings it was split by, {name: score} in standings order."""
-        if isinstance(self.scores, dict):  # stored by an early build of this feature
-            return dict(self.scores)
-        return {name: score for name, score in self.scores}
+    def score_map(self) -> dict[str, int | Fraction]:
+        """The standings it was split by, {name: score} in standings order (a score kept as
+        text, "17/3", read back as the exact Fraction)."""
+        pairs = self.scores.items() if isinstance(self.scores, dict) else self.scores  # dict: an early build
+        return {name: read_score(score) for name, score in pairs}
+
+    def stored_scores(self) -> list:
+        """``scores`` as kept: [[name, score], ...], a score an int or an exact fraction in text."""
+        return [[name, kept_score(score)] for name, score in self.score_map().items()]
+
+
+def kept_score(score: int | Fraction) -> int | str:
+    """A season's score as JSON keeps it: an int when whole, else the exact fraction in text
+    ("17/3"), as the API gives a night's scores."""
+    return int(score) if Fraction(score).denominator == 1 else str(score)
+
+
+def read_score(kept: int | str) -> int | Fraction:
+    """What ``kept_score`` kept, read back: an int, or the exact Fraction."""
+    if isinstance(kept, str):
+        score = Fraction(kept)
+        return int(score) if score.denominator == 1 else score
+    return kept

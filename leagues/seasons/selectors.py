@@ -3,7 +3,7 @@
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import F, Max, OuterRef, Q, Subquery, Sum
+from django.db.models import F, Max, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from leagues.games import is_race_game
@@ -15,7 +15,7 @@ from leagues.models import (
     Seat,
     everyone_hosted,
 )
-from leagues.ranking import IMPORTED_TOTAL, TABLE_FIGURES, StandingRow, rank_rows
+from leagues.ranking import TABLE_FIGURES, EveningScores, StandingRow
 from leagues.table import night_selectors
 
 
@@ -106,25 +106,49 @@ def suggested_host(*, league):
 
 
 def season_table(*, season):
-    """The season's table alone (for the bill): ranked StandingRows, in two queries."""
-    race = is_race_game(season.league.game)
+    """The season's table alone (for the bill): ranked StandingRows with their scores (each
+    evening counted by its combined score, ``EveningScores``), in two queries."""
+    league = season.league
+    race = is_race_game(league.game)
     players = {p.id: p for p in Player.objects.filter(league_id=season.league_id)}
-    table = []
-    sums = {f"f_{name}": Sum(name) for name in TABLE_FIGURES}
-    sums["f_imported_total"] = IMPORTED_TOTAL
-    for row in MeetingResult.objects.filter(season=season).values("player_id").annotate(**sums).order_by():
-        figures = {name: row[f"f_{name}"] or 0 for name in (*TABLE_FIGURES, "imported_total")}
+    scores = EveningScores(race=race, league_method=league.combine_tables)
+    table = {}
+    rows = MeetingResult.objects.filter(season=season).order_by()
+    for meeting_id, night_id, method, imported, player_id, *figures in rows.values_list(
+        "meeting_id",
+        "meeting__club_night_id",
+        "meeting__club_night__combine",
+        "meeting__imported_totals",
+        "player_id",
+        *TABLE_FIGURES,
+    ):
+        sums = dict(zip(TABLE_FIGURES, figures, strict=True))
+        scores.add(
+            meeting_id=meeting_id,
+            night_id=night_id,
+            night_method=method,
+            player_id=player_id,
+            total=sums["total"],
+            games_won=sums["games_won"],
+            games=sums["games"],
+        )
+        sums["imported_total"] = sums["total"] if imported else 0
         if not race:
-            figures["points"] = 0
-        table.append(StandingRow(player=players[row["player_id"]]))
-        table[-1].add(figures)
-    return rank_rows(table, race=race)
+            sums["points"] = 0
+        table.setdefault(player_id, StandingRow(player=players[player_id])).add(sums)
+    return scores.rank(list(table.values()))
 
 
-def bill_scores(*, table, race) -> dict[str, int]:
-    """The figure a season's bill is split by, by player name in standings order: total
-    points, or games won in race games (league.md, "End of a season")."""
-    return {row.player.name: (row.games_won if race else row.total) for row in table}
+def plain_score(score):
+    """A season's score as the bill takes it: an int when whole, else the exact Fraction."""
+    return int(score) if score.denominator == 1 else score
+
+
+def bill_scores(*, table, race) -> dict:
+    """The figure a season's bill is split by, by player name in standings order: the season's
+    score (league.md, "End of a season"; the total points, or games won in race games, where
+    every evening counts the points as scored), an int when whole, else an exact Fraction."""
+    return {row.player.name: plain_score(row.score) for row in table}
 
 
 def restaurant_chooser(*, table, race):
@@ -137,7 +161,7 @@ def restaurant_chooser(*, table, race):
     return next(row.player for row in table if scores[row.player.name] == worst)
 
 
-def season_scores(*, season) -> dict[str, int]:
+def season_scores(*, season) -> dict:
     return bill_scores(table=season_table(season=season), race=is_race_game(season.league.game))
 
 

@@ -25,6 +25,7 @@ from leagues.models import (
     SeasonBill,
     SeasonReopening,
 )
+from leagues.models.season import kept_score
 from leagues.seasons import selectors
 from leagues.table.evening import games_left_in_round, mid_round, mid_round_message
 from leagues.table.night_winner import keep_night_winners
@@ -106,8 +107,10 @@ def split_season_bill(*, request: dict[str, Any]) -> dict[str, Any]:
     share = Decimal(str(request.get("from_cashbox") or 0))
     plain = {key: value for key, value in request.items() if key != "from_cashbox"}
     if not share:
-        return split_bill(plain)
-    whole = split_bill({key: value for key, value in plain.items() if key not in ("paid", "paid_by")})
+        return split_bill(plain, exact_scores=True)
+    whole = split_bill(
+        {key: value for key, value in plain.items() if key not in ("paid", "paid_by")}, exact_scores=True
+    )
     total = Decimal(whole["total"])
     if not 0 <= share <= total:
         problems = Problems()
@@ -115,16 +118,17 @@ def split_season_bill(*, request: dict[str, Any]) -> dict[str, Any]:
         problems.add(None, "from_cashbox", message, total=whole["total"])
         problems.raise_if_any()
     rest = {key: value for key, value in plain.items() if key != "tip_percent"}
-    result = split_bill({**rest, "total": f"{total - share:.2f}"})
+    result = split_bill({**rest, "total": f"{total - share:.2f}"}, exact_scores=True)
     return {**result, "total": whole["total"], "rest": result["total"], "from_cashbox": f"{share:.2f}"}
 
 
-def bill_digest(scores: dict[str, int], result: dict[str, Any]) -> str:
-    """A short digest of what a split shows: the standings it is split by, in order, and
+def bill_digest(scores: dict, result: dict[str, Any]) -> str:
+    """A short digest of what a split shows: the standings it is split by, in order (a score
+    an int or an exact Fraction, written as the bill keeps it), and
     split_bill's answer (the total, the rate, the shares, who pays whom). The bill page sends
     it back with "Save", so that what is stored is the split that was shown."""
     shown = {
-        "scores": list(scores.items()),
+        "scores": [[name, kept_score(score)] for name, score in scores.items()],
         "total": result["total"],
         "rate": result.get("rate"),
         "shares": result["shares"],
@@ -214,7 +218,7 @@ def _store_bill(season: Season, bill: dict[str, Any], result, scores, *, user, n
         rate=_decimal_or_none(result.get("rate")),
         shares=result["shares"],
         transfers=result.get("transfers") or [],
-        scores=[[name, score] for name, score in scores.items()],
+        scores=[[name, kept_score(score)] for name, score in scores.items()],
         chooser=players.get(result["chooses_restaurant"]),
         settled_by=user,
         settled_at=now,

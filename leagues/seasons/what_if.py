@@ -76,6 +76,7 @@ class WhatIf:
     played: list[StandingRow]
     what_if: list[StandingRow]
     evenings: list[Evening] = field(default_factory=list)
+    by_score: bool = False  # both tables rank by the season's score (``ranking.EveningScores``)
 
     @property
     def problems(self) -> list[Evening]:
@@ -134,10 +135,13 @@ def season_what_if(*, season: Season, variant: str, overrides: dict[str, Any]) -
     carried = _carried_into(meetings[0]) if asked.carries else ()
     outcomes = _outcomes(league, meetings, asked=asked, carried=carried, players=players)
     said: dict[str, str] = {}
+    played = _table(meetings, [o.played for o in outcomes], players, race=asked.race, method=league.combine_tables)
+    other = _table(meetings, [o.what_if for o in outcomes], players, race=asked.race, method=league.combine_tables)
     return WhatIf(
-        played=_table([o.played for o in outcomes], players, race=asked.race),
-        what_if=_table([o.what_if for o in outcomes if o.what_if is not None], players, race=asked.race),
+        played=played[0],
+        what_if=other[0],
         evenings=[_evening(m, o, players, said=said) for m, o in zip(meetings, outcomes, strict=True)],
+        by_score=played[1],
     )
 
 
@@ -151,7 +155,8 @@ def _meetings_of(season: Season) -> list[Meeting]:
     """The season's evenings in playing order, each with what its mark reads, the rounds its
     results were written with (``carried_in``) and whether it opens the season: one query."""
     # Their rules are not read: they are replayed under the rules asked about.
-    meetings = season.meetings.annotate(carried_in=F("carry__carried_in")).select_related("season").defer("rules")
+    meetings = season.meetings.annotate(carried_in=F("carry__carried_in"), night_combine=F("club_night__combine"))
+    meetings = meetings.select_related("season").defer("rules")
     meetings = list(with_own_marks(meetings).order_by("date", "id"))
     first = meetings[0] if meetings else None
     for meeting in meetings:
@@ -288,17 +293,30 @@ def _said(problems: tuple[tuple, ...], *, said: dict[str, str]) -> str:
     return " ".join(Problem(*p).render(translate=translate) if len(p) == 4 else p[0] for p in problems)
 
 
-def _table(evenings, players: dict[int, Player], *, race: bool) -> list[StandingRow]:
-    """A ranked table from the evenings' sums: what the standings make of stored rows. The
+def _table(meetings, evenings, players: dict[int, Player], *, race: bool, method: str) -> tuple[list, bool]:
+    """A ranked table from the evenings' sums (None: an evening left out), what the standings
+    make of stored rows, each evening counted by its combined score (``EveningScores``;
+    ``method``: the league's way at one table), and whether it ranks by that score. The
     figures of a game that is not a race have no points."""
     rows: dict[int, StandingRow] = {}
-    for sums in evenings:
-        for player_id, *figures in sums:
+    scores = ranking.EveningScores(race=race, league_method=method)
+    for meeting, sums in zip(meetings, evenings, strict=True):
+        for player_id, *figures in sums or ():
             row = rows.get(player_id)
             if row is None:
                 row = rows[player_id] = StandingRow(player=players[player_id])
-            row.add(dict(zip(SUMMED, figures, strict=True)))
-    return ranking.ranked(list(rows.values()), race=race)
+            summed = dict(zip(SUMMED, figures, strict=True))
+            row.add(summed)
+            scores.add(
+                meeting_id=meeting.id,
+                night_id=meeting.club_night_id,
+                night_method=meeting.night_combine,
+                player_id=player_id,
+                total=summed["total"],
+                games_won=summed["games_won"],
+                games=summed["games"],
+            )
+    return scores.rank(list(rows.values())), scores.by_score
 
 
 def _totals(sums, players: dict[int, Player]) -> dict[str, int]:

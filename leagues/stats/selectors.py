@@ -2,6 +2,7 @@
 
 import datetime
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.db.models import Q, Sum
 
@@ -12,7 +13,7 @@ from leagues.models import (
     Player,
     Season,
 )
-from leagues.ranking import SEASON_FIGURES, TABLE_FIGURES, rank_rows, standing_row
+from leagues.ranking import SEASON_FIGURES, TABLE_FIGURES, EveningScores, rank_rows, standing_row
 from leagues.seasons.selectors import HostRotation, due_order, players_for_rotation, restaurant_chooser
 
 
@@ -32,6 +33,8 @@ class MeetingSummary:
     # A club night: one evening of several tables, [(table number, meeting id)] in order; its
     # ``id`` is its first table's, ``hands`` all its tables' and ``closed`` every table's.
     tables: list = field(default_factory=list)
+    night: int | None = None  # its club night's id
+    combine: str = ""  # its club night's way to combine its tables ("": at one table)
 
     @property
     def meeting_ids(self) -> list[int]:
@@ -52,6 +55,10 @@ class Standings:
     rotation: HostRotation
     choosing_restaurant: Player | None = None
     solos: bool = False  # the game has soloists (a solo column)
+    # The season ranks by its evenings' combined score (an evening counted otherwise than by
+    # the points as scored), shown rounded as ``shown_as`` says (``EveningScores``).
+    by_score: bool = False
+    shown_as: str = "points"
 
 
 def _chart(*, meetings, per_meeting, players):
@@ -59,8 +66,9 @@ def _chart(*, meetings, per_meeting, players):
     won), from the per-meeting results; a player who missed a meeting keeps his total.
 
     ``meetings``: the season's MeetingSummary in playing order; ``per_meeting``: {meeting id:
-    {player id: his figure (race games: games won, else the total)}}. A meeting without a
-    hand has no point."""
+    {player id: his figure (race games: games won, else the total; a season ranked by its
+    score: the evening's score, exact, its running sum drawn to two decimals)}}. A meeting
+    without a hand has no point."""
     labels, series, running = [], {}, {}
     for m in meetings:
         figures = per_meeting.get(m.id)
@@ -75,7 +83,7 @@ def _chart(*, meetings, per_meeting, players):
         data, last = [], 0
         for i in range(len(labels)):
             last = values.get(i, last)
-            data.append(last)
+            data.append(float(round(last, 2)) if isinstance(last, Fraction) else last)
         datasets.append({"label": players[player_id].name, "data": data, "final": last})
     datasets.sort(key=lambda d: (-d["final"], d["label"].casefold()))
     for d in datasets:
@@ -89,8 +97,16 @@ def _summaries(league, season_ids, players):
     ``_season_table``)."""
     meetings = Meeting.objects.filter(league=league, season__in=season_ids).order_by("date", "id")
     summaries, nights = [], {}
-    for m_id, date, host_id, s_id, imported, closed_at, night_id, number in meetings.values_list(
-        "id", "date", "host_id", "season_id", "imported_totals", "closed_at", "club_night_id", "table_number"
+    for m_id, date, host_id, s_id, imported, closed_at, night_id, number, combine in meetings.values_list(
+        "id",
+        "date",
+        "host_id",
+        "season_id",
+        "imported_totals",
+        "closed_at",
+        "club_night_id",
+        "table_number",
+        "club_night__combine",
     ):
         night = nights.get(night_id)
         if night is not None:
@@ -104,6 +120,8 @@ def _summaries(league, season_ids, players):
             season_id=s_id,
             imported_totals=imported,
             closed=closed_at is not None,
+            night=night_id,
+            combine=combine or "",
         )
         if night_id is not None:
             nights[night_id] = summary
@@ -133,13 +151,16 @@ def _all_time(league, players, *, race):
     return rank_rows(table, race=race)
 
 
-def _season_table(season_id, season_meetings, players, *, race):
-    """The season's ranked table and its chart's figures ({evening id: {player id: figure}}),
-    from its MeetingResult rows (one query, in no order: every sum is the same in any order);
-    each of ``season_meetings`` gets its number, its hands and its winner (a closed evening's;
-    a club night's hands are its tables' together)."""
+def _season_table(season_id, season_meetings, players, *, race, method):
+    """The season's ranked table, its chart's figures ({evening id: {player id: figure}}) and
+    its ``EveningScores``, from its MeetingResult rows (one query, in no order: every sum is
+    the same in any order); each of ``season_meetings`` gets its number, its hands and its
+    winner (a closed evening's; a club night's hands are its tables' together). Each evening
+    counts by its combined score (``EveningScores``; ``method``: the league's way for an
+    evening at one table)."""
     evening_of = {meeting_id: m for m in season_meetings for meeting_id in m.meeting_ids}
     per_meeting, sums, hands_in, winners = {}, {}, {}, {}
+    scores = EveningScores(race=race, league_method=method)
     figure = 5 if race else 0  # the chart's: games won, else the total
     rows = MeetingResult.objects.filter(season=season_id).order_by()
     for meeting_id, player_id, hands, won_evening, *figures in rows.values_list(
@@ -147,6 +168,15 @@ def _season_table(season_id, season_meetings, players, *, race):
     ):
         evening = evening_of[meeting_id]
         per_meeting.setdefault(evening.id, {})[player_id] = figures[figure]
+        scores.add(
+            meeting_id=meeting_id,
+            night_id=evening.night,
+            night_method=evening.combine,
+            player_id=player_id,
+            total=figures[0],
+            games_won=figures[5],
+            games=figures[1],
+        )
         figures.append(figures[0] if evening.imported_totals else 0)
         kept = sums.get(player_id)
         sums[player_id] = figures if kept is None else [a + b for a, b in zip(kept, figures, strict=True)]
@@ -164,7 +194,19 @@ def _season_table(season_id, season_meetings, players, *, race):
         m.hands = (
             sum(hands_in.get(meeting_id, 0) for _number, meeting_id in m.tables) if m.tables else hands_in.get(m.id, 0)
         )
-    return rank_rows(list(table.values()), race=race), per_meeting
+    if scores.by_score:  # the chart follows the score the table ranks by
+        per_meeting = _chart_scores(scores, season_meetings)
+    return scores.rank(list(table.values())), per_meeting, scores
+
+
+def _chart_scores(scores, season_meetings):
+    """{evening id: {player id: his exact score of the evening}} for the chart."""
+    per_evening = scores.per_evening()
+    chart = {}
+    for m in season_meetings:
+        evening = per_evening.get(("night", m.night) if m.night else ("meeting", m.id), {})
+        chart[m.id] = dict(evening)
+    return chart
 
 
 def standings(*, league, season_number=None):
@@ -187,7 +229,9 @@ def standings(*, league, season_number=None):
     players = {p.id: p for p in players_for_rotation(league=league)}
     meetings = _summaries(league, [season_id, current_id], players)
     season_meetings = [m for m in meetings if m.season_id == season_id]
-    table, per_meeting = _season_table(season_id, season_meetings, players, race=race)
+    table, per_meeting, scores = _season_table(
+        season_id, season_meetings, players, race=race, method=league.combine_tables
+    )
     all_time = _all_time(league, players, race=race)
     rotation = _rotation(players, [m for m in meetings if m.season_id == current_id], current)
     chart = _chart(meetings=season_meetings, per_meeting=per_meeting, players=players)
@@ -203,6 +247,8 @@ def standings(*, league, season_number=None):
         rotation=rotation,
         choosing_restaurant=restaurant_chooser(table=table, race=race),
         solos=has_pennant(league.game),
+        by_score=scores.by_score,
+        shown_as=scores.shown_as,
     )
 
 
@@ -245,6 +291,8 @@ class SeasonStandings:
     table: list
     meetings: list  # MeetingSummary of the season
     chart: dict
+    by_score: bool = False  # as Standings
+    shown_as: str = "points"
 
 
 def season_standings(*, league, number):
@@ -254,7 +302,7 @@ def season_standings(*, league, number):
     race = is_race_game(league.game)
     players = Player.objects.filter(league=league).order_by().in_bulk()
     meetings = _summaries(league, [season.id], players)
-    table, per_meeting = _season_table(season.id, meetings, players, race=race)
+    table, per_meeting, scores = _season_table(season.id, meetings, players, race=race, method=league.combine_tables)
     return SeasonStandings(
         season=season,
         race=race,
@@ -262,4 +310,6 @@ def season_standings(*, league, number):
         table=table,
         meetings=meetings,
         chart=_chart(meetings=meetings, per_meeting=per_meeting, players=players),
+        by_score=scores.by_score,
+        shown_as=scores.shown_as,
     )

@@ -7,6 +7,7 @@ display only: points as integers, points per game to two decimals, placings in h
 """
 
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
@@ -19,7 +20,10 @@ from leagues.table import night_selectors
 # What each method does, in a sentence under the standings (docs/decisions.md, "Club nights").
 METHOD_WORDS = {
     Combine.POINTS: _("Each player keeps the points his table gave him."),
-    Combine.PER_GAME: _("Points divided by the games each played, so that a table playing more games weighs no more."),
+    Combine.PER_GAME: _(
+        "Points per game, counted over the night's average number of games, so that a table playing more games "
+        "weighs no more."
+    ),
     Combine.PLACINGS: _(
         "A point for each player at one's own table who finished behind, half a point for each one level."
     ),
@@ -43,6 +47,27 @@ def score_text(score, *, method, race=False) -> str:
         whole, half = divmod(int(score * 2), 2)
         return f"{whole or ''}½" if half else str(whole)
     return str(int(score)) if race else signed(int(score))
+
+
+def season_score_text(score, *, shown_as, race=False) -> str:
+    """A season's score (its evenings' combined scores added, ``ranking.EveningScores``) as
+    shown: rounded as the night page rounds the way its evenings counted (``shown_as``); a
+    season of placings and points as scored may fall below zero: "−3½"."""
+    if shown_as == Combine.PLACINGS and score < 0:
+        return f"−{score_text(-score, method=shown_as, race=race)}"
+    return score_text(score, method=shown_as, race=race)
+
+
+def bill_score_text(score) -> str:
+    """A score the bill was split by, as the bill's table shows it (the sign before a gain is
+    the page's): a whole number as it is, halves as "3½", anything else to two decimals."""
+    score = Fraction(score)
+    if score.denominator == 1:
+        return str(int(score))
+    sign = "-" if score < 0 else ""
+    if score.denominator == 2:
+        return f"{sign}{score_text(abs(score), method=Combine.PLACINGS)}"
+    return f"{sign}{score_text(abs(score), method=Combine.PER_GAME, race=True)}"
 
 
 def figure_text(points, *, race) -> str:

@@ -18,11 +18,21 @@ from leagues import games
 from leagues.models import MeetingResult
 from leagues.money import money_text
 from leagues.table import selectors as table_selectors
+from leagues.table.night_page import bill_score_text
 
 
 def _signed(total: int) -> str:
     # The sheet's way: +12, 0, −4 (a real minus sign, as a printed table has it).
     return f"+{total}" if total > 0 else (f"−{-total}" if total < 0 else "0")
+
+
+def _season_score(score, *, race: bool) -> str:
+    """A score a bill is split by, the sheet's way (an exact score of a season counted by
+    placings or points per game rounded as the bill page shows it: "+3½", "−0.67")."""
+    if race:
+        return bill_score_text(score)
+    text = bill_score_text(abs(score))
+    return f"+{text}" if score > 0 else (f"−{text}" if score < 0 else text)
 
 
 def _ranked(rows, key):
@@ -105,7 +115,7 @@ def bill(request, *, league, season, shown, race, url, ident="share-bill") -> di
     head = [f"{league.name} · {title}", _("%(total)s to split") % {"total": money_text(shown["total"])}]
     table, lines = [], []
     for row in shown["rows"]:
-        score = str(row["score"]) if race else _signed(row["score"])
+        score = _season_score(row["score"], race=race)
         share = money_text(row["share"])
         table.append([f"{row['rank']}.", row["name"], score, share])
         lines.append(f"{row['rank']}. {row['name']} ({score}): {share}")

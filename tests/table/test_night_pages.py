@@ -186,18 +186,20 @@ def test_the_standings_add_the_points_as_scored(client, night):
 def test_the_standings_per_game_show_two_decimals(client, night):
     played(night)
     _response, rows = standings(client, night, Combine.PER_GAME)
-    # Ben and Dora 1/1; Fritz, Gabi, Hans 1/3 = 0.33; Anna no game: 0; Carl, Emil −1/1; Ida −3/3
-    # (level with Carl and Emil, behind them by the points as scored).
+    # Points per game over the night's average games: table 1 played one hand (Anna sat out),
+    # table 2 three, so the mean over the eight who played is (4 × 1 + 4 × 3) / 8 = 2. Ben and
+    # Dora 1/1 × 2 = 2; Fritz, Gabi, Hans 1/3 × 2 = 0.67; Anna no game: 0; Carl, Emil −1/1 × 2
+    # and Ida −3/3 × 2 = −2 (Ida behind Carl and Emil by the points as scored).
     assert rows == [
-        (1, "Ben", "+1.00"),
-        (1, "Dora", "+1.00"),
-        (3, "Fritz", "+0.33"),
-        (3, "Gabi", "+0.33"),
-        (3, "Hans", "+0.33"),
+        (1, "Ben", "+2.00"),
+        (1, "Dora", "+2.00"),
+        (3, "Fritz", "+0.67"),
+        (3, "Gabi", "+0.67"),
+        (3, "Hans", "+0.67"),
         (6, "Anna", "0.00"),
-        (7, "Carl", "−1.00"),
-        (7, "Emil", "−1.00"),
-        (9, "Ida", "−1.00"),
+        (7, "Carl", "−2.00"),
+        (7, "Emil", "−2.00"),
+        (9, "Ida", "−2.00"),
     ]
 
 

@@ -18,6 +18,7 @@ from leagues.models import Role, Season
 from leagues.permissions import league_for, public_league
 from leagues.stats import selectors as stats_selectors
 from leagues.table import selectors as table_selectors
+from leagues.table.night_page import season_score_text
 from scoring.numbers import whole_number
 
 
@@ -61,11 +62,12 @@ def _standings(request, league, *, public_token=None, membership=None):
     )
 
 
-def _table_rows(table, *, chooser=None):
+def _table_rows(table, *, chooser=None, shown_as="points", race=False):
     return [
         {
             "rank": row.rank,
             "name": row.player.name,
+            "score": season_score_text(row.score, shown_as=shown_as, race=race),
             "total": row.total,
             "games": row.games,
             "wins": row.wins,
@@ -96,7 +98,12 @@ def _tables(data):
     chooser = data.choosing_restaurant.id if closed and data.choosing_restaurant else None
     return {
         "chips": {"seasons": [(s.number, str(s)) for s in data.seasons], "shown": shown},
-        "season_table": {"race": data.race, "solos": data.solos, "rows": _table_rows(data.table, chooser=chooser)},
+        "season_table": {
+            "race": data.race,
+            "solos": data.solos,
+            "by_score": data.by_score,
+            "rows": _table_rows(data.table, chooser=chooser, shown_as=data.shown_as, race=data.race),
+        },
         "all_time": {"race": data.race, "solos": data.solos, "rows": _table_rows(data.all_time)},
     }
 
