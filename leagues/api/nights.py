@@ -118,6 +118,8 @@ def _open(request, league, data, *, key, sent):
 def _opened(request, league, data, key):
     """(the night, whether this request opened it): the night the same ``key`` and body
     opened before, else a new one; IdempotencyKeyReused when the key opened another."""
+    if key is None:
+        return _open(request, league, data, key=None, sent=None), True
     # What the client asked for, as JSON and with the defaults filled in: a body that leaves
     # out "end_time" asks for what one that sends null asks for.
     fields = ("date", "host", "tables", "end_time", "pennant_holder", "pennant_forgotten")
