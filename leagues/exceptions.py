@@ -74,11 +74,13 @@ class StaleHand(Exception):
 
 
 class IdempotencyKeyReused(Exception):
-    """The idempotency key already names another hand of the meeting (``hand``)."""
+    """The idempotency key already names what another request wrote: a hand of the meeting
+    (``hand``), or a club night of the league (``night``)."""
 
-    def __init__(self, hand: Hand):
-        super().__init__(hand.pk)
+    def __init__(self, hand: Hand | None = None, *, night=None):
+        super().__init__(hand.pk if hand is not None else night.pk)
         self.hand = hand
+        self.night = night
 
 
 REASON_MAX = 500

@@ -54,15 +54,16 @@ def version_seen(request, body_version=None):
     return version
 
 
-def idempotency_key(request, body_key):
-    """The client's key for a new hand: the body's ``idempotency_key`` or the header."""
+def idempotency_key(request, body_key, *, field="idempotency_key"):
+    """The client's key for a new hand (or club night): the body's ``idempotency_key`` or the
+    header. ``field``: what a refusal names (the header itself where the body has no key)."""
     header = request.headers.get("Idempotency-Key")
     if header is None:
         return body_key
     try:
         key = uuid.UUID(header.strip())
     except ValueError:
-        raise Invalid(error("idempotency_key", _("The Idempotency-Key header must be a UUID."))) from None
+        raise Invalid(error(field, _("The Idempotency-Key header must be a UUID."))) from None
     if body_key is not None and body_key != key:
         message = _("The idempotency_key field and the Idempotency-Key header differ.")
         raise Invalid(error("idempotency_key", message))
@@ -94,6 +95,15 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     str,
     OpenApiParameter.HEADER,
     description="A UUID the client chose for this hand; or the body's idempotency_key.",
+)
+NIGHT_IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description=(
+        "A UUID the client chose for this night: sent again with the same body, the night it opened (200), "
+        "never a second one; with another body, 409."
+    ),
 )
 # A DELETE has no body, so there If-Match is the only way to name the version: required.
 IF_MATCH_REQUIRED = OpenApiParameter(

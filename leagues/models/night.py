@@ -33,6 +33,10 @@ class ClubNight(models.Model):
         Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="rounds", verbose_name=_("tournament")
     )
     round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    # Chosen by the API client that opened the night (its Idempotency-Key), with what it sent
+    # (``opened_with``), so that a retry after a lost answer gets this night, not a second one.
+    idempotency_key = models.UUIDField(_("idempotency key"), null=True, blank=True)
+    opened_with = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["date", "id"]
@@ -42,6 +46,11 @@ class ClubNight(models.Model):
                 condition=models.Q(tournament__isnull=True, round_number__isnull=True)
                 | models.Q(tournament__isnull=False, round_number__gte=1),
                 name="a_round_has_a_number",
+            ),
+            models.UniqueConstraint(
+                fields=["league", "idempotency_key"],
+                condition=models.Q(idempotency_key__isnull=False),
+                name="one_night_per_idempotency_key",
             ),
         ]
 

@@ -18,7 +18,7 @@ from leagues.models import (
     Player,
     Seat,
 )
-from leagues.table import night_winner
+from leagues.table import guest_marks, night_winner
 from leagues.table.hand_entry import game_end_line
 
 
@@ -229,3 +229,18 @@ def meeting_hands(*, meeting, entered_by=True):
 def meeting_history(*, meeting):
     """Every recorded version of every hand of a meeting, oldest first, in one query."""
     return list(Hand.history.filter(meeting_id=meeting.pk).order_by("history_date", "history_id"))
+
+
+def entered_by_link(*, link, hand_ids) -> set[int]:
+    """Which of the hands ``hand_ids`` the guest's scorer ``link`` entered, in one query: the
+    record that entered each names the link (``guest_marks``) and is no older than the link,
+    so a hand an imported league's file names with a link of another database is none of his."""
+    entered = Hand.history.filter(
+        id__in=list(hand_ids),
+        meeting_id=link.meeting_id,
+        history_type="+",
+        history_user=None,
+        history_change_reason=guest_marks.reason(link.pk),
+        history_date__gte=link.created_at,
+    )
+    return set(entered.values_list("id", flat=True))

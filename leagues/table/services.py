@@ -332,9 +332,10 @@ def _change(meeting: Meeting, locked: Locked, *, hand: Hand, payload: Any, by, v
 
 
 @transaction.atomic
-def delete_hand(*, hand: Hand, by, version: int) -> Hand:
+def delete_hand(*, hand: Hand, by, version: int, guest=None) -> Hand:
     """Mark a hand deleted (it stays in the history and can be restored); the hands after it
-    move up one number. Deleting a hand the writer saw deleted already changes nothing."""
+    move up one number. Deleting a hand the writer saw deleted already changes nothing.
+    ``guest``: the scorer link of a guest who deletes it (``by`` None), named in its history."""
     meeting = lock_meeting(hand.meeting_id)
     refuse_if_closed(meeting)
     live, hand = hands_with(meeting, hand.pk)
@@ -348,7 +349,7 @@ def delete_hand(*, hand: Hand, by, version: int) -> Hand:
     hand.deleted_at = timezone.now()
     hand.number = None
     hand.version += 1
-    hand._history_user = by
+    _Who(by, guest).sign(hand)
     hand.save()
     _renumber(hands)
     write_results(meeting, hands, result, carried=carried, seated=seated)
@@ -357,9 +358,10 @@ def delete_hand(*, hand: Hand, by, version: int) -> Hand:
 
 
 @transaction.atomic
-def restore_hand(*, hand: Hand, by, version: int) -> Hand:
+def restore_hand(*, hand: Hand, by, version: int, guest=None) -> Hand:
     """Bring a deleted hand back in its place; the hands after it move down one number.
-    Restoring a hand the writer saw live already changes nothing."""
+    Restoring a hand the writer saw live already changes nothing. ``guest`` as for
+    ``delete_hand``."""
     meeting = lock_meeting(hand.meeting_id)
     refuse_if_closed(meeting)
     live, hand = hands_with(meeting, hand.pk)
@@ -374,7 +376,7 @@ def restore_hand(*, hand: Hand, by, version: int) -> Hand:
     hand.deleted_at = None
     hand.number = hands.index(hand) + 1
     hand.version += 1
-    hand._history_user = by
+    _Who(by, guest).sign(hand)
     hand.save()
     write_results(meeting, hands, result, carried=carried, seated=seated)
     replay_later_meetings(meeting, result)

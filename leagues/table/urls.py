@@ -4,6 +4,7 @@ undo and the offline outbox; a club night's pages."""
 from leagues.table.views import (
     evening_end,
     guest,
+    guest_undo,
     hands,
     history,
     join,
@@ -29,4 +30,5 @@ urlpatterns = [
     *pwa.urlpatterns,
     *join.urlpatterns,
     *guest.urlpatterns,
+    *guest_undo.urlpatterns,
 ]

@@ -231,3 +231,100 @@ def test_a_pennant_in_a_game_without_one_is_refused_naming_it(client):
     response = post(client, league, {**body, "pennant_holder": ids(league, "Anna")[0]})
     assert response.status_code == 400 and fields(response) == {"pennant_holder"}
     assert post(client, league, body).status_code == 201  # the same night without the pennant
+
+
+# --- a retry: the Idempotency-Key ---------------------------------------------------------------
+# As the hand API's (leagues/api/headers.py): the same key and body answer the night opened
+# first (200, as it is now); the same key with another body is a 409 naming the header.
+
+KEY = "0b6f3f4e-9a3c-4c1e-8f7a-2d5e6b7c8d90"
+
+
+def post_with_key(client, league, body, key=KEY):
+    return client.post(url(league), data=json.dumps(body), content_type="application/json", HTTP_IDEMPOTENCY_KEY=key)
+
+
+def test_a_retry_with_the_same_key_opens_one_night_and_answers_it_again(client, league):
+    client.force_login(member(league, Role.SCOREKEEPER))
+    first = post_with_key(client, league, opening(league))
+    assert first.status_code == 201, first.content
+    night = ClubNight.objects.get(league=league)
+    # The answer was lost; the phone sends the same again, the key in another spelling, and
+    # "pennant_forgotten": false, which the first body left to its default.
+    again = post_with_key(client, league, opening(league, pennant_forgotten=False), key=KEY.upper())
+    assert again.status_code == 200 and again["Location"] == first["Location"] == url(league, night.pk)
+    assert again.json() == first.json()
+    assert ClubNight.objects.count() == 1 and Meeting.objects.count() == 2
+
+
+def test_a_retry_answers_the_night_as_it_is_now(client, league):
+    client.force_login(member(league, Role.SCOREKEEPER))
+    first = post_with_key(client, league, opening(league)).json()
+    table = Meeting.objects.get(pk=first["tables"][1]["meeting"])
+    # At table 2 (Hans, Ida, Fritz, Gabi; Hans deals and the four play) Re Ida and Fritz win: 1 point.
+    table_services.enter_hand(meeting=table, payload=won_by("Ida", "Fritz"), by=None)
+    again = post_with_key(client, league, opening(league))
+    assert again.status_code == 200 and again.json()["id"] == first["id"]
+    # Placings: Ida and Fritz share the top of table 2, 2½ each (2 behind, 1 level), Hans and
+    # Gabi ½; table 1 unplayed, everyone level, 2 each.
+    scores = {row["player"]["name"]: row["score"] for row in again.json()["standings"]}
+    assert [scores[name] for name in ("Ida", "Fritz", "Hans", "Gabi", "Anna")] == ["5/2", "5/2", "1/2", "1/2", "2"]
+    assert ClubNight.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"date": "2026-11-28"}, {"end_time": "23:30"}, {"pennant_forgotten": True}],
+    ids=["another date", "an end time", "the pennant forgotten"],
+)
+def test_the_same_key_with_another_body_is_refused_naming_the_header(client, league, change):
+    client.force_login(member(league, Role.SCOREKEEPER))
+    assert post_with_key(client, league, opening(league)).status_code == 201
+    response = post_with_key(client, league, opening(league, **change))
+    assert response.status_code == 409 and fields(response) == {"Idempotency-Key"}
+    assert "Idempotency-Key" in response.json()["errors"][0]["message"]
+    assert ClubNight.objects.count() == 1
+
+
+def test_the_same_key_with_other_tables_is_refused(client, league):
+    client.force_login(member(league, Role.SCOREKEEPER))
+    assert post_with_key(client, league, opening(league)).status_code == 201
+    swapped = [ids(league, *FIVE), ids(league, "Hans", "Gabi", "Fritz", "Ida")]
+    assert post_with_key(client, league, opening(league, tables=swapped)).status_code == 409
+    assert ClubNight.objects.count() == 1
+
+
+def test_a_key_of_another_league_is_another_night(client, league):
+    """A key names one night of its league: the same UUID in another league opens its own."""
+    other = LeagueFactory(slug="dk2", game="doppelkopf", variant="club")
+    for name in FIVE + FOUR:
+        Player.objects.create(league=other, name=name)
+    user = member(league, Role.SCOREKEEPER)
+    client.force_login(user)
+    assert post_with_key(client, league, opening(league)).status_code == 201
+    client.force_login(member(other, Role.SCOREKEEPER))
+    assert post_with_key(client, other, opening(other)).status_code == 201
+    assert ClubNight.objects.filter(idempotency_key=KEY).count() == 2
+
+
+def test_without_a_key_each_opening_opens_a_night(client, league):
+    client.force_login(member(league, Role.SCOREKEEPER))
+    assert post(client, league, opening(league)).status_code == 201
+    assert post(client, league, opening(league, date="2026-11-28")).status_code == 201
+    assert ClubNight.objects.count() == 2 and ClubNight.objects.filter(idempotency_key=None).count() == 2
+
+
+@pytest.mark.parametrize("key", ["not-a-uuid", "", "12345"])
+def test_a_key_that_is_no_uuid_is_a_400_naming_the_header(client, league, key):
+    client.force_login(member(league, Role.SCOREKEEPER))
+    response = post_with_key(client, league, opening(league), key=key)
+    assert response.status_code == 400 and fields(response) == {"Idempotency-Key"}
+    assert not ClubNight.objects.exists()
+
+
+def test_a_refused_opening_keeps_no_key(client, league):
+    """A body refused (400) opens nothing and keeps nothing: the key stays free for the
+    opening that works."""
+    client.force_login(member(league, Role.SCOREKEEPER))
+    assert post_with_key(client, league, opening(league, host=10**6)).status_code == 400
+    assert post_with_key(client, league, opening(league)).status_code == 201

@@ -1,14 +1,14 @@
 """A guest keeps score at one table (leagues/table/views/guest.py, join.py) in a browser at
 390 px: the scorekeeper opens the table's page from the sheet, makes a scorer link for Jonas
 and sees its code; Jonas, without an account, opens the link on his own phone and enters two
-hands (htmx, no reload); the history names him; withdrawn, the link shows its refusal.
-Screenshots guest-*.png."""
+hands (htmx, no reload), undoes the second with a tap and brings it back from the toast;
+the history names him; withdrawn, the link shows its refusal. Screenshots guest-*.png."""
 
 import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from leagues.models import Player, Role, ScorerLink
+from leagues.models import Hand, Player, Role, ScorerLink
 from leagues.table import scorer_links
 from tests.browser.conftest import PHONE
 from tests.browser.doppelkopf_steps import enter_hand
@@ -64,8 +64,25 @@ def test_a_guest_keeps_score_by_the_link_a_scorekeeper_made(browser, phone, live
         assert guest.locator("a[href^='/l/']").count() == 0
         shot(guest, "guest-2-two-hands")
 
+        # His last hand, undone in one tap from the save bar, and back from the toast.
+        guest.locator('#hand-form .sticky-save [form="undo-last"]').click()
+        toast = guest.locator(".undo-toast")
+        expect(toast).to_contain_text("Hand 2 undone.")
+        expect(guest.locator("#hand-2")).to_have_count(0)
+        fits_the_phone(guest)
+        shot(guest, "guest-2a-undone")
+        second = Hand.objects.get(meeting=meeting, position=2)
+        assert second.deleted_at is not None and second.version == 2
+        toast.get_by_role("button", name="Bring back").click()
+        expect(guest.locator("#sheet #hand-2")).to_be_visible()
+        second.refresh_from_db()
+        assert second.deleted_at is None and second.number == 2 and second.version == 3
+
         phone.goto(f"{live_server.url}/l/{meeting.league.slug}/m/{meeting.pk}/history/")
         expect(phone.locator(".history").first).to_contain_text("by Guest: Jonas")
+        # Hands 1 and 2 entered, hand 2 deleted and restored: each by him.
+        expect(phone.locator(".history > li")).to_have_count(4)
+        expect(phone.locator(".history > li", has_text="by Guest: Jonas")).to_have_count(4)
         shot(phone, "guest-3-history")
 
         phone.goto(f"{live_server.url}/l/{meeting.league.slug}/m/{meeting.pk}/join/")

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from leagues import exceptions
-from leagues.table import evening, scorer_links, services
+from leagues.table import evening, scorer_links, services, undo
 from leagues.table import selectors as table_selectors
 from leagues.table.forms import HandEntryForm
 from leagues.table.hand_entry import form_module
@@ -70,7 +70,8 @@ def guest_context(request, link, meeting, *, hands=None, replayed=None, **shown)
     """The guest's table: what comes next, the form and the sheet. ``hands``: every hand of
     the meeting as the write read them under its lock; ``replayed``: (the live hands, their
     replay) the write made. ``shown``: the form's ``initial``, ``errors`` and
-    ``idempotency_key``, a ``conflict`` or a ``refusal`` to say above it."""
+    ``idempotency_key``, a ``conflict`` or a ``refusal`` to say above it, the hand he just
+    ``undone`` (its id) and ``mine``, ids of hands known to be his (undo.guest_offers)."""
     if hands is None:
         hands = table_selectors.meeting_hands(meeting=meeting, entered_by=False)
     live = [h for h in hands if h.deleted_at is None]
@@ -89,6 +90,7 @@ def guest_context(request, link, meeting, *, hands=None, replayed=None, **shown)
         "conflict": shown.get("conflict"),
         "closed_refusal": shown.get("refusal"),
         "undo": None,
+        "undone": None,
         "after_end": evening.end_time_passed(meeting),
     }
     if result is None:
@@ -113,6 +115,10 @@ def guest_context(request, link, meeting, *, hands=None, replayed=None, **shown)
     context["hand_url"] = reverse("guest_hand", kwargs={"token": scorer_links.token_of(link), "pk": meeting.pk})
     if not over:
         context.update(next_context(context, module=module))
+        offered = undo.guest_offers(
+            link=link, meeting=meeting, hands=hands, undone=shown.get("undone"), mine=shown.get("mine", ())
+        )
+        context.update(offered)
     return context
 
 
@@ -132,7 +138,7 @@ def guest_table(request, token, pk):
     meeting = table_selectors.league_meeting(league=link.meeting.league, pk=link.meeting_id)
     if meeting is None:
         raise Http404
-    return render_guest(request, link, meeting)
+    return render_guest(request, link, meeting, undone=request.GET.get("undone"))
 
 
 @dataclass
@@ -187,7 +193,7 @@ def guest_hand(request, token, pk):
     # The table from the write's own replay and the hands read under the lock.
     hands = [*draft.hands, answer.hand]
     replayed = ([h for h in hands if h.deleted_at is None], answer.result)
-    return render_guest(request, link, draft.meeting, hands=hands, replayed=replayed)
+    return render_guest(request, link, draft.meeting, hands=hands, replayed=replayed, mine=[answer.hand.pk])
 
 
 def _read_and_enter(request, control, draft):

@@ -27,7 +27,7 @@ def _who(user):
     return user.get_short_name() or user.get_username()
 
 
-def _stale_message(error, number, *, redo):
+def stale_message(error, number, *, redo):
     words = {"who": _who(error.changed_by), "number": number}
     if redo:
         return _("%(who)s changed this hand after this page was shown: it did not come back.") % words
@@ -48,7 +48,7 @@ def _write(request, slug, pk, hand_pk, *, redo):
     try:
         hand = write(hand=hand, user=request.user, version=control.cleaned_data["version"])
     except exceptions.StaleHand as error:
-        message = _stale_message(error, number, redo=redo)
+        message = stale_message(error, number, redo=redo)
         return meeting, membership, render_table(request, meeting, membership, status=409, closed_refusal=message)
     except exceptions.InvalidInput as error:
         message = " ".join(e["message"] for e in error.errors)
