@@ -322,13 +322,24 @@ def ratings_from(*, league: League, state: RatingState) -> Ratings:
     rows.sort(key=lambda r: (-r.ordinal, r.player.name.lower()))
     for i, row in enumerate(rows, 1):
         row.rank = i
+    evenings = _by_date(state.evenings)
     chart = {
-        "labels": [date for date, _ordinals in state.evenings],
-        "datasets": [
-            {"label": row.player.name, "data": _carried_forward(state.evenings, row.player.id)} for row in rows
-        ],
+        "labels": [date for date, _ordinals in evenings],
+        "datasets": [{"label": row.player.name, "data": _carried_forward(evenings, row.player.id)} for row in rows],
     }
     return Ratings(rows=rows, hands=state.rated, chart=chart)
+
+
+def _by_date(evenings) -> list[tuple[str, dict[int, float]]]:
+    """The chart's points: one per date, so that a club night's tables (one evening, each
+    rated as it was played) make one point, every player's rating after his own table."""
+    merged: list[tuple[str, dict[int, float]]] = []
+    for date, ordinals in evenings:
+        if merged and merged[-1][0] == date:
+            merged[-1] = (date, {**merged[-1][1], **ordinals})
+        else:
+            merged.append((date, ordinals))
+    return merged
 
 
 def _carried_forward(evenings, pid: int) -> list[float | None]:

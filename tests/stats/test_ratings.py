@@ -9,7 +9,7 @@ from openskill.models import PlackettLuce
 from leagues.models import Player, Role
 from leagues.stats import derived_cache, ratings
 from leagues.table import services
-from tests.factories import LeagueFactory, meeting_for, member
+from tests.factories import LeagueFactory, meeting_for, member, night_for
 from tests.stats.test_ratings_solo import one_against_three
 
 FIVE = ["Anna", "Ben", "Carl", "Dora", "Emil"]
@@ -95,3 +95,24 @@ def test_a_correction_changes_the_ratings_on_the_next_read(league):
     services.change_hand(hand=hand, payload={**HANDS[0], "re_eyes": 100}, by=keeper, version=hand.version)
     after = {r.player.name: r.mu for r in ratings.league_ratings(league=league).rows}
     assert after["Ben"] < before["Ben"] and after["Carl"] > before["Carl"]
+
+
+def test_a_club_night_is_one_point_of_the_chart(db):
+    # A club night's two tables are one evening: the chart has one date for it, with every
+    # player's rating after his own table (an evening before it is a point of its own).
+    league = LeagueFactory(game="doppelkopf", variant="club")
+    keeper = member(league, Role.SCOREKEEPER, username="keeper", first_name="Keeper")
+    before = meeting_for(league, ["Anna", "Ben", "Carl", "Dora"], date=datetime.date(2026, 11, 13))
+    services.enter_hand(meeting=before, payload={"kind": "normal", "re": ["Anna", "Ben"], "re_eyes": 131}, by=keeper)
+    before.closed_at = datetime.datetime(2026, 11, 13, 23, tzinfo=datetime.timezone.utc)
+    before.save(update_fields=["closed_at"])
+    night = night_for(league, [["Anna", "Ben", "Carl", "Dora"], ["Emil", "Fritz", "Gabi", "Hans"]])
+    for table, re in zip(night.tables.order_by("table_number"), (["Carl", "Dora"], ["Emil", "Gabi"]), strict=True):
+        services.enter_hand(meeting=table, payload={"kind": "normal", "re": re, "re_eyes": 131}, by=keeper)
+
+    chart = ratings.league_ratings(league=league).chart
+
+    assert chart["labels"] == ["2026-11-13", "2026-11-20"]
+    by_name = {d["label"]: d["data"] for d in chart["datasets"]}
+    assert by_name["Emil"][0] is None and by_name["Emil"][1] is not None
+    assert by_name["Carl"][0] is not None and by_name["Carl"][1] != by_name["Carl"][0]

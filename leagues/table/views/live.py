@@ -2,14 +2,11 @@
 and by the public link when the league has one. Large type and no controls; its part that
 changes is polled every few seconds (templates/live/live.html) and answered through Django's
 ``condition``: the mark of what the screen shows (``leagues.table.live.live_mark``, one
-query) is its ETag, so an unchanged poll is a 304 with nothing rendered.
-
-The poll is sent ``Cache-Control: private, no-cache``: the browser keeps the answer and asks
-again every time with ``If-None-Match``; a 304 hands the kept answer to the page."""
+query) is its ETag, so an unchanged poll is a 304 with nothing rendered
+(``leagues.table.views.polled``)."""
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
 from django.urls import path
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import condition, require_GET
@@ -17,17 +14,9 @@ from django.views.decorators.http import condition, require_GET
 from leagues.table import live
 from leagues.table import selectors as table_selectors
 from leagues.table.views.meeting import member_meeting, next_words, render_table
+from leagues.table.views.polled import mark_readers, render_polled
 
-
-def _member_mark(request, slug, pk):
-    # Kept on the request: a poll that is drawn shows the mark it was asked with.
-    request.live_mark = live.live_mark(pk=pk, language=request.LANGUAGE_CODE, user=request.user, slug=slug)
-    return request.live_mark
-
-
-def _public_mark(request, token, pk):
-    request.live_mark = live.live_mark(pk=pk, language=request.LANGUAGE_CODE, token=token)
-    return request.live_mark
+_member_mark, _public_mark = mark_readers(live.live_mark)
 
 
 def _public_meeting(token, pk):
@@ -43,14 +32,10 @@ def _render(request, meeting, *, mark, token=None, part=False):
     context = {
         "league": meeting.league,
         "public_token": token,
-        "etag": f'"{mark}"' if mark else "",
         "poll_url": live.poll_url(meeting, token=token),
         **live.board(meeting, next_words=next_words),
     }
-    template = "live/live.html#board" if part else "live/live.html"
-    response = render(request, template, context)
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+    return render_polled(request, "live/live.html", context, mark=mark, part="board" if part else None)
 
 
 @login_required

@@ -11,14 +11,13 @@ changes it. The poll is sent ``Cache-Control: private, no-cache``, as the one-ta
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
 from django.urls import path, reverse
-from django.utils.cache import patch_cache_control
 from django.views.decorators.http import condition, require_GET
 
 from leagues.permissions import league_for
 from leagues.table import live, night_page, night_selectors
 from leagues.table.views.meeting import next_words
+from leagues.table.views.polled import mark_readers, render_polled
 
 
 def _member_night(request, slug, pk):
@@ -38,24 +37,7 @@ def _public_night(token, pk):
     return night
 
 
-def _member_mark(request, slug, pk):
-    # Kept on the request: a poll that is drawn shows the mark it was asked with.
-    request.night_mark = live.night_mark(pk=pk, language=request.LANGUAGE_CODE, user=request.user, slug=slug)
-    return request.night_mark
-
-
-def _public_mark(request, token, pk):
-    request.night_mark = live.night_mark(pk=pk, language=request.LANGUAGE_CODE, token=token)
-    return request.night_mark
-
-
-def _etag(mark):
-    return f'"{mark}"' if mark else ""
-
-
-def _polled(response):
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+_member_mark, _public_mark = mark_readers(live.night_mark)
 
 
 def _page(request, night, *, mark, part=False):
@@ -64,12 +46,10 @@ def _page(request, night, *, mark, part=False):
     context = {
         "league": night.league,
         "night": night,
-        "etag": _etag(mark),
         "poll_url": reverse("club_night_hx", kwargs={"slug": night.league.slug, "pk": night.pk}),
         **night_page.night_context(night, tables),
     }
-    template = "meetings/night.html#night" if part else "meetings/night.html"
-    return _polled(render(request, template, context))
+    return render_polled(request, "meetings/night.html", context, mark=mark, part="night" if part else None)
 
 
 def _screen(request, night, *, mark, token=None, part=False):
@@ -78,12 +58,10 @@ def _screen(request, night, *, mark, token=None, part=False):
     context = {
         "league": night.league,
         "public_token": token,
-        "etag": _etag(mark),
         "poll_url": live.night_poll_url(night, token=token),
         **live.night_board(night, tables, next_words=next_words),
     }
-    template = "live/night.html#board" if part else "live/night.html"
-    return _polled(render(request, template, context))
+    return render_polled(request, "live/night.html", context, mark=mark, part="board" if part else None)
 
 
 @login_required
@@ -98,7 +76,7 @@ def club_night(request, slug, pk):
 @condition(etag_func=_member_mark)
 def club_night_hx(request, slug, pk):
     night = _member_night(request, slug, pk)
-    return _page(request, night, mark=request.night_mark, part=True)
+    return _page(request, night, mark=request.live_mark, part=True)
 
 
 @login_required
@@ -113,7 +91,7 @@ def club_night_live(request, slug, pk):
 @condition(etag_func=_member_mark)
 def club_night_live_hx(request, slug, pk):
     night = _member_night(request, slug, pk)
-    return _screen(request, night, mark=request.night_mark, part=True)
+    return _screen(request, night, mark=request.live_mark, part=True)
 
 
 @require_GET
@@ -126,7 +104,7 @@ def public_night_live(request, token, pk):
 @condition(etag_func=_public_mark)
 def public_night_live_hx(request, token, pk):
     night = _public_night(token, pk)
-    return _screen(request, night, mark=request.night_mark, token=token, part=True)
+    return _screen(request, night, mark=request.live_mark, token=token, part=True)
 
 
 urlpatterns = [

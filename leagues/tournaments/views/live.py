@@ -6,26 +6,16 @@ an unchanged poll is a 304 with nothing read or drawn, as for one table's screen
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
 from django.urls import path, reverse
-from django.utils.cache import patch_cache_control
 from django.views.decorators.http import condition, require_GET
 
 from leagues.models import Tournament
+from leagues.table.views.polled import mark_readers, render_polled
 from leagues.tournaments import selectors
 from leagues.tournaments.page import tournament_view
 from leagues.tournaments.views.tournaments import tournament_for
 
-
-def _member_mark(request, slug, pk):
-    # Kept on the request: a poll that is drawn shows the mark it was asked with.
-    request.live_mark = selectors.live_mark(pk=pk, language=request.LANGUAGE_CODE, user=request.user, slug=slug)
-    return request.live_mark
-
-
-def _public_mark(request, token, pk):
-    request.live_mark = selectors.live_mark(pk=pk, language=request.LANGUAGE_CODE, token=token)
-    return request.live_mark
+_member_mark, _public_mark = mark_readers(selectors.live_mark)
 
 
 def _public_tournament(token, pk):
@@ -46,14 +36,10 @@ def _render(request, tournament, *, mark, token=None, part=False):
         "league": tournament.league,
         "tournament": tournament,
         "public_token": token,
-        "etag": f'"{mark}"' if mark else "",
         "poll_url": poll_url,
         **tournament_view(tournament),
     }
-    template = "tournaments/live.html#board" if part else "tournaments/live.html"
-    response = render(request, template, context)
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+    return render_polled(request, "tournaments/live.html", context, mark=mark, part="board" if part else None)
 
 
 @login_required
