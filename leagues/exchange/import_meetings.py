@@ -16,7 +16,7 @@ from leagues import exceptions
 from leagues.cashbox.rules import money_on
 from leagues.clubs import services
 from leagues.exchange import import_checks as checks
-from leagues.exchange import paper_reading
+from leagues.exchange import paper_reading, tournament_file
 from leagues.exchange.import_checks import ImportProblem
 from leagues.models import Hand, Meeting, MeetingReopening, Player, Season, SeasonReopening, Seat
 from leagues.table import guest_marks, outbox_choices, results
@@ -97,13 +97,16 @@ def checked_money_rules(item, where, *, resolved: bool) -> dict | None:
 def import_meeting(item, where, league, seasons, player, nights) -> Meeting:
     """The meeting ``item`` at ``where``; ``nights`` (``night_file.Nights``): the file's club
     nights, of which it may be a table. A table's host is its night's; an evening at one table
-    is hosted by the first in seat order, as the start page opens it."""
+    is hosted by the first in seat order, as the start page opens it. A table of a
+    tournament's round may plan its games or matches."""
     number = checks.value(item, "season", where, int)
     if number not in seasons:
         raise ImportProblem(f"{where}.season", _("no such season in the file."))
     seats = _seated(item, where, league, player)
     season, date = seasons[number][0], checks.day(item, "date", where)
     table = nights.table(item, where, season=season, date=date, seats=seats)
+    in_round = table is not None and table.night.tournament_id is not None
+    planned = tournament_file.planned(item, where, in_round=in_round)
     variant, rules = _meeting_rules(item, where, league)
     closed_at = checks.moment(item, "closed_at", where, required=False)
     meeting = Meeting.objects.create(
@@ -113,6 +116,7 @@ def import_meeting(item, where, league, seasons, player, nights) -> Meeting:
         host=seats[0] if table is None else table.host,
         club_night=None if table is None else table.night,
         table_number=None if table is None else table.number,
+        **planned,
         end_time=checks.clock(item, "end_time", where),
         pennant_holder=player(item.get("pennant_holder"), f"{where}.pennant_holder", required=False),
         pennant_forgotten=checks.flag(item, "pennant_forgotten", where, default=False),

@@ -1,7 +1,9 @@
 """A league's data out and in: everything as it was entered, nothing derived.
 
-The JSON export holds the league, its players, its seasons, its club nights (evenings at
-several tables: leagues/exchange/night_file.py), every meeting with its rules, seats and hands
+The JSON export holds the league, its players, its seasons, its tournaments with their
+entrants and pairs or teams (leagues/exchange/tournament_file.py), its club nights (evenings
+at several tables, a tournament's rounds among them: leagues/exchange/night_file.py), every
+meeting with its rules, seats and hands
 (deleted ones too, each with its history of versions), the reopenings with their reasons, the
 stored bills, and the league's money: the cashbox's ledger and counts and
 the payments ticked (leagues/exchange/money_file.py; never a member's bank account). Derived figures (HandResult and the other caches) are not
@@ -40,7 +42,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from leagues import exceptions
 from leagues.clubs import names, services
-from leagues.exchange import import_bills, import_meetings, money_file, night_file, spreadsheet
+from leagues.exchange import import_bills, import_meetings, money_file, night_file, spreadsheet, tournament_file
 from leagues.exchange import import_checks as checks
 from leagues.models import Hand, HandResult, League, Meeting, MeetingCarry, MeetingResult, Player, Season, SeasonBill
 from leagues.stats import ratings, statistics
@@ -128,7 +130,8 @@ def export_json(*, league: League, compact: bool = False) -> Iterator[str]:
     players = dict(league.players.values_list("pk", "name"))
     who = _Who(league)
     seasons = league.seasons.order_by("number")
-    nights, night_places = night_file.export_nights(league, players, who)
+    tournaments, tournament_places = tournament_file.export_tournaments(league, players, who)
+    nights, night_places = night_file.export_nights(league, players, who, tournament_places)
     head = {
         "format": FORMAT,
         "version": VERSION,
@@ -144,6 +147,8 @@ def export_json(*, league: League, compact: bool = False) -> Iterator[str]:
         },
         "players": [{"name": p.name, "active": p.active} for p in league.players.order_by("name")],
         "seasons": [_season(s, players, who) for s in seasons],
+        # Tournaments with their entrants and pairs or teams; each round names its tournament.
+        tournament_file.KEY: tournaments,
         # Evenings played at several tables at once; each table names its night.
         night_file.KEY: nights,
         # The cashbox's ledger and counts and the payments ticked (never a bank account).
@@ -282,6 +287,8 @@ def _meeting(meeting: Meeting, players, hands, who: _Who, nights: dict[int, int]
         "date": _iso(meeting.date),
         # A table of a club night: the night's place in club_nights and the table's number.
         **night_file.meeting_fields(meeting, nights),
+        # A table of a tournament's round: the games or the matches it plays.
+        **tournament_file.meeting_fields(meeting),
         "end_time": _iso(meeting.end_time),
         "seats": [players[s.player_id] for s in sorted(meeting.seats.all(), key=lambda s: s.position)],
         "pennant_holder": players.get(meeting.pennant_holder_id),
@@ -384,7 +391,7 @@ def import_league(*, data: checks.LeagueFile, user, name: str, slug: str, progre
     league.players.filter(user=user).delete()
     player = _import_players(head, league)
     seasons = _import_seasons(head, league)
-    nights = night_file.Nights(head, league, player)
+    nights = night_file.Nights(head, league, player, tournament_file.Tournaments(head, league, player))
     places = {}  # each stored meeting's number in the file
     for i, item in enumerate(data.meetings(), start=1):
         places[import_meetings.import_meeting(item, f"meetings[{i}]", league, seasons, player, nights).pk] = i
@@ -478,11 +485,14 @@ def _replay_in_order(league: League, places: dict[int, int], progress) -> None:
         batch = batch.in_bulk(order[start : start + MEETINGS_AT_ONCE])
         for done, pk in enumerate(order[start : start + MEETINGS_AT_ONCE], start=start + 1):
             meeting = batch[pk]
+            result = None
             if not _replayed_already(meeting):
                 try:
-                    table_results.replay_meeting(meeting=meeting)
+                    result = table_results.replay_meeting(meeting=meeting)
                 except exceptions.InvalidInput as error:
                     raise ImportProblem(f"meetings[{places[pk]}]", _replay_problems(error)) from error
+            if problem := tournament_file.past_the_end(meeting, result):
+                raise ImportProblem(f"meetings[{places[pk]}].hands", problem)
             _tell(progress, "replayed", done, len(order))
 
 

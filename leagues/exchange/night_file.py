@@ -11,10 +11,10 @@ numbered 1, 2, … in the night, all on the night's date and in one season, ever
 table only, and every table hosted by the night's host (a player of the league: the start page
 seats him at a table, a tournament's round may be hosted by someone who does not play).
 
-A tournament's round is a club night: it travels as one, its tables' games as any table's.
-The tournament itself (its entrants, pairs, rounds planned and each table's games planned) is
-not in the file, so an imported league has those nights as a club's own. A night's season is that of its
-tables, so the file does not say it twice.
+A tournament's round is a club night: it travels as one, naming its tournament (its place in
+the file's ``tournaments``) and its round number, its tables' games as any table's
+(leagues/exchange/tournament_file.py). A night's season is that of its tables, so the file
+does not say it twice.
 
 Who opened a night is written as the league knows him, as everywhere in the file; a night
 keeps no name beside its account, so an imported night names nobody.
@@ -28,8 +28,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from leagues.exchange import import_checks as checks
+from leagues.exchange import tournament_file
 from leagues.exchange.import_checks import ImportProblem
-from leagues.models import ClubNight, Combine, League, Meeting, Player, Season
+from leagues.models import ClubNight, Combine, League, Meeting, Player, Season, Tournament
 
 KEY = "club_nights"
 
@@ -41,9 +42,12 @@ def _iso(value) -> str | None:
 # --- out -----------------------------------------------------------------------------------
 
 
-def export_nights(league: League, players: dict[int, str], who) -> tuple[list[dict[str, Any]], dict[int, int]]:
+def export_nights(
+    league: League, players: dict[int, str], who, tournaments: dict[int, int]
+) -> tuple[list[dict[str, Any]], dict[int, int]]:
     """The league's nights as the file has them, and each night's place in that list by its
-    id (for its tables). One query."""
+    id (for its tables); ``tournaments``: each tournament's place in the file, by its id. One
+    query."""
     nights = list(ClubNight.objects.filter(league=league).order_by("date", "id"))
     items = [
         {
@@ -51,6 +55,8 @@ def export_nights(league: League, players: dict[int, str], who) -> tuple[list[di
             "host": players.get(night.host_id),
             "combine": night.combine,
             "created_by": who(night.created_by_id),
+            # A tournament's round: its tournament's place in the file and its number.
+            **tournament_file.night_fields(night, tournaments),
         }
         for night in nights
     ]
@@ -89,6 +95,8 @@ class _Night:
     date: Any
     host: Player
     combine: str
+    tournament: Tournament | None  # a tournament's round, with its number
+    round_number: int | None
     row: ClubNight | None = None  # stored with its first table, which gives its season
     numbers: set[int] = field(default_factory=set)
     seated: set[int] = field(default_factory=set)  # player ids at its tables
@@ -104,24 +112,24 @@ class Table:
 
 
 class Nights:
-    """The file's club nights: read from its head (``club_nights``), each stored with its
-    first table, checked against every table that names it, and whole at the end
-    (``check_complete``)."""
+    """The file's club nights: read from its head (``club_nights``), each a round of a
+    tournament of ``tournaments`` or a club's own, stored with its first table, checked
+    against every table that names it, and whole at the end (``check_complete``)."""
 
-    def __init__(self, head: Any, league: League, player: checks.Players):
+    def __init__(self, head: Any, league: League, player: checks.Players, tournaments: tournament_file.Tournaments):
         self.league = league
+        self.tournaments = tournaments
         self.nights = [self._read(item, f"{KEY}[{i}]", player) for i, item in enumerate(checks.items(head, KEY, ""), 1)]
+        tournaments.check_complete()
 
-    @staticmethod
-    def _read(item: Any, where: str, player: checks.Players) -> _Night:
+    def _read(self, item: Any, where: str, player: checks.Players) -> _Night:
         combine = checks.value(item, "combine", where, str)
         checks.who(item, "created_by", where)  # a name as any other, though a night keeps none
-        return _Night(
-            where=where,
-            date=checks.day(item, "date", where),
-            host=player(item.get("host"), f"{where}.host"),
-            combine=_combine(combine, f"{where}.combine"),
-        )
+        date = checks.day(item, "date", where)
+        host = player(item.get("host"), f"{where}.host")
+        combine = _combine(combine, f"{where}.combine")
+        tournament, number = self.tournaments.round_of(item, where)
+        return _Night(where=where, date=date, host=host, combine=combine, tournament=tournament, round_number=number)
 
     def table(self, item: Any, where: str, *, season: Season, date, seats: list[Player]) -> Table | None:
         """The night and table number the meeting ``item`` at ``where`` names (None for an
@@ -139,7 +147,13 @@ class Nights:
         self._check_table(night, where, number=number, season=season, date=date, seats=seats)
         if night.row is None:
             night.row = ClubNight.objects.create(
-                league=self.league, season=season, date=night.date, host=night.host, combine=night.combine
+                league=self.league,
+                season=season,
+                date=night.date,
+                host=night.host,
+                combine=night.combine,
+                tournament=night.tournament,
+                round_number=night.round_number,
             )
         night.numbers.add(number)
         night.seated.update(p.pk for p in seats)

@@ -76,7 +76,15 @@ def test_the_export_carries_the_night_and_each_tables_place_in_it(league):
     export = exported(league)
     assert export["league"]["combine_tables"] == "per_game"
     assert export["club_nights"] == [
-        {"date": "2026-11-20", "host": "Hans", "combine": "placings", "created_by": "Kurt"}
+        {
+            "date": "2026-11-20",
+            "host": "Hans",
+            "combine": "placings",
+            "created_by": "Kurt",
+            # a club's own night: no tournament's round
+            "tournament": None,
+            "round_number": None,
+        }
     ]
     assert [(m["date"], m["club_night"], m["table_number"]) for m in export["meetings"]] == [
         ("2026-11-13", None, None),
@@ -240,5 +248,6 @@ def test_a_tournaments_round_travels_as_a_club_night_hosted_by_someone_who_does_
     copied = copy_of(export)
     assert without_people_and_names(exported(copied)) == without_people_and_names(export)
     copied_night = ClubNight.objects.get(league=copied)
-    assert copied_night.tournament is None  # the tournament itself is not in the file
+    # The round is round 1 of the tournament again (tests/exchange/test_tournament_exchange.py).
+    assert (copied_night.tournament.name, copied_night.round_number) == ("Pokal", 1)
     assert standings(copied_night) == standings(night)

@@ -66,6 +66,8 @@ def without_people_and_names(export):
             bill.pop("settled_by")
     for night in data.get("club_nights", []):
         night.pop("created_by")
+    for tournament in data.get("tournaments", []):
+        tournament.pop("created_by")
     for meeting in data["meetings"]:
         meeting.pop("closed_by")
         meeting.pop("created_at")

@@ -50,8 +50,10 @@ PAGED_MEETINGS = 10
 # the time of the export, the league's name and address (the importer gives them), and when
 # each meeting row was made.
 NOT_KEPT = {("exported_at",), ("league", "name"), ("league", "slug"), ("meetings", "*", "created_at")}
-# A club night names who opened it by his account alone: an imported night names nobody.
+# A club night and a tournament name who made them by his account alone: an imported one
+# names nobody.
 NOT_KEPT.add(("club_nights", "*", "created_by"))
+NOT_KEPT.add(("tournaments", "*", "created_by"))
 
 
 @dataclass
