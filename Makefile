@@ -74,8 +74,10 @@ bench-load: $(VENV)/.dev-installed
 # database, and on a fresh PostgreSQL one too when DATABASE_URL names a PostgreSQL server;
 # then every field of a real league export mutated and imported through the import page, each
 # accepted file's league checked (its pages, export round trip, verify_replays), on the same
-# databases. Not part of `make test` (CI runs it after): some minutes. FUZZ_MAX_EXAMPLES=...,
-# FUZZ_IMPORT_RANDOM=... for a longer run. Both always run; either failing fails the target.
+# databases. Not part of `make test`: about half an hour a database. FUZZ_MAX_EXAMPLES=...,
+# FUZZ_IMPORT_RANDOM=... for a longer run; FUZZ_IMPORT_SHARE=K/N for every N-th mutation of the
+# catalogue (CI runs a share a database, another each commit). Both always run; either failing
+# fails the target.
 fuzz: $(VENV)/.dev-installed
 	$(BIN)/python -m tests.fuzz.run; status=$$?; \
 	$(BIN)/python -m tests.fuzz.import_mutations || status=1; \

@@ -15,8 +15,10 @@ names a PostgreSQL server, or with --postgres) a worker process of its own, side
 runs the files and prints one line of figures starting with ``{"database"`` (CI greps it). Exit status 1 on any
 server error or broken accepted file. ``--findings FILE`` appends each distinct finding (the
 field, the mutation, the error's last line and where it was raised) to FILE as Markdown.
+``--share K/N`` takes every N-th mutation of the catalogue from the K-th: CI runs a share of it
+on each database, a different one each run (`.ci/run`); `make fuzz` runs it all.
 
-    python -m tests.fuzz.import_mutations [--postgres] [--random N] [--seed N] [--findings FILE]
+    python -m tests.fuzz.import_mutations [--postgres] [--skip-sqlite] [--share K/N] [--random N] [--seed N]
 """
 
 from __future__ import annotations
@@ -50,6 +52,11 @@ def arguments(argv=None):
     parser.add_argument("--skip-sqlite", action="store_true", help="PostgreSQL only")
     parser.add_argument("--pg-name", help="the fresh PostgreSQL database's name (default: one of its own)")
     parser.add_argument("--limit", type=int, help="only the first N files (a quick look)")
+    parser.add_argument(
+        "--share",
+        default=os.environ.get("FUZZ_IMPORT_SHARE", "1/1"),
+        help="K/N: of the catalogue's mutations every N-th, starting with the K-th (CI: a share a run)",
+    )
     parser.add_argument("--findings", help="append each distinct finding to this Markdown file")
     parser.add_argument("--keep", help="keep the details (JSON per database) in this folder")
     parser.add_argument("--worker", nargs=2, metavar=("DATABASE_URL", "LABEL"), help=argparse.SUPPRESS)
@@ -84,7 +91,7 @@ def main(argv=None) -> int:
 def start_worker(args, database: str, label: str, workdir: Path) -> subprocess.Popen:
     env = server_env(database, KARTENLIGA_THROTTLE_ANON="off", KARTENLIGA_THROTTLE_USER="off")
     command = [sys.executable, "-m", "tests.fuzz.import_mutations", "--worker", database, label]
-    command += ["--random", str(args.random), "--seed", str(args.seed), "--keep", str(workdir)]
+    command += ["--random", str(args.random), "--seed", str(args.seed), "--keep", str(workdir), "--share", args.share]
     if args.limit:
         command += ["--limit", str(args.limit)]
     if args.findings:
@@ -120,20 +127,30 @@ def worker(args, database: str, label: str) -> int:
         return 2
     run.outcomes.clear()  # the figures count the mutations, not the base file
     run.statuses.clear()
-    files = mutations.exhaustive(base) + mutations.seeded(base, count=args.random, seed=args.seed)
+    files = share(mutations.exhaustive(base), args.share) + mutations.seeded(base, count=args.random, seed=args.seed)
     files = files[: args.limit] if args.limit else files
     for n, mutation in enumerate(files, start=1):
         run.check(mutation, n)
         if n % 500 == 0:
             seconds = round(time.monotonic() - started)
             print(f"   {label}: {n} of {len(files)} files, {seconds} s: {dict(run.outcomes)}", flush=True)
-    figures = run.figures(len(files), round(time.monotonic() - started))
+    figures = {"share": args.share, **run.figures(len(files), round(time.monotonic() - started))}
     print(json.dumps(figures), flush=True)
     if args.keep:
         details = {"figures": figures, "findings": run.findings}
         Path(args.keep, f"import-fuzz-{label}.json").write_text(json.dumps(details, indent=1, ensure_ascii=False))
     findings_file.close(figures)
     return figures["exit_status"]
+
+
+def share(files: list, text: str) -> list:
+    """``files`` cut to the share ``text`` names ("K/N": every N-th from the K-th, 1-based; "1/1":
+    all): CI takes one share a run, another each time, so that runs go round the catalogue."""
+    picked, _slash, every = text.partition("/")
+    k, n = int(picked), int(every or 1)
+    if not 1 <= k <= n:
+        raise SystemExit(f"--share {text}: K/N with 1 <= K <= N")
+    return files[k - 1 :: n]
 
 
 class Run:
