@@ -5,8 +5,8 @@ opening a night for scorekeepers and admins, through the same selectors
 A table's sheet and its hands are a meeting's (``…/meetings/<id>/``): a night only names its
 tables. Opening takes the hand API's Idempotency-Key (leagues/api/headers.py): a phone that
 sends the same opening again after a lost answer gets the night it opened (200), not a second
-one; the same key with another body is a 409 naming the header. The standings' scores are exact fractions written as text ("17/3"), since points per
-game played have no exact decimal.
+one; the same key with another body is a 409 naming the header. The standings' scores are
+exact fractions written as text ("17/3"), since points per game played have no exact decimal.
 """
 
 import json
