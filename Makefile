@@ -76,7 +76,7 @@ bench-load: $(VENV)/.dev-installed
 # accepted file's league checked (its pages, export round trip, verify_replays), on the same
 # databases. Not part of `make test`: about half an hour a database. FUZZ_MAX_EXAMPLES=...,
 # FUZZ_IMPORT_RANDOM=... for a longer run; FUZZ_IMPORT_SHARE=K/N for every N-th mutation of the
-# catalogue (CI runs a share a database, another each commit). Both always run; either failing
+# catalogue (CI runs a share a database, picked by the commit). Both always run; either failing
 # fails the target.
 fuzz: $(VENV)/.dev-installed
 	$(BIN)/python -m tests.fuzz.run; status=$$?; \

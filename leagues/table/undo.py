@@ -12,7 +12,8 @@ one tap adds are the guards that make it safe without a look at the hand's page:
 - at the version the page showed: a hand corrected since is refused (``StaleHand``);
 - the same undo (or undo of the undo) sent twice changes it once: the second finds the hand
   one version on, changed by the same person, and answers with it;
-- the undo of the undo brings the hand back as the last one, with the number it had; once
+- the undo of the undo brings back only a hand he undid himself, as the last one, with the
+  number it had (a hand deleted on its page comes back from the deleted hands); once
   another hand was entered after the undo, it would come back before that one, so it is
   refused (the deleted hands below the sheet still restore it in its place).
 
@@ -127,6 +128,10 @@ def redo_hand(*, hand: Hand, user, version: int, guest=None) -> Hand:
     services.check_version(hand, version)
     if hand.deleted_at is None:
         return hand
+    # Only his own undo: a hand someone deleted on its page comes back from the deleted hands.
+    deletion = hand.history.order_by("-history_date", "-history_id").first()
+    if deletion is None or not who.wrote(deletion):
+        raise _refused(_("This hand was deleted on its own page: restore it from the deleted hands below the sheet."))
     later = _after(live, hand)
     if later:
         raise _refused(

@@ -134,7 +134,7 @@ def worker(args, database: str, label: str) -> int:
         if n % 500 == 0:
             seconds = round(time.monotonic() - started)
             print(f"   {label}: {n} of {len(files)} files, {seconds} s: {dict(run.outcomes)}", flush=True)
-    figures = {"share": args.share, **run.figures(len(files), round(time.monotonic() - started))}
+    figures = {**run.figures(len(files), round(time.monotonic() - started)), "share": args.share}
     print(json.dumps(figures), flush=True)
     if args.keep:
         details = {"figures": figures, "findings": run.findings}

@@ -191,6 +191,15 @@ def test_it_refuses_his_hand_once_another_follows(client, meeting, keeper, link,
     assert fresh(three[2]).deleted_at is None
 
 
+def test_it_refuses_to_bring_back_his_hand_a_member_deleted_on_its_page(client, meeting, keeper, link, three):
+    # A member deleted the guest's hand on its page: the guest's undo of the undo takes back
+    # his own undo only, so his link cannot bring it back.
+    services.delete_hand(hand=three[2], by=keeper, version=1)
+    response = client.post(address("guest_hand_redo", link, three[2]), {"version": "2"})
+    assert response.status_code == 400 and "deleted on its own page" in response.content.decode()
+    assert fresh(three[2]).deleted_at is not None and totals(meeting) == AFTER_TWO
+
+
 def test_it_refuses_the_undo_of_the_undo_once_another_hand_follows(client, meeting, keeper, link, three):
     client.post(address("guest_hand_undo", link, three[2]), {"version": "1"})
     services.enter_hand(meeting=meeting, payload=HANDS[2], by=keeper)

@@ -194,6 +194,16 @@ def test_it_refuses_the_undo_of_the_undo_once_another_hand_was_entered(meeting, 
     assert fresh(three[2]).deleted_at is not None and fresh(new).number == 3
 
 
+def test_it_refuses_to_bring_back_a_hand_someone_else_deleted_on_its_page(meeting, keeper, other, three):
+    # The undo of the undo takes back one's own undo; a hand another scorekeeper deleted on
+    # its page comes back from the deleted hands, where whoever restores it sees what he does.
+    services.delete_hand(hand=three[2], by=other, version=1)
+    with pytest.raises(exceptions.InvalidInput) as caught:
+        undo.redo_hand(hand=three[2], user=keeper, version=2)
+    assert "deleted on its own page" in caught.value.errors[0]["message"]
+    assert fresh(three[2]).deleted_at is not None and totals(meeting) == AFTER_TWO
+
+
 def test_it_refuses_the_undo_of_the_undo_by_someone_else(meeting, keeper, other, three):
     undo.undo_last_hand(hand=three[2], user=keeper, version=1)
     with pytest.raises(exceptions.InvalidInput):
