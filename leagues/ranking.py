@@ -153,9 +153,10 @@ class EveningScores:
                 totals[player_id] = totals.get(player_id, Fraction(0)) + score
         return totals
 
-    def rank(self, rows: list[StandingRow]) -> list[StandingRow]:
-        """``rows`` with their scores, ranked as the season ranks."""
+    def rank(self, rows: list[StandingRow], *, by_score: bool | None = None) -> list[StandingRow]:
+        """``rows`` with their scores, ranked as the season ranks (``by_score``: whether by the
+        score, when the caller knows it from evenings not all gathered here)."""
         totals = self.totals()
         for row in rows:
             row.score = totals.get(row.player.pk, Fraction(0))
-        return rank_rows(rows, race=self.race, by_score=self.by_score)
+        return rank_rows(rows, race=self.race, by_score=self.by_score if by_score is None else by_score)

@@ -44,8 +44,11 @@ def _score(value) -> int | Fraction | None:
     """A score of the file: an int, or a fraction in text ("17/3", "-5/2"); None otherwise."""
     if type(value) is int:
         return value
-    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,15}(/[1-9][0-9]{0,15})?", value):
-        return read_score(value)
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,15}/[1-9][0-9]{0,15}", value):
+        score = read_score(value)
+        # As the export writes it: in lowest terms, and a whole number as a number.
+        if isinstance(score, Fraction) and score.denominator > 1 and str(score) == value:
+            return score
     return None
 
 

@@ -135,13 +135,15 @@ def season_what_if(*, season: Season, variant: str, overrides: dict[str, Any]) -
     carried = _carried_into(meetings[0]) if asked.carries else ()
     outcomes = _outcomes(league, meetings, asked=asked, carried=carried, players=players)
     said: dict[str, str] = {}
-    played = _table(meetings, [o.played for o in outcomes], players, race=asked.race, method=league.combine_tables)
-    other = _table(meetings, [o.what_if for o in outcomes], players, race=asked.race, method=league.combine_tables)
+    # Both tables rank alike, by the score when an evening of the season counts otherwise
+    # than by the points as scored, even one the rules asked about leave out.
+    by_score = any((m.night_combine or league.combine_tables) != "points" for m in meetings)
+    table = {"players": players, "race": asked.race, "method": league.combine_tables, "by_score": by_score}
     return WhatIf(
-        played=played[0],
-        what_if=other[0],
+        played=_table(meetings, [o.played for o in outcomes], **table),
+        what_if=_table(meetings, [o.what_if for o in outcomes], **table),
         evenings=[_evening(m, o, players, said=said) for m, o in zip(meetings, outcomes, strict=True)],
-        by_score=played[1],
+        by_score=by_score,
     )
 
 
@@ -293,10 +295,10 @@ def _said(problems: tuple[tuple, ...], *, said: dict[str, str]) -> str:
     return " ".join(Problem(*p).render(translate=translate) if len(p) == 4 else p[0] for p in problems)
 
 
-def _table(meetings, evenings, players: dict[int, Player], *, race: bool, method: str) -> tuple[list, bool]:
+def _table(meetings, evenings, *, players: dict[int, Player], race: bool, method: str, by_score: bool) -> list:
     """A ranked table from the evenings' sums (None: an evening left out), what the standings
     make of stored rows, each evening counted by its combined score (``EveningScores``;
-    ``method``: the league's way at one table), and whether it ranks by that score. The
+    ``method``: the league's way at one table), ranked by that score when ``by_score``. The
     figures of a game that is not a race have no points."""
     rows: dict[int, StandingRow] = {}
     scores = ranking.EveningScores(race=race, league_method=method)
@@ -316,7 +318,7 @@ def _table(meetings, evenings, players: dict[int, Player], *, race: bool, method
                 games_won=summed["games_won"],
                 games=summed["games"],
             )
-    return scores.rank(list(rows.values())), scores.by_score
+    return scores.rank(list(rows.values()), by_score=by_score)
 
 
 def _totals(sums, players: dict[int, Player]) -> dict[str, int]:
