@@ -106,6 +106,12 @@ def standing_row(player, figures, *, race):
 SEASON_FIGURES = ("hands", "won_evening", *TABLE_FIGURES)
 
 
+def ranks_by_score(methods) -> bool:
+    """Whether a season whose evenings count by ``methods`` ranks by its score: when one
+    counts otherwise than by the points as scored."""
+    return any(method != "points" for method in methods)
+
+
 class EveningScores:
     """A season's result rows gathered by evening and table (``add``), each evening combined
     by ``scoring.club_night.evening_scores``: a club night by its own method (``night_method``),
@@ -128,7 +134,7 @@ class EveningScores:
     def by_score(self) -> bool:
         """Whether an evening counts otherwise than by the points as scored: then the season
         ranks by its score and shows it."""
-        return any(method != "points" for method, _tables in self._evenings.values())
+        return ranks_by_score(method for method, _tables in self._evenings.values())
 
     @property
     def shown_as(self) -> str:

@@ -137,7 +137,7 @@ def season_what_if(*, season: Season, variant: str, overrides: dict[str, Any]) -
     said: dict[str, str] = {}
     # Both tables rank alike, by the score when an evening of the season counts otherwise
     # than by the points as scored, even one the rules asked about leave out.
-    by_score = any((m.night_combine or league.combine_tables) != "points" for m in meetings)
+    by_score = ranking.ranks_by_score(m.night_combine or league.combine_tables for m in meetings)
     table = {"players": players, "race": asked.race, "method": league.combine_tables, "by_score": by_score}
     return WhatIf(
         played=_table(meetings, [o.played for o in outcomes], **table),
